@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+export const areas = ['Nids', 'Reference', 'Member'] as const;
+export const area = z.enum(areas);
+export type Area = z.infer<typeof area>;
+
+export const listStyles = ['list', 'gallery', 'video', 'inquiry'] as const;
+export type ListStyle = (typeof listStyles)[number];
+
+export const boardActions = ['list', 'read', 'write', 'comment', 'download', 'manage'] as const;
+export type BoardAction = (typeof boardActions)[number];
+
+/** Which role codes may do each action on a board. */
+export const boardPermissionRoles = z.object({
+  list: z.array(z.string()),
+  read: z.array(z.string()),
+  write: z.array(z.string()),
+  comment: z.array(z.string()),
+  download: z.array(z.string()),
+  manage: z.array(z.string()),
+});
+export type BoardPermissionRoles = z.infer<typeof boardPermissionRoles>;
+
+/** `GET /api/board/{boardCode}`: public settings plus what the caller may do. */
+export const board = z.object({
+  boardCode: z.string(),
+  area,
+  name: z.string(),
+  description: z.string(),
+  listStyle: z.enum(listStyles),
+  allowAttachments: z.boolean(),
+  useComments: z.boolean(),
+  pageSize: z.number().int(),
+  maxFiles: z.number().int(),
+  maxFileSize: z.number().int(),
+  categories: z.array(z.string()),
+  permissions: z.object({
+    list: z.boolean(),
+    read: z.boolean(),
+    write: z.boolean(),
+    comment: z.boolean(),
+    download: z.boolean(),
+    manage: z.boolean(),
+  }),
+});
+export type Board = z.infer<typeof board>;
+
+export const boardFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  downloadCount: z.number().int(),
+});
+export type BoardFile = z.infer<typeof boardFile>;
+
+export const boardItemSummary = z.object({
+  boardCode: z.string(),
+  itemNo: z.number().int(),
+  title: z.string(),
+  category: z.string().nullable(),
+  writerName: z.string(),
+  /** ISO 8601 with offset, e.g. 2026-11-22T14:03:00+09:00 */
+  createdDate: z.string(),
+  modifiedDate: z.string(),
+  viewCount: z.number().int(),
+  commentCount: z.number().int(),
+  fileCount: z.number().int(),
+  thumbnailUrl: z.string().nullable(),
+  isNotice: z.boolean(),
+  showItemToMain: z.boolean(),
+  isSecret: z.boolean(),
+});
+export type BoardItemSummary = z.infer<typeof boardItemSummary>;
+
+export const boardItemNeighbour = z.object({ itemNo: z.number().int(), title: z.string() }).nullable();
+
+export const boardItem = boardItemSummary.extend({
+  /** Sanitised HTML. */
+  content: z.string(),
+  files: z.array(boardFile),
+  prev: boardItemNeighbour,
+  next: boardItemNeighbour,
+});
+export type BoardItem = z.infer<typeof boardItem>;
+
+export const sortFields = ['createdDate', 'itemNo', 'viewCount', 'title'] as const;
+export const searchTypes = ['title', 'content', 'titleContent', 'writer'] as const;
+export type SearchType = (typeof searchTypes)[number];
+
+const booleanish = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');
+
+/** Board list query (spec §3, §7). `page` starts at 1; `sort` is `field,DIRECTION`. */
+export const boardItemListQuery = z.object({
+  boardCode: z.string().min(1).max(40),
+  sort: z
+    .string()
+    .regex(new RegExp(`^(${sortFields.join('|')}),(ASC|DESC|asc|desc)$`), 'sort 는 field,DIRECTION 형식이어야 합니다.')
+    .default('createdDate,DESC'),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  size: z.coerce.number().int().min(1).max(100).optional(),
+  showItemToMain: booleanish.optional(),
+  /** When true, pinned notices come back in `notices` (for every page) and are left out of `content`. */
+  pinNotices: booleanish.optional(),
+  searchType: z.enum(searchTypes).optional(),
+  keyword: z.string().trim().max(100).optional(),
+  category: z.string().max(50).optional(),
+});
+export type BoardItemListQuery = z.input<typeof boardItemListQuery>;
+
+export const boardItemPage = z.object({
+  content: z.array(boardItemSummary),
+  notices: z.array(boardItemSummary),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type BoardItemPage = z.infer<typeof boardItemPage>;
+
+export const boardItemParams = z.object({
+  boardCode: z.string().min(1).max(40),
+  itemNo: z.coerce.number().int().min(1).max(2147483647),
+});

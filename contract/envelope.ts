@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Stable error codes; the client maps them to the Korean texts the spec fixes (spec §8). */
+export const errorCodes = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorEnvelope = z.object({
+  code: z.string(),
+  message: z.string(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** Every successful response: `{ code: 'SUCCESS', data }` (spec §7). */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal('SUCCESS'), message: z.string().optional(), data });
+}
+export type Success<T> = { code: 'SUCCESS'; message?: string; data: T };

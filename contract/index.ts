@@ -1,0 +1,6 @@
+import './zod-ko';
+export * from './envelope';
+export * from './site-setting';
+export * from './board';
+export * from './messages';
+export * from './paths';

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { messages, type ErrorCode } from '../contract';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { ApiError } from './errors';
+import { resolveCaller, type Caller } from './auth/caller';
+import type { TokenKeys } from './auth/tokens';
+import { SiteSettings } from './modules/site-setting/service';
+import { siteSettingRoutes } from './modules/site-setting/routes';
+import { boardRoutes } from './modules/board/routes';
+import { fileRoutes } from './modules/file/routes';
+import { FileStore } from './modules/file/store';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  keys: TokenKeys;
+  settings: SiteSettings;
+  files: FileStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    callerPromise: Promise<Caller> | null;
+  }
+}
+
+/** The caller of this request, resolved once (token or guest role). */
+export function getCaller(request: FastifyRequest): Promise<Caller> {
+  request.callerPromise ??= resolveCaller(request, request.server.deps);
+  return request.callerPromise;
+}
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+export async function buildApp(
+  deps: Omit<AppDeps, 'settings' | 'files'>,
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    // Korean paths arrive case-varied (/Account/Signin); the web router handles case, the API is lower-case.
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', {
+    ...deps,
+    settings: new SiteSettings(deps.db),
+    files: new FileStore(path.join(deps.config.dataDir, 'files')),
+  });
+  app.decorateRequest('callerPromise', null);
+
+  await app.register(helmet, {
+    hsts: deps.config.https,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://tv.naver.com', 'https://play-tv.kakao.com'],
+        ...(deps.config.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Limits are set per route (sign-in, pincodes...), never on static files.
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '인체이식형 의료기기 환자등록 누리집 API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send({ code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath ? ` (${first.instancePath.replace(/^\//, '')})` : '';
+      return reply
+        .status(400)
+        .send({ code: 'BAD_REQUEST', message: `${first?.message ?? messages.badRequest}${where}` });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = statusCodes[status] ?? 'BAD_REQUEST';
+      const message = status === 429 ? messages.tooManyRequests : status === 413 ? '요청 크기가 너무 큽니다.' : messages.badRequest;
+      return reply.status(status).send({ code, message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'INTERNAL_ERROR', message: messages.internalError });
+  });
+
+  await app.register(siteSettingRoutes);
+  await app.register(boardRoutes);
+  await app.register(fileRoutes);
+
+  await registerWeb(app, deps.config.webDistDir);
+  return app;
+}
+
+/**
+ * Serves the built web app on the same origin. Unknown `/api/...` paths get the JSON 404;
+ * unknown paths with a file extension get a plain 404 (a missing chunk must fail so the client
+ * can recover); every other GET gets index.html for the client router.
+ */
+async function registerWeb(app: FastifyInstance, webDistDir: string) {
+  const indexPath = path.join(webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexPath);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url === '/api' || url.startsWith('/api/')) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: messages.apiNotFound });
+    }
+    if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(url)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexPath));
+  });
+}

@@ -1,0 +1,241 @@
+import { and, asc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { board, boardItem, boardItemView, storedFile } from '../../db/schema';
+import { buildSearchTokens, queryTokens } from './search-tokens';
+import type { SearchType } from '../../../contract';
+
+export type BoardRow = typeof board.$inferSelect;
+export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens'>;
+
+const itemColumns = {
+  id: boardItem.id,
+  boardCode: boardItem.boardCode,
+  itemNo: boardItem.itemNo,
+  title: boardItem.title,
+  content: boardItem.content,
+  category: boardItem.category,
+  writerId: boardItem.writerId,
+  writerName: boardItem.writerName,
+  isNotice: boardItem.isNotice,
+  showItemToMain: boardItem.showItemToMain,
+  isSecret: boardItem.isSecret,
+  viewCount: boardItem.viewCount,
+  commentCount: boardItem.commentCount,
+  fileCount: boardItem.fileCount,
+  thumbnailFileId: boardItem.thumbnailFileId,
+  createdAt: boardItem.createdAt,
+  modifiedAt: boardItem.modifiedAt,
+  deletedAt: boardItem.deletedAt,
+};
+const { content: _content, ...summaryColumns } = itemColumns;
+export type BoardItemSummaryRow = Omit<BoardItemRow, 'content'>;
+
+export async function findBoard(db: Db, boardCode: string): Promise<BoardRow | undefined> {
+  const [row] = await db.select().from(board).where(eq(board.boardCode, boardCode));
+  return row;
+}
+
+export interface ListFilter {
+  boardCode: string;
+  sortField: 'createdDate' | 'itemNo' | 'viewCount' | 'title';
+  direction: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+  showItemToMain?: boolean;
+  excludeNotices?: boolean;
+  onlyWriterId?: number | null;
+  searchType?: SearchType;
+  keyword?: string;
+  category?: string;
+}
+
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(searchType: SearchType, keyword: string): SQL | undefined {
+  const pattern = likePattern(keyword);
+  const field = (prefix: 't' | 'c' | 'w', recheck: SQL) => {
+    const tokens = queryTokens(prefix, keyword);
+    if (tokens.length === 0) return undefined;
+    // The array containment is the index lookup; the ILIKE rechecks the exact substring.
+    return and(sql`${boardItem.searchTokens} @> ${sql`ARRAY[${sql.join(tokens.map((t) => sql`${t}`), sql`, `)}]::text[]`}`, recheck);
+  };
+  const title = () => field('t', sql`${boardItem.title} ILIKE ${pattern}`);
+  const content = () =>
+    field('c', sql`regexp_replace(${boardItem.content}, '<[^>]*>', ' ', 'g') ILIKE ${pattern}`);
+  const writer = () => field('w', sql`${boardItem.writerName} ILIKE ${pattern}`);
+  switch (searchType) {
+    case 'title':
+      return title();
+    case 'content':
+      return content();
+    case 'writer':
+      return writer();
+    case 'titleContent':
+      return or(title(), content());
+  }
+}
+
+function listWhere(f: ListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(boardItem.boardCode, f.boardCode), sql`${boardItem.deletedAt} IS NULL`];
+  if (f.showItemToMain !== undefined) conditions.push(eq(boardItem.showItemToMain, f.showItemToMain));
+  if (f.excludeNotices) conditions.push(eq(boardItem.isNotice, false));
+  if (f.onlyWriterId !== undefined) {
+    conditions.push(f.onlyWriterId === null ? sql`false` : eq(boardItem.writerId, f.onlyWriterId));
+  }
+  if (f.category) conditions.push(eq(boardItem.category, f.category));
+  if (f.searchType && f.keyword) conditions.push(searchCondition(f.searchType, f.keyword));
+  return and(...conditions);
+}
+
+/**
+ * Sort clauses written to match the list indexes exactly (including NULLS placement), so both
+ * directions are index scans (docs/decisions/0005-board-list-indexes.md).
+ */
+function orderBy(field: ListFilter['sortField'], direction: 'ASC' | 'DESC'): SQL[] {
+  const column = {
+    createdDate: sql`${boardItem.createdAt}`,
+    itemNo: sql`${boardItem.itemNo}`,
+    viewCount: sql`${boardItem.viewCount}`,
+    title: sql`${boardItem.title}`,
+  }[field];
+  const indexDescending = field === 'createdDate' || field === 'viewCount';
+  const dir =
+    direction === 'DESC'
+      ? indexDescending ? sql`DESC NULLS LAST` : sql`DESC NULLS FIRST`
+      : indexDescending ? sql`ASC NULLS FIRST` : sql`ASC NULLS LAST`;
+  if (field === 'itemNo') return [sql`${column} ${dir}`];
+  return [sql`${column} ${dir}`, sql`${boardItem.id} ${dir}`];
+}
+
+export async function listItems(db: Db, f: ListFilter): Promise<{ rows: BoardItemSummaryRow[]; total: number }> {
+  const where = listWhere(f);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(boardItem)
+      .where(where)
+      .orderBy(...orderBy(f.sortField, f.direction))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(boardItem).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function listNotices(db: Db, boardCode: string, limit = 20): Promise<BoardItemSummaryRow[]> {
+  return db
+    .select(summaryColumns)
+    .from(boardItem)
+    .where(and(eq(boardItem.boardCode, boardCode), sql`${boardItem.deletedAt} IS NULL`, eq(boardItem.isNotice, true)))
+    .orderBy(sql`${boardItem.createdAt} DESC NULLS LAST`)
+    .limit(limit);
+}
+
+export async function findItem(db: Db, boardCode: string, itemNo: number): Promise<BoardItemRow | undefined> {
+  const [row] = await db
+    .select(itemColumns)
+    .from(boardItem)
+    .where(and(eq(boardItem.boardCode, boardCode), eq(boardItem.itemNo, itemNo), sql`${boardItem.deletedAt} IS NULL`));
+  return row;
+}
+
+/** The neighbours in the default list order: prev is the older post, next the newer one. */
+export async function findNeighbours(
+  db: Db,
+  item: BoardItemRow,
+  onlyWriterId: number | null | undefined,
+): Promise<{ prev: BoardItemSummaryRow | undefined; next: BoardItemSummaryRow | undefined }> {
+  const base = [eq(boardItem.boardCode, item.boardCode), sql`${boardItem.deletedAt} IS NULL`];
+  if (onlyWriterId !== undefined) base.push(onlyWriterId === null ? sql`false` : eq(boardItem.writerId, onlyWriterId));
+  const older = or(lt(boardItem.createdAt, item.createdAt), and(eq(boardItem.createdAt, item.createdAt), lt(boardItem.id, item.id)));
+  const newer = or(gt(boardItem.createdAt, item.createdAt), and(eq(boardItem.createdAt, item.createdAt), gt(boardItem.id, item.id)));
+  const [[prev], [next]] = await Promise.all([
+    db.select(summaryColumns).from(boardItem).where(and(...base, older)).orderBy(...orderBy('createdDate', 'DESC')).limit(1),
+    db.select(summaryColumns).from(boardItem).where(and(...base, newer)).orderBy(...orderBy('createdDate', 'ASC')).limit(1),
+  ]);
+  return { prev, next };
+}
+
+export async function listItemFiles(db: Db, boardItemId: number) {
+  return db
+    .select()
+    .from(storedFile)
+    .where(eq(storedFile.boardItemId, boardItemId))
+    .orderBy(asc(storedFile.sortOrder), asc(storedFile.createdAt));
+}
+
+/** Counts a view once per visitor per day; returns the view count after this visit. */
+export async function recordView(db: Db, item: BoardItemRow, visitorKey: string, day: string): Promise<number> {
+  const inserted = await db
+    .insert(boardItemView)
+    .values({ boardItemId: item.id, visitorKey, viewDate: day })
+    .onConflictDoNothing()
+    .returning({ id: boardItemView.boardItemId });
+  if (inserted.length === 0) return item.viewCount;
+  const [row] = await db
+    .update(boardItem)
+    .set({ viewCount: sql`${boardItem.viewCount} + 1` })
+    .where(eq(boardItem.id, item.id))
+    .returning({ viewCount: boardItem.viewCount });
+  return row?.viewCount ?? item.viewCount + 1;
+}
+
+
+export interface NewItem {
+  boardCode: string;
+  title: string;
+  content: string;
+  category?: string | null;
+  writerId: number | null;
+  writerName: string;
+  isNotice?: boolean;
+  showItemToMain?: boolean;
+  isSecret?: boolean;
+  viewCount?: number;
+  createdAt?: Date;
+  fileIds?: string[];
+  thumbnailFileId?: string | null;
+}
+
+/**
+ * Creates a post: takes the board's next item number atomically, stores its search tokens and
+ * attaches already-stored files. Call inside a transaction so nothing is half-written.
+ */
+export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; itemNo: number }> {
+  const [counter] = await db
+    .update(board)
+    .set({ lastItemNo: sql`${board.lastItemNo} + 1` })
+    .where(eq(board.boardCode, item.boardCode))
+    .returning({ itemNo: board.lastItemNo });
+  if (!counter) throw new Error(`no board ${item.boardCode}`);
+  const createdAt = item.createdAt ?? new Date();
+  const [row] = await db
+    .insert(boardItem)
+    .values({
+      boardCode: item.boardCode,
+      itemNo: counter.itemNo,
+      title: item.title,
+      content: item.content,
+      category: item.category ?? null,
+      writerId: item.writerId,
+      writerName: item.writerName,
+      isNotice: item.isNotice ?? false,
+      showItemToMain: item.showItemToMain ?? true,
+      isSecret: item.isSecret ?? false,
+      viewCount: item.viewCount ?? 0,
+      fileCount: item.fileIds?.length ?? 0,
+      thumbnailFileId: item.thumbnailFileId ?? null,
+      searchTokens: buildSearchTokens(item),
+      createdAt,
+      modifiedAt: createdAt,
+    })
+    .returning({ id: boardItem.id, itemNo: boardItem.itemNo });
+  if (item.fileIds?.length) {
+    for (const [sortOrder, fileId] of item.fileIds.entries()) {
+      await db.update(storedFile).set({ boardItemId: row!.id, sortOrder }).where(eq(storedFile.id, fileId));
+    }
+  }
+  return row!;
+}

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import type { Board, BoardItem, BoardItemPage, BoardItemSummary, BoardFile } from '../../../contract';
+import { boardItemListQuery, messages } from '../../../contract';
+import type { z } from 'zod';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { forbidden, notFound, unauthorized } from '../../errors';
+import { kstDate, toKstIso } from '../../lib/time';
+import { fileUrl, thumbnailUrl } from '../file/urls';
+import { canOnBoard, canSeePrivateItem, isPrivateItem, listOnlyOwn } from './policy';
+import * as repo from './repo';
+
+type ListQuery = z.output<typeof boardItemListQuery>;
+
+export async function getBoard(db: Db, caller: Caller, boardCode: string): Promise<Board> {
+  const row = await requireBoard(db, boardCode);
+  return toBoard(row, caller);
+}
+
+export async function requireBoard(db: Db, boardCode: string): Promise<repo.BoardRow> {
+  const row = await repo.findBoard(db, boardCode);
+  if (!row) throw notFound(messages.boardNotFound);
+  return row;
+}
+
+/** A guest is asked to sign in; a member without the right is refused. */
+export function deny(caller: Caller): never {
+  throw caller.userId === null ? unauthorized() : forbidden();
+}
+
+export function toBoard(row: repo.BoardRow, caller: Caller): Board {
+  return {
+    boardCode: row.boardCode,
+    area: row.area,
+    name: row.name,
+    description: row.description,
+    listStyle: row.listStyle,
+    allowAttachments: row.allowAttachments,
+    useComments: row.useComments,
+    pageSize: row.pageSize,
+    maxFiles: row.maxFiles,
+    maxFileSize: row.maxFileSize,
+    categories: row.categories,
+    permissions: {
+      list: canOnBoard(caller, row, 'list'),
+      read: canOnBoard(caller, row, 'read'),
+      write: canOnBoard(caller, row, 'write'),
+      comment: canOnBoard(caller, row, 'comment'),
+      download: canOnBoard(caller, row, 'download'),
+      manage: canOnBoard(caller, row, 'manage'),
+    },
+  };
+}
+
+function toSummary(row: repo.BoardItemSummaryRow, board: repo.BoardRow, caller: Caller): BoardItemSummary {
+  const hidden = isPrivateItem(board, row) && !canSeePrivateItem(caller, board, row);
+  return {
+    boardCode: row.boardCode,
+    itemNo: row.itemNo,
+    title: hidden ? messages.secretItem : row.title,
+    category: row.category,
+    writerName: row.writerName,
+    createdDate: toKstIso(row.createdAt),
+    modifiedDate: toKstIso(row.modifiedAt),
+    viewCount: row.viewCount,
+    commentCount: row.commentCount,
+    fileCount: row.fileCount,
+    thumbnailUrl: hidden || !row.thumbnailFileId ? null : thumbnailUrl(row.thumbnailFileId),
+    isNotice: row.isNotice,
+    showItemToMain: row.showItemToMain,
+    isSecret: row.isSecret,
+  };
+}
+
+export async function listBoardItems(db: Db, caller: Caller, query: ListQuery): Promise<BoardItemPage> {
+  const board = await requireBoard(db, query.boardCode);
+  if (!canOnBoard(caller, board, 'list')) deny(caller);
+  const [sortField, direction] = query.sort.split(',') as [repo.ListFilter['sortField'], string];
+  const size = query.size ?? board.pageSize;
+  const onlyWriterId = listOnlyOwn(caller, board) ? caller.userId : undefined;
+  const [{ rows, total }, notices] = await Promise.all([
+    repo.listItems(db, {
+      boardCode: board.boardCode,
+      sortField,
+      direction: direction.toUpperCase() === 'ASC' ? 'ASC' : 'DESC',
+      offset: (query.page - 1) * size,
+      limit: size,
+      showItemToMain: query.showItemToMain,
+      excludeNotices: query.pinNotices,
+      onlyWriterId,
+      searchType: query.searchType,
+      keyword: query.keyword || undefined,
+      category: query.category,
+    }),
+    query.pinNotices && onlyWriterId === undefined ? repo.listNotices(db, board.boardCode) : Promise.resolve([]),
+  ]);
+  return {
+    content: rows.map((r) => toSummary(r, board, caller)),
+    notices: notices.map((r) => toSummary(r, board, caller)),
+    totalElements: total,
+    totalPages: Math.ceil(total / size),
+    page: query.page,
+    size,
+  };
+}
+
+export function toBoardFile(f: { id: string; originalName: string; size: number; contentType: string; thumbnailName: string | null; downloadCount: number }): BoardFile {
+  return {
+    id: f.id,
+    name: f.originalName,
+    size: f.size,
+    contentType: f.contentType,
+    url: fileUrl(f.id),
+    thumbnailUrl: f.thumbnailName ? thumbnailUrl(f.id) : null,
+    downloadCount: f.downloadCount,
+  };
+}
+
+/** Who counts as one visitor for the daily view count: the member, or a hash of address and browser. */
+export function visitorKey(caller: Caller, ip: string, userAgent: string | undefined): string {
+  if (caller.userId !== null) return `u:${caller.userId}`;
+  return `a:${createHash('sha256').update(`${ip}|${userAgent ?? ''}`).digest('base64url').slice(0, 22)}`;
+}
+
+export async function readBoardItem(
+  db: Db,
+  caller: Caller,
+  params: { boardCode: string; itemNo: number },
+  visitor: string,
+  now = new Date(),
+): Promise<BoardItem> {
+  const board = await requireBoard(db, params.boardCode);
+  if (!canOnBoard(caller, board, 'read')) deny(caller);
+  const item = await repo.findItem(db, board.boardCode, params.itemNo);
+  if (!item) throw notFound(messages.boardItemNotFound);
+  if (isPrivateItem(board, item) && !canSeePrivateItem(caller, board, item)) {
+    if (caller.userId === null) throw unauthorized('비밀글은 작성자와 관리자만 볼 수 있습니다. 로그인해주세요.');
+    throw forbidden('비밀글은 작성자와 관리자만 볼 수 있습니다.');
+  }
+  const [files, neighbours, viewCount] = await Promise.all([
+    repo.listItemFiles(db, item.id),
+    repo.findNeighbours(db, item, listOnlyOwn(caller, board) ? caller.userId : undefined),
+    repo.recordView(db, item, visitor, kstDate(now)),
+  ]);
+  const neighbour = (row: repo.BoardItemSummaryRow | undefined) => {
+    if (!row) return null;
+    const summary = toSummary(row, board, caller);
+    return { itemNo: summary.itemNo, title: summary.title };
+  };
+  return {
+    ...toSummary({ ...item, viewCount }, board, caller),
+    content: item.content,
+    files: files.map(toBoardFile),
+    prev: neighbour(neighbours.prev),
+    next: neighbour(neighbours.next),
+  };
+}

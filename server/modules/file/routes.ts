@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { errorEnvelope, messages } from '../../../contract';
+import { getCaller } from '../../app';
+import { isAdmin, type Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { board, boardItem, storedFile } from '../../db/schema';
+import { notFound } from '../../errors';
+import { canOnBoard, canSeePrivateItem, isPrivateItem } from '../board/policy';
+import { deny } from '../board/service';
+import type { FileStore } from './store';
+
+/** Types a browser may show inline; everything else (SVG, HTML, office files...) downloads. */
+const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf']);
+
+/** RFC 6266 / RFC 5987 Content-Disposition, so Korean file names survive every browser. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+type FileRow = typeof storedFile.$inferSelect;
+
+/** A file is readable by whoever may read the post it belongs to (issue 2), the uploader before that. */
+async function loadReadableFile(db: Db, caller: Caller, id: string): Promise<FileRow> {
+  const [row] = await db
+    .select({
+      file: storedFile,
+      item: { writerId: boardItem.writerId, isSecret: boardItem.isSecret, deletedAt: boardItem.deletedAt },
+      board: { listStyle: board.listStyle, permissions: board.permissions },
+    })
+    .from(storedFile)
+    .leftJoin(boardItem, eq(boardItem.id, storedFile.boardItemId))
+    .leftJoin(board, eq(board.boardCode, boardItem.boardCode))
+    .where(eq(storedFile.id, id));
+  if (!row) throw notFound(messages.fileNotFound);
+  const { file, item, board: b } = row;
+  if (!item || !b) {
+    // Not attached to a post yet: only its uploader (or an admin) may fetch it.
+    if (isAdmin(caller) || (caller.userId !== null && caller.userId === file.createdBy)) return file;
+    throw notFound(messages.fileNotFound);
+  }
+  if (item.deletedAt) throw notFound(messages.fileNotFound);
+  if (!canOnBoard(caller, b, 'read')) deny(caller);
+  if (isPrivateItem(b, item) && !canSeePrivateItem(caller, b, item)) deny(caller);
+  return file;
+}
+
+function sendStored(reply: FastifyReply, files: FileStore, storedName: string, contentType: string, disposition: string) {
+  if (!files.exists(storedName)) throw notFound(messages.fileNotFound);
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', disposition)
+    .header('cache-control', 'private, max-age=300')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(files.stream(storedName));
+}
+
+const fileId = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, '파일 번호가 올바르지 않습니다.') });
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, files } = app.deps;
+
+  async function sendThumbnail(reply: FastifyReply, caller: Caller, id: string) {
+    const file = await loadReadableFile(db, caller, id);
+    if (!file.thumbnailName) throw notFound('미리보기 이미지가 없습니다.');
+    return sendStored(reply, files, file.thumbnailName, 'image/webp', contentDisposition('inline', `${file.originalName}.webp`));
+  }
+
+  app.get(
+    '/api/file/:id',
+    {
+      schema: {
+        tags: ['file'],
+        summary: '파일 내려받기·보기',
+        params: fileId,
+        querystring: z.object({
+          download: z.enum(['true', 'false']).optional(),
+          thumbnail: z.enum(['true', 'false']).optional(),
+        }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const caller = await getCaller(request);
+      if (request.query.thumbnail === 'true') return sendThumbnail(reply, caller, request.params.id);
+      const file = await loadReadableFile(db, caller, request.params.id);
+      const download = request.query.download === 'true' || !inlineTypes.has(file.contentType);
+      if (download) {
+        await db.update(storedFile).set({ downloadCount: sql`${storedFile.downloadCount} + 1` }).where(eq(storedFile.id, file.id));
+      }
+      const contentType = inlineTypes.has(file.contentType) ? file.contentType : 'application/octet-stream';
+      return sendStored(reply, files, file.storedName, contentType, contentDisposition(download ? 'attachment' : 'inline', file.originalName));
+    },
+  );
+
+  app.get(
+    '/api/file/thumbnail/:id',
+    { schema: { tags: ['file'], summary: '이미지 미리보기', params: fileId, response: errors } },
+    async (request, reply) => sendThumbnail(reply, await getCaller(request), request.params.id),
+  );
+};

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { SiteAuthentication, SiteInfo, UserKeyType } from '../../../contract';
+import { siteInfo } from '../../../contract';
+import type { Db } from '../../db/client';
+import { role, siteSetting } from '../../db/schema';
+
+const CACHE_MS = 5_000;
+
+/**
+ * Site settings live in the database as one row per key. They are read on most requests
+ * (the guest role), so they are cached briefly; `invalidate()` after a change.
+ */
+export class SiteSettings {
+  private cached: { at: number; info: SiteInfo; guest: { roleCode: string; permissions: string[] } } | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  invalidate(): void {
+    this.cached = null;
+  }
+
+  private async load() {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached;
+    const rows = await this.db.select({ key: siteSetting.key, value: siteSetting.value }).from(siteSetting);
+    const info = siteInfo.parse(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+    const [guestRole] = await this.db
+      .select({ roleCode: role.roleCode, permissions: role.permissions })
+      .from(role)
+      .where(eq(role.roleCode, info.roleCodeForGuest));
+    const guest = guestRole ?? { roleCode: info.roleCodeForGuest, permissions: [] };
+    this.cached = { at: Date.now(), info, guest };
+    return this.cached;
+  }
+
+  async info(): Promise<SiteInfo> {
+    return (await this.load()).info;
+  }
+
+  async guestRole(): Promise<{ roleCode: string; permissions: string[] }> {
+    return (await this.load()).guest;
+  }
+
+  async authentication(): Promise<SiteAuthentication> {
+    const info = await this.info();
+    const signinKeyType: UserKeyType =
+      info.authType === 'EmailAndPassword' ? 'EMAIL' : info.authType === 'MobileAndPassword' ? 'MOBILE' : 'ID';
+    // E-mail is always verified (spec §5); a mobile number is verified when it is the sign-in key.
+    const verifiedKeyTypes: UserKeyType[] = signinKeyType === 'MOBILE' ? ['EMAIL', 'MOBILE'] : ['EMAIL'];
+    return {
+      authType: info.authType,
+      useCapcha: info.useCapcha,
+      signinKeyType,
+      verifiedKeyTypes,
+      userProfiles: info.userProfiles,
+    };
+  }
+}

@@ -1,0 +1,100 @@
+import { Suspense } from 'react';
+import { Link, Outlet, useNavigation } from 'react-router';
+import { paths } from '../../../contract';
+import { useSiteInfo } from '../features/site/api/get-site-info';
+import { MainNav } from './MainNav';
+import { PageLoading } from '../ui/PageLoading';
+import './layout.css';
+
+export function Layout() {
+  const navigation = useNavigation();
+  return (
+    <div className="site">
+      <a className="skip-link" href="#main-content">
+        본문 바로가기
+      </a>
+      <SiteHeader />
+      <main id="main-content" className="site-main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function SiteHeader() {
+  const { data: site } = useSiteInfo();
+  return (
+    <header className="site-header">
+      <div className="site-header__utility">
+        <div className="container site-header__utility-inner">
+          {/* Account screens arrive with the accounts issue; these links already point at them. */}
+          <Link to={paths.signin}>로그인</Link>
+          <Link to={paths.signup}>회원가입</Link>
+        </div>
+      </div>
+      <div className="container site-header__bar">
+        <Link to={paths.home} className="site-logo">
+          <svg className="site-logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="7" fill="currentColor" />
+            <path d="M9 22V10h3l8 8.5V10h3v12h-3l-8-8.5V22z" fill="#fff" />
+          </svg>
+          <span className="site-logo__text">
+            <span className="site-logo__name">{site?.siteName ?? '인체이식형 의료기기 환자등록사업'}</span>
+            <span className="site-logo__operator">{site?.operator ?? ''}</span>
+          </span>
+        </Link>
+        <MainNav />
+      </div>
+    </header>
+  );
+}
+
+function SiteFooter() {
+  const { data: site } = useSiteInfo();
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <ul className="site-footer__links">
+          <li>
+            <Link to={paths.terms}>이용약관</Link>
+          </li>
+          <li>
+            <Link to={paths.privacy} className="site-footer__privacy">
+              개인정보처리방침
+            </Link>
+          </li>
+          <li>
+            <Link to="/nids/contactus/write/NEW">문의하기</Link>
+          </li>
+        </ul>
+        {site && (
+          <address className="site-footer__address">
+            <strong>{site.operator}</strong>
+            <span>{site.address}</span>
+            <span>
+              대표전화 <a href={`tel:${site.phone}`}>{site.phone}</a>
+            </span>
+            <span>팩스 {site.fax}</span>
+            <span>
+              이메일 <a href={`mailto:${site.email}`}>{site.email}</a>
+            </span>
+            <span>운영시간 {site.businessHours}</span>
+          </address>
+        )}
+        <p className="site-footer__copy">© {new Date().getFullYear()} {site?.operator ?? ''}. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}
+
+/** Pages without the surrounding layout (terms, spec §2) still need the root's Suspense. */
+export function BareLayout() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}

@@ -1,0 +1,68 @@
+import { paths } from '../../../contract';
+
+export interface MenuLink {
+  label: string;
+  to: string;
+}
+export interface MenuGroup {
+  id: string;
+  label: string;
+  links: MenuLink[];
+}
+
+/** The navigation menu of spec §2, with its Korean titles. */
+export const menu: MenuGroup[] = [
+  {
+    id: 'about',
+    label: '기관소개',
+    links: [
+      { label: '사업 소개', to: '/nids/intro' },
+      { label: '등록사업 안내', to: '/nids/about' },
+      { label: '조직도', to: '/nids/organization' },
+      { label: '연혁', to: '/nids/history' },
+    ],
+  },
+  {
+    id: 'member',
+    label: '회원서비스',
+    links: [
+      { label: '로그인', to: '/account/signin' },
+      { label: '회원가입', to: '/account/signup' },
+      { label: '아이디 찾기', to: '/account/findId' },
+      { label: '비밀번호 찾기', to: '/account/findPassword' },
+    ],
+  },
+  {
+    id: 'system',
+    label: '환자등록시스템',
+    links: [{ label: '환자등록시스템 안내', to: '/system/registSite' }],
+  },
+  {
+    id: 'reference',
+    label: '자료실',
+    links: [
+      { label: '공개자료', to: '/reference/public/list' },
+      { label: '연차보고서', to: '/reference/annualReport/list' },
+      { label: '안전성 정보', to: '/reference/safetyInformation/list' },
+      { label: '홍보영상', to: '/reference/promotionVideo/list' },
+    ],
+  },
+  {
+    id: 'community',
+    label: '커뮤니티',
+    links: [
+      { label: '회원 공지', to: '/member/memberNotice/list' },
+      { label: '커뮤니티', to: '/member/community/list' },
+    ],
+  },
+  {
+    id: 'notice',
+    label: '알림마당',
+    links: [
+      { label: '공지사항', to: '/nids/notice/list' },
+      { label: '문의하기', to: '/nids/contactus/write/NEW' },
+    ],
+  },
+];
+
+export const footerLinks = { terms: paths.terms, privacy: paths.privacy };

@@ -1,0 +1,51 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyRoute } from '../lib/lazy-route';
+import { Layout, BareLayout } from './Layout';
+import { RouteError } from './RouteError';
+import { PageLoading } from '../ui/PageLoading';
+
+/**
+ * Every screen is its own lazy chunk (spec §2). React Router matches paths case-insensitively,
+ * so /Account/Signin and /account/signin are the same screen.
+ */
+const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    children: [
+      {
+        element: <Layout />,
+        errorElement: <RouteError withLayout />,
+        children: [
+          { index: true, lazy: lazyRoute(() => import('../features/home/HomePage')) },
+          { path: 'nids/intro', lazy: lazyRoute(() => import('../features/info/IntroPage')) },
+          { path: 'nids/about', lazy: lazyRoute(() => import('../features/info/AboutPage')) },
+          { path: 'nids/history', lazy: lazyRoute(() => import('../features/info/HistoryPage')) },
+          { path: 'nids/organization', lazy: lazyRoute(() => import('../features/info/OrganizationPage')) },
+          { path: 'system/registSite', lazy: lazyRoute(() => import('../features/info/RegistSitePage')) },
+          { path: 'Account/Signin', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
+          { path: 'Account/Signup', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
+          { path: 'Account/Signup/Welcome', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
+          { path: 'Account/FindId', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
+          { path: 'Account/FindPassword', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
+          { path: ':area/:boardCode/List', lazy: lazyRoute(() => import('../features/board/routes/BoardListPage')) },
+          { path: ':area/:boardCode/View/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardViewPage')) },
+          { path: ':area/:boardCode/Write/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardWritePendingPage')) },
+          { path: '*', lazy: lazyRoute(() => import('./NotFoundPage')) },
+        ],
+      },
+      {
+        // Terms pages have no surrounding layout (spec §2).
+        path: 'TOS/Content',
+        element: <BareLayout />,
+        children: [
+          { path: 'PrivacyContent', lazy: lazyRoute(() => import('../features/terms/PrivacyContentPage')) },
+          { path: 'TermsContent', lazy: lazyRoute(() => import('../features/terms/TermsContentPage')) },
+          { path: 'ContactUs/TermsContent', lazy: lazyRoute(() => import('../features/terms/ContactUsTermsContentPage')) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
