@@ -72,15 +72,15 @@ export const boardItemSummary = z.object({
   isNotice: z.boolean(),
   showItemToMain: z.boolean(),
   isSecret: z.boolean(),
+  /** Sanitised HTML; empty for a private post the caller may not read. */
+  content: z.string(),
+  files: z.array(boardFile),
 });
 export type BoardItemSummary = z.infer<typeof boardItemSummary>;
 
 export const boardItemNeighbour = z.object({ itemNo: z.number().int(), title: z.string() }).nullable();
 
 export const boardItem = boardItemSummary.extend({
-  /** Sanitised HTML. */
-  content: z.string(),
-  files: z.array(boardFile),
   prev: boardItemNeighbour,
   next: boardItemNeighbour,
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { board, boardItem, boardItemView, storedFile } from '../../db/schema';
 import { buildSearchTokens, queryTokens } from './search-tokens';
@@ -27,8 +27,8 @@ const itemColumns = {
   modifiedAt: boardItem.modifiedAt,
   deletedAt: boardItem.deletedAt,
 };
-const { content: _content, ...summaryColumns } = itemColumns;
-export type BoardItemSummaryRow = Omit<BoardItemRow, 'content'>;
+const { content: _content, ...neighbourColumns } = itemColumns;
+export type BoardItemNeighbourRow = Omit<BoardItemRow, 'content'>;
 
 export async function findBoard(db: Db, boardCode: string): Promise<BoardRow | undefined> {
   const [row] = await db.select().from(board).where(eq(board.boardCode, boardCode));
@@ -109,11 +109,11 @@ function orderBy(field: ListFilter['sortField'], direction: 'ASC' | 'DESC'): SQL
   return [sql`${column} ${dir}`, sql`${boardItem.id} ${dir}`];
 }
 
-export async function listItems(db: Db, f: ListFilter): Promise<{ rows: BoardItemSummaryRow[]; total: number }> {
+export async function listItems(db: Db, f: ListFilter): Promise<{ rows: BoardItemRow[]; total: number }> {
   const where = listWhere(f);
   const [rows, [count]] = await Promise.all([
     db
-      .select(summaryColumns)
+      .select(itemColumns)
       .from(boardItem)
       .where(where)
       .orderBy(...orderBy(f.sortField, f.direction))
@@ -124,9 +124,9 @@ export async function listItems(db: Db, f: ListFilter): Promise<{ rows: BoardIte
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function listNotices(db: Db, boardCode: string, limit = 20): Promise<BoardItemSummaryRow[]> {
+export async function listNotices(db: Db, boardCode: string, limit = 20): Promise<BoardItemRow[]> {
   return db
-    .select(summaryColumns)
+    .select(itemColumns)
     .from(boardItem)
     .where(and(eq(boardItem.boardCode, boardCode), sql`${boardItem.deletedAt} IS NULL`, eq(boardItem.isNotice, true)))
     .orderBy(sql`${boardItem.createdAt} DESC NULLS LAST`)
@@ -146,24 +146,35 @@ export async function findNeighbours(
   db: Db,
   item: BoardItemRow,
   onlyWriterId: number | null | undefined,
-): Promise<{ prev: BoardItemSummaryRow | undefined; next: BoardItemSummaryRow | undefined }> {
+): Promise<{ prev: BoardItemNeighbourRow | undefined; next: BoardItemNeighbourRow | undefined }> {
   const base = [eq(boardItem.boardCode, item.boardCode), sql`${boardItem.deletedAt} IS NULL`];
   if (onlyWriterId !== undefined) base.push(onlyWriterId === null ? sql`false` : eq(boardItem.writerId, onlyWriterId));
   const older = or(lt(boardItem.createdAt, item.createdAt), and(eq(boardItem.createdAt, item.createdAt), lt(boardItem.id, item.id)));
   const newer = or(gt(boardItem.createdAt, item.createdAt), and(eq(boardItem.createdAt, item.createdAt), gt(boardItem.id, item.id)));
   const [[prev], [next]] = await Promise.all([
-    db.select(summaryColumns).from(boardItem).where(and(...base, older)).orderBy(...orderBy('createdDate', 'DESC')).limit(1),
-    db.select(summaryColumns).from(boardItem).where(and(...base, newer)).orderBy(...orderBy('createdDate', 'ASC')).limit(1),
+    db.select(neighbourColumns).from(boardItem).where(and(...base, older)).orderBy(...orderBy('createdDate', 'DESC')).limit(1),
+    db.select(neighbourColumns).from(boardItem).where(and(...base, newer)).orderBy(...orderBy('createdDate', 'ASC')).limit(1),
   ]);
   return { prev, next };
 }
 
-export async function listItemFiles(db: Db, boardItemId: number) {
-  return db
+export type StoredFileRow = typeof storedFile.$inferSelect;
+
+/** The files of several posts in one query (no N+1 on list pages). */
+export async function listFilesOfItems(db: Db, boardItemIds: number[]): Promise<Map<number, StoredFileRow[]>> {
+  const byItem = new Map<number, StoredFileRow[]>();
+  if (boardItemIds.length === 0) return byItem;
+  const rows = await db
     .select()
     .from(storedFile)
-    .where(eq(storedFile.boardItemId, boardItemId))
-    .orderBy(asc(storedFile.sortOrder), asc(storedFile.createdAt));
+    .where(inArray(storedFile.boardItemId, boardItemIds))
+    .orderBy(asc(storedFile.boardItemId), asc(storedFile.sortOrder), asc(storedFile.createdAt));
+  for (const row of rows) {
+    const list = byItem.get(row.boardItemId!) ?? [];
+    list.push(row);
+    byItem.set(row.boardItemId!, list);
+  }
+  return byItem;
 }
 
 /** Counts a view once per visitor per day; returns the view count after this visit. */

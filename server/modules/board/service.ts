@@ -52,8 +52,18 @@ export function toBoard(row: repo.BoardRow, caller: Caller): Board {
   };
 }
 
-function toSummary(row: repo.BoardItemSummaryRow, board: repo.BoardRow, caller: Caller): BoardItemSummary {
-  const hidden = isPrivateItem(board, row) && !canSeePrivateItem(caller, board, row);
+/** Whether the caller must not see this post's title, content or files (issue 4: private posts never leak). */
+function isHidden(row: repo.BoardItemNeighbourRow, board: repo.BoardRow, caller: Caller): boolean {
+  return isPrivateItem(board, row) && !canSeePrivateItem(caller, board, row);
+}
+
+function toSummary(
+  row: repo.BoardItemRow,
+  files: repo.StoredFileRow[],
+  board: repo.BoardRow,
+  caller: Caller,
+): BoardItemSummary {
+  const hidden = isHidden(row, board, caller);
   return {
     boardCode: row.boardCode,
     itemNo: row.itemNo,
@@ -69,6 +79,8 @@ function toSummary(row: repo.BoardItemSummaryRow, board: repo.BoardRow, caller: 
     isNotice: row.isNotice,
     showItemToMain: row.showItemToMain,
     isSecret: row.isSecret,
+    content: hidden ? '' : row.content,
+    files: hidden ? [] : files.map(toBoardFile),
   };
 }
 
@@ -94,9 +106,10 @@ export async function listBoardItems(db: Db, caller: Caller, query: ListQuery): 
     }),
     query.pinNotices && onlyWriterId === undefined ? repo.listNotices(db, board.boardCode) : Promise.resolve([]),
   ]);
+  const files = await repo.listFilesOfItems(db, [...rows, ...notices].map((r) => r.id));
   return {
-    content: rows.map((r) => toSummary(r, board, caller)),
-    notices: notices.map((r) => toSummary(r, board, caller)),
+    content: rows.map((r) => toSummary(r, files.get(r.id) ?? [], board, caller)),
+    notices: notices.map((r) => toSummary(r, files.get(r.id) ?? [], board, caller)),
     totalElements: total,
     totalPages: Math.ceil(total / size),
     page: query.page,
@@ -138,19 +151,14 @@ export async function readBoardItem(
     throw forbidden('비밀글은 작성자와 관리자만 볼 수 있습니다.');
   }
   const [files, neighbours, viewCount] = await Promise.all([
-    repo.listItemFiles(db, item.id),
+    repo.listFilesOfItems(db, [item.id]),
     repo.findNeighbours(db, item, listOnlyOwn(caller, board) ? caller.userId : undefined),
     repo.recordView(db, item, visitor, kstDate(now)),
   ]);
-  const neighbour = (row: repo.BoardItemSummaryRow | undefined) => {
-    if (!row) return null;
-    const summary = toSummary(row, board, caller);
-    return { itemNo: summary.itemNo, title: summary.title };
-  };
+  const neighbour = (row: repo.BoardItemNeighbourRow | undefined) =>
+    row ? { itemNo: row.itemNo, title: isHidden(row, board, caller) ? messages.secretItem : row.title } : null;
   return {
-    ...toSummary({ ...item, viewCount }, board, caller),
-    content: item.content,
-    files: files.map(toBoardFile),
+    ...toSummary({ ...item, viewCount }, files.get(item.id) ?? [], board, caller),
     prev: neighbour(neighbours.prev),
     next: neighbour(neighbours.next),
   };
