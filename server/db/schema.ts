@@ -74,6 +74,8 @@ export const boardItem = pgTable(
     itemNo: integer('item_no').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /** The content as a reader sees it (tags removed, entities decoded): search recheck and excerpts. */
+    contentText: text('content_text').notNull().default(''),
     category: text('category'),
     writerId: bigint('writer_id', { mode: 'number' }).references(() => appUser.id),
     writerName: text('writer_name').notNull(),

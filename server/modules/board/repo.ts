@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { board, boardItem, boardItemView, storedFile } from '../../db/schema';
-import { buildSearchTokens, queryTokens } from './search-tokens';
+import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
 import type { SearchType } from '../../../contract';
 
 export type BoardRow = typeof board.$inferSelect;
-export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens'>;
+export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens' | 'contentText'>;
 
 const itemColumns = {
   id: boardItem.id,
@@ -63,7 +63,7 @@ function searchCondition(searchType: SearchType, keyword: string): SQL | undefin
   };
   const title = () => field('t', sql`${boardItem.title} ILIKE ${pattern}`);
   const content = () =>
-    field('c', sql`regexp_replace(${boardItem.content}, '<[^>]*>', ' ', 'g') ILIKE ${pattern}`);
+    field('c', sql`${boardItem.contentText} ILIKE ${pattern}`);
   const writer = () => field('w', sql`${boardItem.writerName} ILIKE ${pattern}`);
   switch (searchType) {
     case 'title':
@@ -222,6 +222,7 @@ export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; i
     .returning({ itemNo: board.lastItemNo });
   if (!counter) throw new Error(`no board ${item.boardCode}`);
   const createdAt = item.createdAt ?? new Date();
+  const contentText = htmlToText(item.content);
   const [row] = await db
     .insert(boardItem)
     .values({
@@ -229,6 +230,7 @@ export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; i
       itemNo: counter.itemNo,
       title: item.title,
       content: item.content,
+      contentText,
       category: item.category ?? null,
       writerId: item.writerId,
       writerName: item.writerName,
@@ -238,7 +240,7 @@ export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; i
       viewCount: item.viewCount ?? 0,
       fileCount: item.fileIds?.length ?? 0,
       thumbnailFileId: item.thumbnailFileId ?? null,
-      searchTokens: buildSearchTokens(item),
+      searchTokens: buildSearchTokens({ title: item.title, contentText, writerName: item.writerName }),
       createdAt,
       modifiedAt: createdAt,
     })

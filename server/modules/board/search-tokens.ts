@@ -6,14 +6,29 @@
  */
 export type SearchField = 't' | 'c' | 'w';
 
-const entities: Record<string, string> = { '&nbsp;': ' ', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const namedEntities: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** Text of an HTML fragment, as a reader sees it. */
+/** Tags that end a block of text; inline tags (strong, em, a, span...) join the text around them. */
+const blockTags =
+  'address|article|aside|blockquote|br|caption|dd|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|iframe|img|li|ol|p|pre|section|table|tbody|td|tfoot|th|thead|tr|ul|video';
+const blockTag = new RegExp(`<\\/?(?:${blockTags})\\b[^>]*>`, 'gi');
+
+function decodeEntity(entity: string, name: string): string {
+  if (name.startsWith('#')) {
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  }
+  return namedEntities[name.toLowerCase()] ?? entity;
+}
+
+/** Text of an HTML fragment, as a reader sees it: the one text both tokens and rechecks use. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (m) => entities[m] ?? m)
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(blockTag, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, decodeEntity)
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -30,10 +45,10 @@ function grams(text: string): Set<string> {
   return out;
 }
 
-export function buildSearchTokens(item: { title: string; content: string; writerName: string }): string[] {
+export function buildSearchTokens(item: { title: string; contentText: string; writerName: string }): string[] {
   const tokens = new Set<string>();
   for (const g of grams(item.title)) tokens.add(`t:${g}`);
-  for (const g of grams(htmlToText(item.content))) tokens.add(`c:${g}`);
+  for (const g of grams(item.contentText)) tokens.add(`c:${g}`);
   for (const g of grams(item.writerName)) tokens.add(`w:${g}`);
   return [...tokens];
 }

@@ -24,8 +24,11 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
 
 type FileRow = typeof storedFile.$inferSelect;
 
-/** A file is readable by whoever may read the post it belongs to (issue 2), the uploader before that. */
-async function loadReadableFile(db: Db, caller: Caller, id: string): Promise<FileRow> {
+/**
+ * A file follows the post it belongs to (issue 2): shown to whoever may read the post, downloaded
+ * by whoever may also download on that board; before it is attached, only its uploader sees it.
+ */
+async function loadReadableFile(db: Db, caller: Caller, id: string, action: 'read' | 'download' = 'read'): Promise<FileRow> {
   const [row] = await db
     .select({
       file: storedFile,
@@ -44,7 +47,7 @@ async function loadReadableFile(db: Db, caller: Caller, id: string): Promise<Fil
     throw notFound(messages.fileNotFound);
   }
   if (item.deletedAt) throw notFound(messages.fileNotFound);
-  if (!canOnBoard(caller, b, 'read')) deny(caller);
+  if (!canOnBoard(caller, b, 'read') || !canOnBoard(caller, b, action)) deny(caller);
   if (isPrivateItem(b, item) && !canSeePrivateItem(caller, b, item)) deny(caller);
   return file;
 }
@@ -88,8 +91,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = await getCaller(request);
       if (request.query.thumbnail === 'true') return sendThumbnail(reply, caller, request.params.id);
-      const file = await loadReadableFile(db, caller, request.params.id);
-      const download = request.query.download === 'true' || !inlineTypes.has(file.contentType);
+      const wantsDownload = request.query.download === 'true';
+      const file = await loadReadableFile(db, caller, request.params.id, wantsDownload ? 'download' : 'read');
+      const download = wantsDownload || !inlineTypes.has(file.contentType);
       if (download) {
         await db.update(storedFile).set({ downloadCount: sql`${storedFile.downloadCount} + 1` }).where(eq(storedFile.id, file.id));
       }

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { lazyRoute } from '../lib/lazy-route';
+import { lazyRoute, setPendingLocationGetter } from '../lib/lazy-route';
 import { Layout, BareLayout } from './Layout';
 import { RouteError } from './RouteError';
 import { PageLoading } from '../ui/PageLoading';
@@ -15,23 +15,28 @@ const routes: RouteObject[] = [
     children: [
       {
         element: <Layout />,
-        errorElement: <RouteError withLayout />,
         children: [
-          { index: true, lazy: lazyRoute(() => import('../features/home/HomePage')) },
-          { path: 'nids/intro', lazy: lazyRoute(() => import('../features/info/IntroPage')) },
-          { path: 'nids/about', lazy: lazyRoute(() => import('../features/info/AboutPage')) },
-          { path: 'nids/history', lazy: lazyRoute(() => import('../features/info/HistoryPage')) },
-          { path: 'nids/organization', lazy: lazyRoute(() => import('../features/info/OrganizationPage')) },
-          { path: 'system/registSite', lazy: lazyRoute(() => import('../features/info/RegistSitePage')) },
-          { path: 'Account/Signin', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
-          { path: 'Account/Signup', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
-          { path: 'Account/Signup/Welcome', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
-          { path: 'Account/FindId', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
-          { path: 'Account/FindPassword', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
-          { path: ':area/:boardCode/List', lazy: lazyRoute(() => import('../features/board/routes/BoardListPage')) },
-          { path: ':area/:boardCode/View/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardViewPage')) },
-          { path: ':area/:boardCode/Write/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardWritePendingPage')) },
-          { path: '*', lazy: lazyRoute(() => import('./NotFoundPage')) },
+          {
+            // Errors of a screen render inside the layout, so the menu stays usable.
+            errorElement: <RouteError withLayout />,
+            children: [
+              { index: true, lazy: lazyRoute(() => import('../features/home/HomePage')) },
+              { path: 'nids/intro', lazy: lazyRoute(() => import('../features/info/IntroPage')) },
+              { path: 'nids/about', lazy: lazyRoute(() => import('../features/info/AboutPage')) },
+              { path: 'nids/history', lazy: lazyRoute(() => import('../features/info/HistoryPage')) },
+              { path: 'nids/organization', lazy: lazyRoute(() => import('../features/info/OrganizationPage')) },
+              { path: 'system/registSite', lazy: lazyRoute(() => import('../features/info/RegistSitePage')) },
+              { path: 'Account/Signin', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
+              { path: 'Account/Signup', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
+              { path: 'Account/Signup/Welcome', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
+              { path: 'Account/FindId', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
+              { path: 'Account/FindPassword', lazy: lazyRoute(() => import('../features/account/AccountPendingPage')) },
+              { path: ':area/:boardCode/List', lazy: lazyRoute(() => import('../features/board/routes/BoardListPage')) },
+              { path: ':area/:boardCode/View/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardViewPage')) },
+              { path: ':area/:boardCode/Write/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardWritePendingPage')) },
+              { path: '*', lazy: lazyRoute(() => import('./NotFoundPage')) },
+            ],
+          },
         ],
       },
       {
@@ -49,3 +54,4 @@ const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+setPendingLocationGetter(() => router.state.navigation.location);

@@ -30,6 +30,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+type LocationLike = { pathname: string; search: string; hash: string };
+let pendingLocation: () => LocationLike | undefined = () => undefined;
+
+/**
+ * The router only changes the address after the lazy screen has loaded, so a plain reload would
+ * go back to the page the visitor came from. The router registers how to read where it is going.
+ */
+export function setPendingLocationGetter(getter: () => LocationLike | undefined): void {
+  pendingLocation = getter;
+}
+
+function reloadTowardsTarget(): void {
+  const target = pendingLocation();
+  if (target) window.location.assign(`${target.pathname}${target.search}${target.hash}`);
+  else window.location.reload();
+}
+
 function recentlyReloaded(): boolean {
   const at = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
   return Date.now() - at < RELOAD_WINDOW_MS;
@@ -42,7 +59,7 @@ export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
     } catch (err) {
       if (!recentlyReloaded()) {
         sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-        window.location.reload();
+        reloadTowardsTarget();
         // Keep the router waiting while the page reloads.
         return new Promise<T>(() => {});
       }

@@ -1,0 +1,202 @@
+import { SignJWT } from 'jose';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from './auth/tokens';
+import { body, createTestApp, insertMember, type TestApp } from './test/harness';
+import { createBoardItem } from './test/factories';
+
+/** Spec §7/§8: every success is `{ code: 'SUCCESS', data }`, every error `{ code, message }`. */
+let t: TestApp;
+const hangul = /[가-힣]/;
+const internalDetail = 'secret-internal-detail-7f3a';
+
+beforeAll(async () => {
+  t = await createTestApp({
+    configure(app) {
+      app.get('/api/test/throws', async () => {
+        throw new Error(`${internalDetail} at /srv/app/server.ts:12`);
+      });
+      app.get('/api/test/throws-type-error', async () => {
+        const missing = null as unknown as { field: string };
+        return missing.field;
+      });
+      app.get('/api/test/bad-sql', async () => {
+        await app.deps.db.execute(sql`SELECT * FROM no_such_table_7f3a`);
+        return { code: 'SUCCESS', data: null };
+      });
+    },
+  });
+  await createBoardItem(t.db, { boardCode: 'notice', title: '봉투 시험 공지' });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function expectErrorEnvelope(res: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number, code: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+  const parsed = JSON.parse(res.body) as Record<string, unknown>;
+  expect(Object.keys(parsed).sort()).toEqual(['code', 'message']);
+  expect(parsed.code).toBe(code);
+  expect(typeof parsed.message).toBe('string');
+  expect((parsed.message as string).length).toBeGreaterThan(0);
+  return parsed as { code: string; message: string };
+}
+
+describe('success envelope', () => {
+  it.each([
+    '/api/site-setting/info',
+    '/api/site-setting/authentication',
+    '/api/board/notice',
+    '/api/board-item?boardCode=notice',
+    '/api/board-item/notice/1',
+  ])('GET %s answers { code: SUCCESS, data }', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+    const parsed = body(res);
+    expect(parsed.code).toBe('SUCCESS');
+    expect(parsed.data).toBeTypeOf('object');
+    expect(parsed.data).not.toBeNull();
+  });
+
+  it('POST /api/board-item/search answers the same envelope', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/board-item/search', payload: { boardCode: 'notice' } });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ code: 'SUCCESS', data: { totalElements: 1 } });
+  });
+});
+
+describe('unknown paths', () => {
+  it.each([
+    ['GET', '/api/nope'],
+    ['GET', '/api'],
+    ['GET', '/api/board-item/notice'],
+    ['POST', '/api/nope'],
+    ['DELETE', '/api/board/notice'],
+  ] as const)('%s %s → 404 NOT_FOUND envelope', async (method, url) => {
+    const res = await t.app.inject({ method, url });
+    const err = expectErrorEnvelope(res, 404, 'NOT_FOUND');
+    expect(err.message).toMatch(hangul);
+  });
+
+  it('a page path without a web build is a plain 404, not an API envelope and not a 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/nids/intro' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('INTERNAL_ERROR');
+  });
+
+  it('an unknown board is 404 on every board route', async () => {
+    for (const req of [
+      { method: 'GET' as const, url: '/api/board/noSuchBoard' },
+      { method: 'GET' as const, url: '/api/board-item?boardCode=noSuchBoard' },
+      { method: 'GET' as const, url: '/api/board-item/noSuchBoard/1' },
+      { method: 'POST' as const, url: '/api/board-item/search', payload: { boardCode: 'noSuchBoard' } },
+    ]) {
+      const err = expectErrorEnvelope(await t.app.inject(req), 404, 'NOT_FOUND');
+      expect(err.message).toMatch(hangul);
+    }
+  });
+
+  it('an unknown item is 404', async () => {
+    const err = expectErrorEnvelope(await t.app.inject({ method: 'GET', url: '/api/board-item/notice/99999' }), 404, 'NOT_FOUND');
+    expect(err.message).toMatch(hangul);
+  });
+});
+
+describe('bad requests are 400 BAD_REQUEST, never 500', () => {
+  const longKeyword = '가'.repeat(101);
+  it.each([
+    '/api/board-item?boardCode=notice&page=0',
+    '/api/board-item?boardCode=notice&page=-1',
+    '/api/board-item?boardCode=notice&page=abc',
+    '/api/board-item?boardCode=notice&page=1.5',
+    '/api/board-item?boardCode=notice&page=100001',
+    '/api/board-item?boardCode=notice&size=1000',
+    '/api/board-item?boardCode=notice&size=0',
+    '/api/board-item?boardCode=notice&sort=bogus',
+    '/api/board-item?boardCode=notice&sort=createdDate,UP',
+    '/api/board-item?boardCode=notice&sort=passwordHash,DESC',
+    '/api/board-item?boardCode=notice&sort=createdDate',
+    '/api/board-item?boardCode=notice&searchType=bogus&keyword=a',
+    '/api/board-item?boardCode=notice&showItemToMain=maybe',
+    '/api/board-item?boardCode=notice&pinNotices=1x',
+    `/api/board-item?boardCode=notice&searchType=title&keyword=${encodeURIComponent(longKeyword)}`,
+    '/api/board-item',
+    '/api/board-item/notice/abc',
+    '/api/board-item/notice/0',
+    '/api/board-item/notice/99999999999',
+    '/api/file/not-a-file-id',
+  ])('GET %s', async (url) => {
+    const err = expectErrorEnvelope(await t.app.inject({ method: 'GET', url }), 400, 'BAD_REQUEST');
+    // A person reads this message: Korean (the zod messages are localised), never an English stack.
+    expect(err.message).toMatch(hangul);
+    expect(err.message).not.toMatch(/\n\s+at /);
+  });
+
+  it.each([
+    ['page 0', JSON.stringify({ boardCode: 'notice', page: 0 })],
+    ['size 1000', JSON.stringify({ boardCode: 'notice', size: 1000 })],
+    ['bogus sort', JSON.stringify({ boardCode: 'notice', sort: 'bogus' })],
+    ['bogus searchType', JSON.stringify({ boardCode: 'notice', searchType: 'bogus', keyword: '등록' })],
+    ['no boardCode', JSON.stringify({ page: 1 })],
+    ['an array body', '[]'],
+    ['malformed JSON', '{"boardCode": "notice",'],
+  ])('POST /api/board-item/search with %s', async (_name, payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/board-item/search',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expectErrorEnvelope(res, 400, 'BAD_REQUEST');
+  });
+
+  it('a body over the 1 MB limit is 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/board-item/search',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ boardCode: 'notice', keyword: 'x'.repeat(1_100_000) }),
+    });
+    expectErrorEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('bad tokens are 401 UNAUTHORIZED', () => {
+  it('rejects garbage, a foreign signature, an expired token, an unknown user and a locked member', async () => {
+    const foreign = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(t.users.member))
+      .setIssuer('nids')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('some-other-secret-that-is-long-enough'));
+    const expired = await signAccessToken(t.keys, t.users.member, new Date(Date.now() - 2 * 60 * 60 * 1000));
+    const unknownUser = await signAccessToken(t.keys, 987654);
+    const locked = await signAccessToken(t.keys, await insertMember(t.db, 'locked1', '잠긴회원', 'LOCKED'));
+    const cases = { garbage: 'not.a.jwt', empty: '', foreign, expired, unknownUser, locked };
+    for (const [name, token] of Object.entries(cases)) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/board/notice', headers: { authorization: `Bearer ${token}` } });
+      const err = expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
+      expect(err.message, name).toMatch(hangul);
+    }
+  });
+
+  it('a valid member token is accepted on the same route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/board/notice', headers: t.auth(t.tokens.member) });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('unexpected errors are 500 INTERNAL_ERROR without internals', () => {
+  it.each(['/api/test/throws', '/api/test/throws-type-error', '/api/test/bad-sql'])('GET %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    const err = expectErrorEnvelope(res, 500, 'INTERNAL_ERROR');
+    expect(err.message).toMatch(hangul);
+    expect(res.body).not.toContain(internalDetail);
+    expect(res.body).not.toContain('no_such_table_7f3a');
+    expect(res.body).not.toMatch(/stack|\.ts:\d+|TypeError/);
+  });
+});

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from './client';
+import * as schema from './schema';
+import { migrateFolder, openTestDatabase, type TestDatabase } from '../test/harness';
+
+/**
+ * "A database created by the first migration upgrades cleanly to the latest": a site installed
+ * with the first release must start on every later one without losing data.
+ */
+interface Journal {
+  entries: { idx: number; tag: string; when: number }[];
+}
+
+const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as Journal;
+const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((t) => getTableConfig(t));
+
+let database: TestDatabase;
+let firstOnly: string;
+
+beforeAll(async () => {
+  firstOnly = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-migrations-'));
+  fs.cpSync(migrationsFolder, firstOnly, { recursive: true });
+  const trimmed = { ...journal, entries: journal.entries.slice(0, 1) };
+  fs.writeFileSync(path.join(firstOnly, 'meta/_journal.json'), JSON.stringify(trimmed, null, 2));
+  database = await openTestDatabase({ empty: true });
+});
+
+afterAll(async () => {
+  await database?.dispose();
+  if (firstOnly) fs.rmSync(firstOnly, { recursive: true, force: true });
+});
+
+async function rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await database.raw.query<T>(text, params)).rows;
+}
+
+async function appliedMigrations(): Promise<number> {
+  const [row] = await rows<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+  return row!.n;
+}
+
+describe('migrations', () => {
+  it('the journal lists every SQL file, in order, starting with the first migration', () => {
+    const sqlFiles = fs.readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort();
+    expect(journal.entries.map((e) => `${e.tag}.sql`)).toEqual(sqlFiles);
+    expect(journal.entries.map((e) => e.idx)).toEqual(journal.entries.map((_, i) => i));
+    const whens = journal.entries.map((e) => e.when);
+    expect([...whens].sort((a, b) => a - b)).toEqual(whens);
+  });
+
+  it('a database created by the first migration upgrades cleanly to the latest, keeping its data', async () => {
+    await migrateFolder(database, firstOnly);
+    expect(await appliedMigrations()).toBe(1);
+
+    // Data written by the first release, with the columns the first migration has.
+    await database.raw.query(`INSERT INTO role (role_code, name, permissions) VALUES ('LEGACY', '옛 역할', '{MEMBER_Access}')`);
+    await database.raw.query(
+      `INSERT INTO board (board_code, area, name, permissions) VALUES ('legacyBoard', 'Nids', '옛 게시판', '{"list":["LEGACY"],"read":[],"write":[],"comment":[],"download":[],"manage":[]}')`,
+    );
+    await database.raw.query(
+      `INSERT INTO board_item (board_code, item_no, title, content, writer_name) VALUES ('legacyBoard', 1, '첫 릴리스의 글', '<p>본문</p>', '관리자')`,
+    );
+
+    await migrateFolder(database);
+    expect(await appliedMigrations()).toBe(journal.entries.length);
+
+    expect(await rows(`SELECT role_code, name FROM role WHERE role_code = 'LEGACY'`)).toEqual([{ role_code: 'LEGACY', name: '옛 역할' }]);
+    expect(await rows(`SELECT title, content FROM board_item WHERE board_code = 'legacyBoard'`)).toEqual([
+      { title: '첫 릴리스의 글', content: '<p>본문</p>' },
+    ]);
+  });
+
+  it('after upgrading, every table, column and index of the schema exists', async () => {
+    const present = await rows<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
+    const columns = new Set(present.map((r) => `${r.table_name}.${r.column_name}`));
+    const indexes = new Set((await rows<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`)).map((r) => r.indexname));
+    expect(tables.length).toBeGreaterThanOrEqual(8);
+    for (const table of tables) {
+      for (const column of table.columns) {
+        expect(columns.has(`${table.name}.${column.name}`), `${table.name}.${column.name}`).toBe(true);
+      }
+      for (const index of table.indexes) {
+        expect(indexes.has(index.config.name!), `${table.name}: ${index.config.name}`).toBe(true);
+      }
+    }
+  });
+
+  it('migrating an up-to-date database again changes nothing', async () => {
+    await migrateFolder(database);
+    expect(await appliedMigrations()).toBe(journal.entries.length);
+  });
+});

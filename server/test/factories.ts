@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { Db } from '../db/client';
+import { storedFile } from '../db/schema';
+import { insertItem, type NewItem } from '../modules/board/repo';
+
+let sequence = 0;
+
+/** A post with sensible defaults; every field can be overridden. */
+export function buildBoardItem(overrides: Partial<NewItem> = {}): NewItem {
+  sequence += 1;
+  return {
+    boardCode: 'notice',
+    title: `시험 게시글 ${sequence}`,
+    content: `<p>시험 본문 ${sequence}</p>`,
+    writerId: null,
+    writerName: '관리자',
+    ...overrides,
+  };
+}
+
+/** Inserts a post through the repository's own `insertItem` (item number, search tokens, files). */
+export async function createBoardItem(db: Db, overrides: Partial<NewItem> = {}): Promise<{ id: number; itemNo: number }> {
+  const item = buildBoardItem(overrides);
+  return db.transaction((tx) => insertItem(tx as unknown as Db, item));
+}
+
+/** A small PNG made with sharp. */
+export function pngBytes(width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 94, b: 184 } } })
+    .png()
+    .toBuffer();
+}
+
+export interface StoreFileOptions {
+  originalName: string;
+  contentType: string;
+  data?: Buffer;
+  /** Attach to this post (otherwise the file is an upload not yet attached). */
+  boardItemId?: number | null;
+  createdBy?: number | null;
+  /** Make a WebP thumbnail of `data` with sharp, as uploads of images will. */
+  thumbnail?: boolean;
+  sortOrder?: number;
+}
+
+export interface StoredTestFile {
+  id: string;
+  storedName: string;
+  thumbnailName: string | null;
+  data: Buffer;
+  thumbnailData: Buffer | null;
+}
+
+/** Writes bytes with the app's FileStore and inserts the `stored_file` row. */
+export async function storeFile(app: FastifyInstance, db: Db, opts: StoreFileOptions): Promise<StoredTestFile> {
+  const files = app.deps.files;
+  const data = opts.data ?? Buffer.from(`시험 파일 ${randomUUID()}\n`, 'utf8');
+  const storedName = files.newName(path.extname(opts.originalName).toLowerCase());
+  await files.write(storedName, data);
+  let thumbnailName: string | null = null;
+  let thumbnailData: Buffer | null = null;
+  let width: number | null = null;
+  let height: number | null = null;
+  if (opts.thumbnail) {
+    const meta = await sharp(data).metadata();
+    width = meta.width ?? null;
+    height = meta.height ?? null;
+    thumbnailData = await sharp(data).resize({ width: 32 }).webp().toBuffer();
+    thumbnailName = files.newName('.webp');
+    await files.write(thumbnailName, thumbnailData);
+  }
+  const id = randomUUID();
+  await db.insert(storedFile).values({
+    id,
+    boardItemId: opts.boardItemId ?? null,
+    originalName: opts.originalName,
+    storedName,
+    contentType: opts.contentType,
+    size: data.length,
+    thumbnailName,
+    width,
+    height,
+    sortOrder: opts.sortOrder ?? 0,
+    createdBy: opts.createdBy ?? null,
+  });
+  return { id, storedName, thumbnailName, data, thumbnailData };
+}

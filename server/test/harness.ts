@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadTokenKeys, signAccessToken, type TokenKeys } from '../auth/tokens';
+import { loadConfig, type Config } from '../config';
+import { migrationsFolder, openDatabase, type Database, type Db } from '../db/client';
+import { appUser } from '../db/schema';
+import { seedIfEmpty } from '../seed';
+import { ROLE_MEMBER } from '../seed/base';
+import { seedDemo } from '../seed/demo';
+import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from './global-setup';
+
+/**
+ * The API test harness: one database per test FILE (each file runs in its own process, see
+ * vitest.config.ts), never mocked.
+ * - TEST_DATABASE_URL set: a new database `test_<random>` on that server, dropped on close;
+ * - otherwise PGlite in memory, loaded from the migrated and seeded template made once by
+ *   server/test/global-setup.ts.
+ */
+
+/** A raw SQL client under the drizzle instance: PGlite or a pg Pool (both answer `query(text, params)`). */
+export interface RawClient {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface TestDatabase extends Database {
+  /** The database URL on a PostgreSQL server; undefined on PGlite. */
+  url: string | undefined;
+  raw: RawClient;
+  /** Closes the connection and drops the database (PostgreSQL) — call once. */
+  dispose(): Promise<void>;
+}
+
+export const usingServer = () => Boolean(process.env.TEST_DATABASE_URL);
+
+async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/**
+ * A database of this test file's own. `empty: true` gives one with no tables at all (for the
+ * migrations test); otherwise it is migrated to the latest migration and, on PGlite, already
+ * seeded (roles, settings, boards, administrator) by the template.
+ */
+export async function openTestDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
+  if (usingServer()) {
+    const { url, drop } = await createServerDatabase();
+    let database: Database;
+    try {
+      database = await openDatabase({ databaseUrl: url, migrate: !opts.empty });
+    } catch (err) {
+      await drop();
+      throw err;
+    }
+    return {
+      ...database,
+      url,
+      raw: rawClientOf(database.db),
+      dispose: async () => {
+        await database.close();
+        await drop();
+      },
+    };
+  }
+  const template = opts.empty ? '' : inject('pgliteTemplate');
+  const database = await openDatabase({
+    dataDir: null,
+    loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined,
+    // The template is migrated already; migrating again checks it is still the latest (a no-op).
+    migrate: !opts.empty,
+  });
+  return { ...database, url: undefined, raw: rawClientOf(database.db), dispose: () => database.close() };
+}
+
+export function rawClientOf(db: Db): RawClient {
+  return (db as unknown as { $client: RawClient }).$client;
+}
+
+/** Applies the migrations of `folder` with drizzle's migrator for this kind of database. */
+export async function migrateFolder(database: Database, folder: string = migrationsFolder): Promise<void> {
+  if (database.kind === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder: folder });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder: folder });
+  }
+}
+
+export interface TestUsers {
+  admin: number;
+  member: number;
+  otherMember: number;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: TestDatabase;
+  config: Config;
+  keys: TokenKeys;
+  users: TestUsers;
+  tokens: { admin: string; member: string; otherMember: string };
+  /** `{ authorization: 'Bearer …' }` for a token, `{}` for a guest. */
+  auth(token?: string): Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Add the demo content of SEED_DEMO=true (12 notices, 12 public posts). */
+  seedDemo?: boolean;
+  /** Runs on the built app before `ready()`, e.g. to register a test-only route. */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** Inserts a member straight into the database (sign-up is another issue). */
+export async function insertMember(db: Db, userKeyCode: string, name: string, status: 'ACTIVE' | 'LOCKED' | 'RETIRED' = 'ACTIVE') {
+  const [row] = await db
+    .insert(appUser)
+    .values({ userKeyCode, userType: 'Member', roleCode: ROLE_MEMBER, name, passwordHash: 'not-a-real-hash', status })
+    .returning({ id: appUser.id });
+  return row!.id;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-api-test-'));
+  let app: FastifyInstance | undefined;
+  try {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? '',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      ADMIN_ID: TEST_ADMIN_ID,
+      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      SEED_DEMO: opts.seedDemo ? 'true' : 'false',
+      LOG_LEVEL: 'silent',
+    });
+    const { db } = database;
+    const keys = await loadTokenKeys(db, config.jwtSecret);
+    app = await buildApp({ db, config, keys });
+    const seeded = await seedIfEmpty(
+      db,
+      app.deps.files,
+      { adminId: config.adminId, adminPassword: config.adminPassword, dataDir, seedDemo: config.seedDemo },
+      app.log,
+    );
+    const [admin] = await db.select({ id: appUser.id }).from(appUser).where(eq(appUser.userKeyCode, config.adminId));
+    if (!admin) throw new Error('the test database has no administrator');
+    if (config.seedDemo && !seeded) {
+      // The PGlite template is seeded without demo content; add it as SEED_DEMO=true would.
+      await db.transaction((tx) => seedDemo(tx as unknown as Db, app!.deps.files, { adminUserId: admin.id }));
+    }
+    const users: TestUsers = {
+      admin: admin.id,
+      member: await insertMember(db, 'member1', '김회원'),
+      otherMember: await insertMember(db, 'member2', '이회원'),
+    };
+    await opts.configure?.(app);
+    await app.ready();
+    const tokens = {
+      admin: await signAccessToken(keys, users.admin),
+      member: await signAccessToken(keys, users.member),
+      otherMember: await signAccessToken(keys, users.otherMember),
+    };
+    const builtApp = app;
+    let closed = false;
+    return {
+      app: builtApp,
+      db,
+      database,
+      config,
+      keys,
+      users,
+      tokens,
+      auth: (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {}),
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await builtApp.close();
+        await database.dispose();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await app?.close();
+    await database.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** The parsed JSON body of an injected response. */
+export function body<T = Record<string, unknown>>(res: Pick<LightMyRequestResponse, 'body'>): T {
+  return JSON.parse(res.body) as T;
+}
+
+/** The `data` of a success envelope, after checking that the response is one. */
+export function data<T = Record<string, unknown>>(res: Pick<LightMyRequestResponse, 'body' | 'statusCode'>): T {
+  const parsed = body<{ code: string; data: T }>(res);
+  if (res.statusCode !== 200 || parsed.code !== 'SUCCESS' || !('data' in parsed)) {
+    throw new Error(`expected a 200 success envelope, got ${res.statusCode}: ${res.body.slice(0, 500)}`);
+  }
+  return parsed.data;
+}
