@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { board, boardItem, boardItemView, storedFile } from '../../db/schema';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
+import { sanitizeContent } from './sanitize';
 import type { SearchType } from '../../../contract';
 
 export type BoardRow = typeof board.$inferSelect;
@@ -30,8 +31,9 @@ const itemColumns = {
 const { content: _content, ...neighbourColumns } = itemColumns;
 export type BoardItemNeighbourRow = Omit<BoardItemRow, 'content'>;
 
+/** Board codes match case-insensitively (/Nids/Notice/List/ is the notice board); rows carry the canonical code. */
 export async function findBoard(db: Db, boardCode: string): Promise<BoardRow | undefined> {
-  const [row] = await db.select().from(board).where(eq(board.boardCode, boardCode));
+  const [row] = await db.select().from(board).where(sql`lower(${board.boardCode}) = lower(${boardCode})`);
   return row;
 }
 
@@ -222,14 +224,15 @@ export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; i
     .returning({ itemNo: board.lastItemNo });
   if (!counter) throw new Error(`no board ${item.boardCode}`);
   const createdAt = item.createdAt ?? new Date();
-  const contentText = htmlToText(item.content);
+  const content = sanitizeContent(item.content);
+  const contentText = htmlToText(content);
   const [row] = await db
     .insert(boardItem)
     .values({
       boardCode: item.boardCode,
       itemNo: counter.itemNo,
       title: item.title,
-      content: item.content,
+      content,
       contentText,
       category: item.category ?? null,
       writerId: item.writerId,

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Link, Outlet, useNavigation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { paths } from '../../../contract';
 import { useSiteInfo } from '../features/site/api/get-site-info';
 import { MainNav } from './MainNav';
@@ -20,6 +20,7 @@ export function Layout() {
         </Suspense>
       </main>
       <SiteFooter />
+      <ScrollRestoration />
     </div>
   );
 }
@@ -95,6 +96,7 @@ export function BareLayout() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Outlet />
+      <ScrollRestoration />
     </Suspense>
   );
 }

@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { BoardItem, BoardItemPage, Success } from '../contract';
+
+/**
+ * The browser tests' `test`: every test fails when a page of its browser context throws an
+ * uncaught error (`pageerror`) or logs a console message of type "error", unless the test
+ * declares that error expected with `pageErrors.allow(/pattern/)` (an aborted chunk, a 404 the
+ * screen is meant to handle). Every page still open at the end must be `<html lang="ko">`.
+ *
+ * There is no mocked backend: the server is the real one with its first-start demo seed, and
+ * tests read the expected data through the same public API the screens use.
+ */
+
+export const SITE_NAME = '인체이식형 의료기기 환자등록사업';
+export const NOT_FOUND_TITLE = '페이지를 찾을 수 없습니다';
+export const HANGUL = /[\uac00-\ud7a3]/;
+
+export interface PageErrors {
+  /** Errors seen so far in this test, as "pageerror: ..." or "console.error: ... (url)". */
+  readonly seen: readonly string[];
+  /** Declares errors matching these patterns expected in this test (they no longer fail it). */
+  allow(...patterns: RegExp[]): void;
+}
+
+export const test = base.extend<{ pageErrors: PageErrors }>({
+  pageErrors: [
+    async ({ context, baseURL }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      context.on('weberror', (webError) => {
+        const error = webError.error();
+        seen.push(`pageerror: ${error.stack || error.message}`);
+      });
+      context.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const where = message.location().url;
+        seen.push(`console.error: ${message.text()}${where ? ` (${where})` : ''}`);
+      });
+
+      await use({
+        seen,
+        allow: (...patterns) => {
+          allowed.push(...patterns);
+        },
+      });
+
+      const unexpected = seen.filter((entry) => !allowed.some((pattern) => pattern.test(entry)));
+      expect(unexpected, 'no script error or console error on the pages of this test').toEqual([]);
+
+      for (const page of context.pages()) {
+        if (page.isClosed() || !baseURL || !page.url().startsWith(baseURL)) continue;
+        const lang = await page.locator('html').getAttribute('lang');
+        expect(lang, `<html lang> of ${page.url()}`).toBe('ko');
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** GET an API path and unwrap `{ code: 'SUCCESS', data }`, failing the test on any other answer. */
+export async function apiGet<T>(request: APIRequestContext, url: string): Promise<T> {
+  const response = await request.get(url);
+  expect(response.status(), `GET ${url}`).toBe(200);
+  const payload = (await response.json()) as Success<T>;
+  expect(payload.code, `GET ${url}`).toBe('SUCCESS');
+  return payload.data;
+}
+
+/** The newest posts of a board, as the home page lists them (page 1, newest first). */
+/** The home page's query (spec §7, §9): page 1, size 5, newest first, posts meant for the home page. */
+export function latestItems(request: APIRequestContext, boardCode: string, size = 5): Promise<BoardItemPage> {
+  const query = new URLSearchParams({ boardCode, page: '1', size: String(size), sort: 'createdDate,DESC', showItemToMain: 'true' });
+  return apiGet<BoardItemPage>(request, `/api/board-item?${query}`);
+}
+
+export function getItem(request: APIRequestContext, boardCode: string, itemNo: number): Promise<BoardItem> {
+  return apiGet<BoardItem>(request, `/api/board-item/${encodeURIComponent(boardCode)}/${itemNo}`);
+}
+
+/** The text of sanitised post HTML, whitespace collapsed (what a reader sees). */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<\/(p|div|li|h\d|tr)>/gi, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * An element whose text is exactly this title, or a title followed by other text that does not
+ * continue it (so "안내 1" does not also match "안내 12").
+ */
+export function byTitle(scope: Page | Locator, title: string): Locator {
+  return scope.getByText(new RegExp(`^\\s*${escapeRegExp(title)}(?![0-9\\p{L}])`, 'u')).first();
+}
+
+/** The page's main heading, checked visible and not the not-found screen; returns its text. */
+export async function expectScreen(page: Page, what = page.url()): Promise<string> {
+  const h1 = page.locator('h1').first();
+  await expect(h1, `an <h1> on ${what}`).toBeVisible();
+  const heading = (await h1.innerText()).trim();
+  expect(heading, `the <h1> of ${what} is not the not-found screen`).not.toContain(NOT_FOUND_TITLE);
+  return heading;
+}
+
+/** `<html lang="ko">` and a Korean `<title>` that is not the not-found one. */
+export async function expectKoreanDocument(page: Page, what = page.url()): Promise<string> {
+  await expect(page.locator('html'), `<html lang> on ${what}`).toHaveAttribute('lang', 'ko');
+  await expect(page, `a Korean <title> on ${what}`).toHaveTitle(HANGUL);
+  await expect(page, `the <title> of ${what} is not the not-found one`).not.toHaveTitle(new RegExp(NOT_FOUND_TITLE));
+  return page.title();
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Runs axe (WCAG 2.1 A and AA) and fails on any serious or critical violation, listing them. */
+export async function expectNoA11yViolations(page: Page, what = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking.map(
+    (v) =>
+      `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+      v.nodes
+        .slice(0, 10)
+        .map((node) => `    ${node.target.join(' ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`)
+        .join('\n'),
+  );
+  expect(report, `axe: serious or critical WCAG 2.1 AA violations on ${what}`).toEqual([]);
+}

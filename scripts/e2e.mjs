@@ -1,0 +1,62 @@
+// `npm run test:e2e`: the browser tests (Playwright, Debian's Chromium) against the real server.
+// Builds the web app when dist/web is missing or older than its sources, picks a free port and a
+// fresh data directory for the server that playwright.config.ts starts, runs `playwright test`
+// with any extra arguments (e.g. `npm run test:e2e -- e2e/board.spec.ts`) and exits with its code.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWebIfNeeded } from './build-if-needed.mjs';
+import { findChromium } from './chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let chromium;
+try {
+  chromium = findChromium();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
+
+try {
+  buildWebIfNeeded();
+} catch {
+  console.error('The web app does not build (vite build failed); the browser tests need dist/web.');
+  process.exit(1);
+}
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-e2e-'));
+const started = Date.now();
+
+const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin/playwright'), 'test', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, CHROME_PATH: chromium },
+});
+
+// Ctrl-C already reaches Playwright through the terminal's process group: only wait for it to stop
+// its server (a second SIGINT would make it quit without cleaning up). Pass SIGTERM on.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => child.kill('SIGTERM'));
+
+child.on('exit', (code, signal) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(`browser tests finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.exit(code ?? (signal ? 1 : 0));
+});

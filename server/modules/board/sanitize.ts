@@ -1,0 +1,59 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** Video hosts whose players may be embedded in posts (issue 4). */
+export const videoHosts = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com', 'tv.naver.com', 'play-tv.kakao.com'];
+
+/** Images in posts come only from our own file URLs, never from other sites or data: URLs. */
+const ownFileUrl = /^\/api\/file\/(thumbnail\/)?[0-9a-f-]{36}(\?[a-z=&]*)?$/;
+
+function isVideoPlayerUrl(src: string): boolean {
+  try {
+    const url = new URL(src);
+    return url.protocol === 'https:' && videoHosts.includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'code', 'pre',
+    'blockquote', 'ul', 'ol', 'li', 'a', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+    'img', 'figure', 'figcaption', 'iframe', 'span',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel', 'title'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    img: ['src', 'alt', 'width', 'height'],
+    iframe: ['src', 'title', 'width', 'height', 'allowfullscreen'],
+    ol: ['start'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: [], iframe: ['https'] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: videoHosts,
+  allowIframeRelativeUrls: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...attribs,
+        ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer' } : {}),
+      },
+    }),
+  },
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'img' && !ownFileUrl.test(frame.attribs.src ?? '')) ||
+    (frame.tag === 'iframe' && !isVideoPlayerUrl(frame.attribs.src ?? '')),
+};
+
+/**
+ * Post content is sanitised on the server against an allow-list before it is stored, so
+ * nothing executable reaches a reader (no scripts, event handlers, styles, javascript:/data:
+ * URLs, SVG, or frames from hosts outside the video allow-list).
+ */
+export function sanitizeContent(html: string): string {
+  return sanitizeHtml(html, options);
+}

@@ -1,0 +1,9 @@
+/** A small Korean loading line inside a page (the whole-page one is ui/PageLoading). */
+export function LoadingStatus({ label = '불러오는 중입니다…' }: { label?: string }) {
+  return (
+    <p className="loading-status" role="status">
+      <span className="loading-status__spinner" aria-hidden="true" />
+      {label}
+    </p>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Pure display helpers for boards: dates in Korea Standard Time, file sizes and the "새 글" rule.
+ * The API sends ISO 8601 with an offset (2026-11-22T14:03:00+09:00); whatever the offset, dates are
+ * shown as the Korean calendar date and clock, never in the browser's own time zone.
+ */
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How long a post counts as new (spec: created within the last 3 days). */
+export const NEW_ITEM_DAYS = 3;
+
+interface KstParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function kstParts(iso: string): KstParts | null {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return null;
+  const kst = new Date(time + KST_OFFSET_MS);
+  return {
+    year: String(kst.getUTCFullYear()),
+    month: pad(kst.getUTCMonth() + 1),
+    day: pad(kst.getUTCDate()),
+    hour: pad(kst.getUTCHours()),
+    minute: pad(kst.getUTCMinutes()),
+  };
+}
+
+/** "2026.11.22"; an unreadable value comes back as it was rather than "NaN". */
+export function formatDate(iso: string): string {
+  const p = kstParts(iso);
+  return p ? `${p.year}.${p.month}.${p.day}` : iso;
+}
+
+/** "2026.11.22 14:03" */
+export function formatDateTime(iso: string): string {
+  const p = kstParts(iso);
+  return p ? `${p.year}.${p.month}.${p.day} ${p.hour}:${p.minute}` : iso;
+}
+
+const sizeUnits = ['KB', 'MB', 'GB', 'TB'] as const;
+
+/** "512 B", "1.2 KB", "1.2 MB", "3 GB" (binary units, one decimal, a trailing ".0" dropped). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  let value = bytes / 1024;
+  let unit = 0;
+  // Round first, so 1,048,575 bytes reads "1 MB" rather than "1024 KB".
+  while (Math.round(value * 10) / 10 >= 1024 && unit < sizeUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = Math.round(value * 10) / 10;
+  return `${Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1)} ${sizeUnits[unit]}`;
+}
+
+/** A post created less than NEW_ITEM_DAYS ago (a date slightly in the future, from clock skew, counts too). */
+export function isNew(createdIso: string, now: Date = new Date()): boolean {
+  const created = Date.parse(createdIso);
+  if (Number.isNaN(created)) return false;
+  return now.getTime() - created < NEW_ITEM_DAYS * DAY_MS;
+}

@@ -1,0 +1,171 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Board, BoardItemPage } from '../../../../../contract';
+import { paths } from '../../../../../contract';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useBoard } from '../api/get-board';
+import { useBoardItems } from '../api/list-board-items';
+import { areaMatches, canonicalBoardCode, errorStatus, type BoardListLinkState } from '../board-route';
+import { listSearchString, parseListParams, type BoardListParams } from '../list-params';
+import { BoardCardGrid } from '../components/BoardCardGrid';
+import { BoardErrorMessage } from '../components/BoardErrorMessage';
+import { BoardFallback } from '../components/BoardFallback';
+import { BoardHeader } from '../components/BoardHeader';
+import { BoardTable } from '../components/BoardTable';
+import { LoadingStatus } from '../components/LoadingStatus';
+import { Pagination } from '../components/Pagination';
+import { SearchForm } from '../components/SearchForm';
+import '../board.css';
+
+/** `:area/:boardCode/List`: one page of a board, its search, and its pinned notices. */
+export function Component() {
+  const { area, boardCode: boardCodeParam } = useParams();
+  const boardCode = canonicalBoardCode(boardCodeParam);
+  const [searchParams] = useSearchParams();
+  const listParams = parseListParams(searchParams);
+  const searching = listParams.keyword !== '';
+  // The board and its posts load side by side; the server falls back to the board's page size.
+  const boardQuery = useBoard(boardCode);
+  const itemsQuery = useBoardItems({
+    boardCode,
+    page: listParams.page,
+    sort: 'createdDate,DESC',
+    // Search results are just the matches, so notices are pinned only when not searching.
+    pinNotices: !searching,
+    ...(searching ? { searchType: listParams.searchType, keyword: listParams.keyword } : {}),
+  });
+
+  const board = boardQuery.data;
+  if (!board || !areaMatches(area, board)) return <BoardFallback boardQuery={boardQuery} />;
+  return <BoardList board={board} listParams={listParams} itemsQuery={itemsQuery} />;
+}
+
+function BoardList({
+  board,
+  listParams,
+  itemsQuery,
+}: {
+  board: Board;
+  listParams: BoardListParams;
+  itemsQuery: UseQueryResult<BoardItemPage>;
+}) {
+  useDocumentTitle(board.name);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const searching = listParams.keyword !== '';
+  const linkState: BoardListLinkState = { listSearch: location.search };
+  const listTop = useScrollToListOnPageChange(listParams.page);
+
+  const search = ({ searchType, keyword }: Pick<BoardListParams, 'searchType' | 'keyword'>) =>
+    navigate({ pathname: location.pathname, search: listSearchString({ page: 1, searchType, keyword }) });
+  const pageTo = (page: number) => ({ pathname: location.pathname, search: listSearchString({ ...listParams, page }) });
+
+  const writeLink = board.permissions.write && (
+    <Link className="button button--primary" to={paths.boardWrite(board.area, board.boardCode)}>
+      글쓰기
+    </Link>
+  );
+
+  const status = errorStatus(itemsQuery.error);
+  if (itemsQuery.isError && (status === 401 || status === 403)) {
+    return (
+      <div className="container page board-page">
+        <BoardHeader board={board} />
+        <BoardErrorMessage error={itemsQuery.error} board={board} />
+        {writeLink && <div className="board-actions">{writeLink}</div>}
+      </div>
+    );
+  }
+
+  const itemPage = itemsQuery.data;
+  const notices = itemPage && !searching ? itemPage.notices : [];
+  const empty = itemPage && itemPage.content.length === 0 && notices.length === 0;
+
+  return (
+    <div className="container page board-page">
+      <BoardHeader board={board}>
+        {board.listStyle === 'inquiry' && <p className="board-header__note">문의 내역은 작성하신 분과 담당자만 볼 수 있습니다.</p>}
+      </BoardHeader>
+
+      <div className="board-toolbar">
+        <p className="board-summary" aria-live="polite">
+          {itemPage &&
+            (searching ? (
+              <>
+                검색 결과 <strong>{itemPage.totalElements.toLocaleString('ko-KR')}</strong>건
+              </>
+            ) : (
+              <>
+                전체 <strong>{itemPage.totalElements.toLocaleString('ko-KR')}</strong>건
+                {itemPage.totalPages > 0 && (
+                  <span className="board-summary__page">
+                    {' '}
+                    ({Math.min(itemPage.page, itemPage.totalPages)}/{itemPage.totalPages}페이지)
+                  </span>
+                )}
+              </>
+            ))}
+        </p>
+        <SearchForm
+          key={`${listParams.searchType}|${listParams.keyword}`}
+          boardName={board.name}
+          searchType={listParams.searchType}
+          keyword={listParams.keyword}
+          onSearch={search}
+        />
+      </div>
+
+      <div ref={listTop} className={`board-list${itemsQuery.isPlaceholderData ? ' is-updating' : ''}`} aria-busy={itemsQuery.isFetching}>
+        {itemsQuery.isPending && <LoadingStatus />}
+        {itemsQuery.isError && (
+          <BoardErrorMessage error={itemsQuery.error} board={board} onRetry={() => void itemsQuery.refetch()} />
+        )}
+        {empty && (
+          <p className="board-empty">
+            {searching ? '검색 결과가 없습니다.' : board.listStyle === 'inquiry' ? '등록한 문의가 없습니다.' : '등록된 게시글이 없습니다.'}
+          </p>
+        )}
+        {itemPage && !empty && (board.listStyle === 'gallery' || board.listStyle === 'video') && (
+          <BoardCardGrid
+            board={board}
+            linkState={linkState}
+            boardItems={[
+              ...notices.map((boardItem) => ({ boardItem, notice: true })),
+              ...itemPage.content.map((boardItem) => ({ boardItem, notice: false })),
+            ]}
+          />
+        )}
+        {itemPage && !empty && (board.listStyle === 'list' || board.listStyle === 'inquiry') && (
+          <BoardTable board={board} itemPage={itemPage} notices={notices} linkState={linkState} />
+        )}
+      </div>
+
+      {itemPage && <Pagination page={listParams.page} totalPages={itemPage.totalPages} pageTo={pageTo} />}
+
+      {(searching || writeLink) && (
+        <div className="board-actions">
+          {searching && (
+            <Link className="button" to={{ pathname: location.pathname }}>
+              전체 목록
+            </Link>
+          )}
+          {writeLink}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** After moving to another page, bring the top of the list back into view if it scrolled away. */
+function useScrollToListOnPageChange(page: number) {
+  const listTop = useRef<HTMLDivElement>(null);
+  const previousPage = useRef(page);
+  useEffect(() => {
+    if (previousPage.current === page) return;
+    previousPage.current = page;
+    const element = listTop.current;
+    if (element && element.getBoundingClientRect().top < 0) element.scrollIntoView({ block: 'start' });
+  }, [page]);
+  return listTop;
+}
