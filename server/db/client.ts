@@ -28,6 +28,9 @@ export async function openDatabase(opts: {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const db = drizzle(pool, { schema });
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');

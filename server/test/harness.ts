@@ -57,6 +57,13 @@ async function createServerDatabase(): Promise<{ url: string; drop: () => Promis
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       try {
+        // pool.end() resolves before its sockets have closed; dropping WITH (FORCE) at once would
+        // kill a closing connection and surface as an uncaught error, so wait for them to go.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await c.end();
