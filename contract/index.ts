@@ -4,3 +4,4 @@ export * from './site-setting';
 export * from './board';
 export * from './messages';
 export * from './paths';
+export * from './account';

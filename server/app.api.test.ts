@@ -200,3 +200,27 @@ describe('unexpected errors are 500 INTERNAL_ERROR without internals', () => {
     expect(res.body).not.toMatch(/stack|\.ts:\d+|TypeError/);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('is generated from the same schemas that validate requests', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of ['/api/site-setting/info', '/api/site-setting/authentication', '/api/board/{boardCode}', '/api/board-item', '/api/board-item/search', '/api/board-item/{boardCode}/{itemNo}', '/api/file/{id}', '/api/file/thumbnail/{id}']) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+    const listParams = doc.paths['/api/board-item']!.get!.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
+    expect(listParams).toEqual(expect.arrayContaining(['boardCode', 'sort', 'page', 'size', 'showItemToMain', 'searchType', 'keyword']));
+  });
+
+  it('is browsable at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('swagger-ui');
+  });
+});
