@@ -25,6 +25,10 @@ const port = Number(process.env.E2E_PORT || 3950);
 // environment so the workers that load this file again see the same value.
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'nids-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
+// The mail catcher's ports, exported for the workers (e2e/support/inbox.ts reads E2E_MAIL_PORT).
+process.env.E2E_SMTP_PORT ||= String(port + 1);
+process.env.E2E_MAIL_PORT ||= String(port + 2);
+const mailURL = `http://127.0.0.1:${process.env.E2E_MAIL_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -56,27 +60,50 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } }],
-  webServer: {
-    command: 'node node_modules/tsx/dist/cli.mjs server/main.ts',
-    cwd: root,
-    url: `${baseURL}/api/site-setting/info`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Always the embedded database in the fresh directory, never a server from the environment.
-      DATABASE_URL: '',
-      WEB_DIST_DIR: path.join(root, 'dist/web'),
-      SEED_DEMO: 'true',
-      ADMIN_ID: 'admin',
-      // A test value: the tests sign nobody in, but no generated password file is written.
-      ADMIN_PASSWORD: 'e2e-Admin-Passw0rd!',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // Started first: the site delivers pincodes to it from its first request.
+      command: 'node node_modules/tsx/dist/cli.mjs e2e/support/mail-catcher-server.ts',
+      cwd: root,
+      url: `${mailURL}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: process.env.E2E_SMTP_PORT, E2E_MAIL_PORT: process.env.E2E_MAIL_PORT },
     },
-  },
+    {
+      command: 'node node_modules/tsx/dist/cli.mjs server/main.ts',
+      cwd: root,
+      url: `${baseURL}/api/site-setting/info`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Always the embedded database in the fresh directory, never a server from the environment.
+        DATABASE_URL: '',
+        WEB_DIST_DIR: path.join(root, 'dist/web'),
+        SEED_DEMO: 'true',
+        ADMIN_ID: 'admin',
+        // A known password so the tests can sign the administrator in; no generated password file.
+        ADMIN_PASSWORD: 'e2e-Admin-Passw0rd!',
+        LOG_LEVEL: 'warn',
+        // Real delivery to the local catcher: nodemailer over SMTP and the SMS webhook adapter.
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: '"인체이식형 의료기기 환자등록사업" <no-reply@registry.test>',
+        SMS_WEBHOOK_URL: `${mailURL}/sms`,
+        // Every browser test comes from 127.0.0.1; the per-address limits are tested in the API suite.
+        RATE_LIMIT_SIGNIN: '1000',
+        RATE_LIMIT_CHECK: '1000',
+        RATE_LIMIT_PINCODE: '1000',
+        RATE_LIMIT_FIND: '1000',
+      },
+    },
+  ],
 });

@@ -53,6 +53,10 @@ export const accountMessages = {
   currentPasswordWrong: '현재 비밀번호가 일치하지 않습니다.',
   retired: '회원 탈퇴가 완료되었습니다.',
   termsRequired: '이용약관과 개인정보 수집·이용에 동의해주세요.',
+  mobileTokenMissing: '휴대폰 인증을 진행해주세요.',
+  sessionExpired: '로그인 정보가 만료되었거나 올바르지 않습니다. 다시 로그인해주세요.',
+  /** Shown instead of a retired member's name (on their posts and record). */
+  retiredMemberName: '탈퇴한 회원',
 } as const;
 
 /** What each key type is called in the messages of spec §8 ({아이디/이메일/번호}). */

@@ -14,6 +14,7 @@ export const paths = {
   signupWelcome: '/Account/Signup/Welcome',
   findId: '/Account/FindId',
   findPassword: '/Account/FindPassword',
+  myPage: '/Account/MyPage',
   privacy: '/TOS/Content/PrivacyContent',
   terms: '/TOS/Content/TermsContent',
   contactUsTerms: '/TOS/Content/ContactUs/TermsContent',

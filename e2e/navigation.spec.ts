@@ -27,7 +27,10 @@ test.describe('every menu link', () => {
         await expect(page.locator('main'), 'a guest is told to sign in, in Korean').toContainText(/로그인/);
       }
       if (/\/account\//i.test(link.to)) {
-        await expect(page.locator('main')).toContainText('준비 중');
+        // Account screens are real forms now: a labelled text field and a submit button, no placeholder.
+        await expect(page.locator('main form').first()).toBeVisible();
+        await expect(page.locator('main').getByRole('textbox').first()).toBeVisible();
+        await expect(page.locator('main')).not.toContainText('준비 중');
       }
     });
   }

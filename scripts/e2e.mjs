@@ -41,13 +41,24 @@ try {
 }
 
 const port = await freePort();
+// The local mail catcher (e2e/support/mail-catcher-server.ts): SMTP for pincode e-mail, HTTP for
+// the SMS webhook and for the tests to read what was sent.
+const smtpPort = await freePort();
+const mailPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-e2e-'));
 const started = Date.now();
 
 const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin/playwright'), 'test', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, CHROME_PATH: chromium },
+  env: {
+    ...process.env,
+    E2E_PORT: String(port),
+    E2E_SMTP_PORT: String(smtpPort),
+    E2E_MAIL_PORT: String(mailPort),
+    E2E_DATA_DIR: dataDir,
+    CHROME_PATH: chromium,
+  },
 });
 
 // Ctrl-C already reaches Playwright through the terminal's process group: only wait for it to stop

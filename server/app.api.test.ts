@@ -210,7 +210,14 @@ describe('OpenAPI document', () => {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
     };
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/site-setting/info', '/api/site-setting/authentication', '/api/board/{boardCode}', '/api/board-item', '/api/board-item/search', '/api/board-item/{boardCode}/{itemNo}', '/api/file/{id}', '/api/file/thumbnail/{id}']) {
+    for (const path of [
+      '/api/site-setting/info', '/api/site-setting/authentication', '/api/board/{boardCode}', '/api/board-item', '/api/board-item/search',
+      '/api/board-item/{boardCode}/{itemNo}', '/api/file/{id}', '/api/file/thumbnail/{id}',
+      '/api/user-key/check-exists', '/api/user-key/check', '/api/user-key/confirm', '/api/captcha',
+      '/api/user/signup', '/api/user/signin', '/api/user/signin-by-refresh-token', '/api/user/signout', '/api/user/find-id',
+      '/api/user/reset-password-token', '/api/user/reset-password', '/api/user/{id}', '/api/user/change-password/{id}',
+      '/api/user/change-user-key/{id}', '/api/user/retire',
+    ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
     const listParams = doc.paths['/api/board-item']!.get!.parameters!.filter((p) => p.in === 'query').map((p) => p.name);

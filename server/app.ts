@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { messages, type ErrorCode } from '../contract';
+import { systemClock, type Clock } from './lib/clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { ApiError } from './errors';
@@ -24,6 +25,11 @@ import { siteSettingRoutes } from './modules/site-setting/routes';
 import { boardRoutes } from './modules/board/routes';
 import { fileRoutes } from './modules/file/routes';
 import { FileStore } from './modules/file/store';
+import { createDelivery, type Delivery } from './modules/delivery/service';
+import { userKeyRoutes } from './modules/user-key/routes';
+import { sessionRoutes } from './modules/session/routes';
+import { userRoutes } from './modules/user/routes';
+import { captchaRoutes } from './modules/captcha/routes';
 
 export interface AppDeps {
   db: Db;
@@ -31,6 +37,9 @@ export interface AppDeps {
   keys: TokenKeys;
   settings: SiteSettings;
   files: FileStore;
+  /** Every expiry, limit and lockout decision reads this clock (tests replace it). */
+  clock: Clock;
+  delivery: Delivery;
 }
 
 declare module 'fastify' {
@@ -59,7 +68,7 @@ const statusCodes: Record<number, ErrorCode> = {
 };
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'settings' | 'files'>,
+  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery'> & { clock?: Clock },
   opts: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -72,12 +81,16 @@ export async function buildApp(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const clock = deps.clock ?? systemClock;
   app.decorate('deps', {
     ...deps,
+    clock,
     settings: new SiteSettings(deps.db),
     files: new FileStore(path.join(deps.config.dataDir, 'files')),
+    delivery: createDelivery(deps.db, clock, deps.config, app.log),
   });
   app.decorateRequest('callerPromise', null);
+  app.addHook('onClose', () => app.deps.delivery.close());
 
   await app.register(helmet, {
     hsts: deps.config.https,
@@ -100,8 +113,11 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Limits are set per route (sign-in, pincodes...), never on static files.
-  await app.register(rateLimit, { global: false });
+  // Limits are set per route (sign-in, pincodes...), never on static files: server/lib/rate-limit.ts.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, 'TOO_MANY_REQUESTS', messages.tooManyRequests),
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -136,6 +152,10 @@ export async function buildApp(
   await app.register(siteSettingRoutes);
   await app.register(boardRoutes);
   await app.register(fileRoutes);
+  await app.register(userKeyRoutes);
+  await app.register(sessionRoutes);
+  await app.register(userRoutes);
+  await app.register(captchaRoutes);
 
   await registerWeb(app, deps.config.webDistDir);
   return app;

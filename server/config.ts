@@ -16,6 +16,32 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   production: boolean;
+  /** `smtp://host:port` (or smtps://user:pass@host) for pincode e-mail; unset: the development outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Generic SMS provider: POST JSON `{ to, text }` here; unset: the development outbox. */
+  smsWebhookUrl: string | undefined;
+  /** Requests per minute from one client address (README "Configuration"). */
+  rateLimits: RateLimits;
+}
+
+export interface RateLimits {
+  /** Sign-in, sign-up, token refresh, password change and retirement. */
+  signin: number;
+  /** Key availability checks and CAPTCHA challenges. */
+  check: number;
+  /** Pincode sending and confirming. */
+  pincode: number;
+  /** Find-ID and password reset. */
+  find: number;
+}
+
+function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,5 +63,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: path.resolve(env.WEB_DIST_DIR || './dist/web'),
     production: env.NODE_ENV === 'production',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || '"인체이식형 의료기기 환자등록사업" <no-reply@localhost>',
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+    rateLimits: {
+      signin: perMinute(env, 'RATE_LIMIT_SIGNIN', 30),
+      check: perMinute(env, 'RATE_LIMIT_CHECK', 60),
+      pincode: perMinute(env, 'RATE_LIMIT_PINCODE', 10),
+      find: perMinute(env, 'RATE_LIMIT_FIND', 20),
+    },
   };
 }

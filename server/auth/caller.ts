@@ -6,6 +6,8 @@ import { unauthorized } from '../errors';
 import type { TokenKeys } from './tokens';
 import { verifyAccessToken } from './tokens';
 import type { SiteSettings } from '../modules/site-setting/service';
+import type { Clock } from '../lib/clock';
+import { accountMessages } from '../../contract';
 
 /** Who is asking: a signed-in member or admin, or a guest holding roleCodeForGuest (spec §4, §6). */
 export interface Caller {
@@ -28,18 +30,18 @@ export function isAdmin(caller: Caller): boolean {
 
 export async function resolveCaller(
   request: FastifyRequest,
-  deps: { db: Db; keys: TokenKeys; settings: SiteSettings },
+  deps: { db: Db; keys: TokenKeys; settings: SiteSettings; clock: Clock },
 ): Promise<Caller> {
   const header = request.headers.authorization;
   if (!header || !header.startsWith('Bearer ')) return guestCaller(deps);
-  const claims = await verifyAccessToken(deps.keys, header.slice('Bearer '.length).trim());
-  if (!claims) throw unauthorized('로그인 정보가 만료되었거나 올바르지 않습니다. 다시 로그인해주세요.');
+  const claims = await verifyAccessToken(deps.keys, header.slice('Bearer '.length).trim(), deps.clock.now());
+  if (!claims) throw unauthorized(accountMessages.sessionExpired);
   const [row] = await deps.db
     .select({ id: appUser.id, userType: appUser.userType, status: appUser.status, roleCode: role.roleCode, permissions: role.permissions })
     .from(appUser)
     .innerJoin(role, eq(role.roleCode, appUser.roleCode))
     .where(eq(appUser.id, claims.userId));
-  if (!row || row.status !== 'ACTIVE') throw unauthorized('로그인 정보가 만료되었거나 올바르지 않습니다. 다시 로그인해주세요.');
+  if (!row || row.status !== 'ACTIVE') throw unauthorized(accountMessages.sessionExpired);
   return { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
 }
 

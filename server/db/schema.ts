@@ -26,11 +26,112 @@ export const appUser = pgTable(
     mobile: text('mobile'),
     passwordHash: text('password_hash').notNull(),
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
+    /** ACTIVE; LOCKED is blocked by an administrator; RETIRED has left (personal fields erased). */
     status: text('status').$type<'ACTIVE' | 'LOCKED' | 'RETIRED'>().notNull().default('ACTIVE'),
+    /** Wrong passwords in a row; the fifth locks sign-in until `lockedUntil` and starts the count again. */
+    failedSigninCount: integer('failed_signin_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    retireReason: text('retire_reason'),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('app_user_key_uq').on(t.userKeyCode)],
+  (t) => [
+    uniqueIndex('app_user_key_uq').on(t.userKeyCode),
+    // One account per e-mail address (stored lower-case): password reset and find-ID look it up.
+    uniqueIndex('app_user_email_uq').on(t.email),
+    index('app_user_mobile_idx').on(t.mobile),
+  ],
+);
+
+export type KeyTokenPurpose = 'SIGNUP' | 'FIND_ID' | 'CHANGE_KEY' | 'RESET';
+
+/**
+ * A pincode sent to an e-mail address or mobile number, and the token that stands for it
+ * (docs/decisions/0006-account-tokens.md). Only hashes are stored. PENDING until the pincode is
+ * confirmed, CONFIRMED for 30 minutes, then USED by one sign-up, find-ID, reset or key change.
+ */
+export const userKeyToken = pgTable(
+  'user_key_token',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull(),
+    keyType: text('key_type').$type<'EMAIL' | 'MOBILE'>().notNull(),
+    keyCode: text('key_code').notNull(),
+    purpose: text('purpose').$type<KeyTokenPurpose>().notNull(),
+    pincodeHash: text('pincode_hash').notNull(),
+    /** Pincode attempts so far; the sixth is refused. */
+    tries: integer('tries').notNull().default(0),
+    status: text('status').$type<'PENDING' | 'CONFIRMED' | 'USED'>().notNull().default('PENDING'),
+    /** The member a RESET token is for; null for every other purpose and for unknown addresses. */
+    userId: bigint('user_id', { mode: 'number' }).references(() => appUser.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_key_token_hash_uq').on(t.tokenHash),
+    // Send limits count the sends to one key in the last minute and the last ten minutes.
+    index('user_key_token_key_idx').on(t.keyType, t.keyCode, t.createdAt),
+    index('user_key_token_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Refresh tokens (hashes only). Every sign-in starts a family; each use spends the token and
+ * issues the next one in the family. A spent token used again revokes the whole family.
+ */
+export const refreshToken = pgTable(
+  'refresh_token',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => appUser.id),
+    familyId: text('family_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refresh_token_hash_uq').on(t.tokenHash),
+    index('refresh_token_user_idx').on(t.userId),
+    index('refresh_token_family_idx').on(t.familyId),
+  ],
+);
+
+/** Every e-mail and SMS the site sends (pincodes), with its delivery result: audit, and the dev transport. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel').$type<'EMAIL' | 'SMS'>().notNull(),
+    /** smtp, webhook or dev (kept here and printed to the server log only). */
+    transport: text('transport').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/** Self-hosted CAPTCHA challenges: hashes of the image answer and of the text alternative's answer. */
+export const captchaChallenge = pgTable(
+  'captcha_challenge',
+  {
+    id: text('id').primaryKey(),
+    imageAnswerHash: text('image_answer_hash').notNull(),
+    textAnswerHash: text('text_answer_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('captcha_challenge_expires_idx').on(t.expiresAt)],
 );
 
 /** Key/value site settings (spec §3); values are JSON. */

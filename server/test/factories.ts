@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { hashPassword } from '../auth/password';
 import type { Db } from '../db/client';
-import { storedFile } from '../db/schema';
+import { appUser, storedFile } from '../db/schema';
+import { ROLE_MEMBER } from '../seed/base';
 import { insertItem, type NewItem } from '../modules/board/repo';
 
 let sequence = 0;
@@ -87,4 +89,50 @@ export async function storeFile(app: FastifyInstance, db: Db, opts: StoreFileOpt
     createdBy: opts.createdBy ?? null,
   });
   return { id, storedName, thumbnailName, data, thumbnailData };
+}
+
+const passwordHashes = new Map<string, Promise<string>>();
+
+/** argon2 costs ~60 ms a hash: tests share one hash per password. */
+export function passwordHashFor(password: string): Promise<string> {
+  let hashed = passwordHashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    passwordHashes.set(password, hashed);
+  }
+  return hashed;
+}
+
+export const TEST_PASSWORD = 'test!pass1';
+
+let memberSequence = 0;
+
+export interface TestMember {
+  id: number;
+  userKeyCode: string;
+  password: string;
+  email: string | null;
+  mobile: string | null;
+}
+
+/** A member who can sign in (a real argon2id hash), straight into the database. */
+export async function createMember(
+  db: Db,
+  overrides: Partial<Omit<typeof appUser.$inferInsert, 'passwordHash'>> & { password?: string } = {},
+): Promise<TestMember> {
+  memberSequence += 1;
+  const { password = TEST_PASSWORD, ...values } = overrides;
+  const [row] = await db
+    .insert(appUser)
+    .values({
+      userKeyCode: `tester${memberSequence}`,
+      userType: 'Member',
+      roleCode: ROLE_MEMBER,
+      name: '시험회원',
+      email: `tester${memberSequence}@example.com`,
+      ...values,
+      passwordHash: await passwordHashFor(password),
+    })
+    .returning({ id: appUser.id, userKeyCode: appUser.userKeyCode, email: appUser.email, mobile: appUser.mobile });
+  return { ...row!, password };
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
+import type { Clock } from '../lib/clock';
 import { loadTokenKeys, signAccessToken, type TokenKeys } from '../auth/tokens';
 import { loadConfig, type Config } from '../config';
 import { migrationsFolder, openDatabase, type Database, type Db } from '../db/client';
@@ -141,14 +142,43 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A clock that stands still until a test moves it (pincode expiry, lockout, token lifetimes). */
+export class TestClock implements Clock {
+  private ms: number;
+
+  constructor(start: Date = new Date()) {
+    this.ms = start.getTime();
+  }
+
+  now(): Date {
+    return new Date(this.ms);
+  }
+
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+/** Per-minute request limits high enough that no test trips them unless it sets its own. */
+const generousRateLimits = {
+  RATE_LIMIT_SIGNIN: '100000',
+  RATE_LIMIT_CHECK: '100000',
+  RATE_LIMIT_PINCODE: '100000',
+  RATE_LIMIT_FIND: '100000',
+};
+
 export interface TestAppOptions {
   /** Add the demo content of SEED_DEMO=true (12 notices, 12 public posts). */
   seedDemo?: boolean;
+  /** The app's clock (default: the system clock). */
+  clock?: Clock;
+  /** More environment for loadConfig, e.g. `{ RATE_LIMIT_SIGNIN: '3' }` or `{ SMTP_URL: ... }`. */
+  env?: Record<string, string>;
   /** Runs on the built app before `ready()`, e.g. to register a test-only route. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
 
-/** Inserts a member straight into the database (sign-up is another issue). */
+/** Inserts a member who cannot sign in (no real password hash); `createMember` in factories.ts makes one who can. */
 export async function insertMember(db: Db, userKeyCode: string, name: string, status: 'ACTIVE' | 'LOCKED' | 'RETIRED' = 'ACTIVE') {
   const [row] = await db
     .insert(appUser)
@@ -170,10 +200,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       SEED_DEMO: opts.seedDemo ? 'true' : 'false',
       LOG_LEVEL: 'silent',
+      ...generousRateLimits,
+      ...opts.env,
     });
     const { db } = database;
     const keys = await loadTokenKeys(db, config.jwtSecret);
-    app = await buildApp({ db, config, keys });
+    app = await buildApp({ db, config, keys, clock: opts.clock });
     const seeded = await seedIfEmpty(
       db,
       app.deps.files,
@@ -194,9 +226,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     await opts.configure?.(app);
     await app.ready();
     const tokens = {
-      admin: await signAccessToken(keys, users.admin),
-      member: await signAccessToken(keys, users.member),
-      otherMember: await signAccessToken(keys, users.otherMember),
+      admin: await signAccessToken(keys, users.admin, app.deps.clock.now()),
+      member: await signAccessToken(keys, users.member, app.deps.clock.now()),
+      otherMember: await signAccessToken(keys, users.otherMember, app.deps.clock.now()),
     };
     const builtApp = app;
     let closed = false;

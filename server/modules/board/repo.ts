@@ -255,3 +255,18 @@ export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; i
   }
   return row!;
 }
+
+/** Shows a new writer name on every post of `writerId` (retirement), rebuilding their search tokens. */
+export async function renameWriter(db: Db, writerId: number, writerName: string): Promise<number> {
+  const rows = await db
+    .select({ id: boardItem.id, title: boardItem.title, contentText: boardItem.contentText })
+    .from(boardItem)
+    .where(eq(boardItem.writerId, writerId));
+  for (const row of rows) {
+    await db
+      .update(boardItem)
+      .set({ writerName, searchTokens: buildSearchTokens({ title: row.title, contentText: row.contentText, writerName }) })
+      .where(eq(boardItem.id, row.id));
+  }
+  return rows.length;
+}

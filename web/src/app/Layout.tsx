@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 import { paths } from '../../../contract';
 import { useSiteInfo } from '../features/site/api/get-site-info';
+import { useSession, useSessionEffects, useSignOut } from '../lib/use-session';
 import { MainNav } from './MainNav';
 import { PageLoading } from '../ui/PageLoading';
 import './layout.css';
@@ -27,13 +28,13 @@ export function Layout() {
 
 function SiteHeader() {
   const { data: site } = useSiteInfo();
+  // Keeps the guest record and refetches the screens' data when the caller changes (spec §3, §4).
+  useSessionEffects(site?.roleCodeForGuest);
   return (
     <header className="site-header">
       <div className="site-header__utility">
         <div className="container site-header__utility-inner">
-          {/* Account screens arrive with the accounts issue; these links already point at them. */}
-          <Link to={paths.signin}>로그인</Link>
-          <Link to={paths.signup}>회원가입</Link>
+          <AccountLinks />
         </div>
       </div>
       <div className="container site-header__bar">
@@ -50,6 +51,37 @@ function SiteHeader() {
         <MainNav />
       </div>
     </header>
+  );
+}
+
+/** Guests: 로그인 · 회원가입. Members: "<name>님", 마이페이지 and 로그아웃. */
+function AccountLinks() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const { signOut, pending } = useSignOut();
+  if (!session.signedIn) {
+    return (
+      <>
+        <Link to={paths.signin}>로그인</Link>
+        <Link to={paths.signup}>회원가입</Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="site-header__member">
+        <strong>{session.user.name}</strong>님
+      </span>
+      <Link to={paths.myPage}>마이페이지</Link>
+      <button
+        type="button"
+        className="site-header__signout"
+        disabled={pending}
+        onClick={() => void signOut(() => navigate(paths.home))}
+      >
+        {pending ? '처리 중…' : '로그아웃'}
+      </button>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
-import type { Success } from '../../../contract';
+import type { Success, TokenPair } from '../../../contract';
 import { messages } from '../../../contract';
+import { getSessionStore, tokenNeedsRefresh } from './session';
 
 /** An error answer from the API: `{ code, message }` plus the HTTP status. */
 export class ApiRequestError extends Error {
@@ -15,6 +16,15 @@ export class ApiRequestError extends Error {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Send no bearer token and do not refresh first (sign-in, sign-up, account recovery). */
+  anonymous?: boolean;
+  /** Send the token as it is, without refreshing it first (sign-out). */
+  skipRefresh?: boolean;
+}
+
 function toQueryString(query?: Query): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -25,19 +35,18 @@ function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
-/** The bearer token, when signed in (spec §7: sent in the Authorization header when present). */
-function authHeader(): Record<string, string> {
-  const token = localStorage.getItem('accessToken');
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
-/** Calls the same-origin API and unwraps `{ code: 'SUCCESS', data }`; no request timeout (spec §9). */
-export async function apiRequest<T>(method: string, path: string, opts: { query?: Query; body?: unknown } = {}): Promise<T> {
+/** One HTTP exchange, unwrapping `{ code: 'SUCCESS', data }`; no request timeout (spec §9). */
+async function send<T>(method: string, path: string, opts: RequestOptions, token: string | null): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${path}${toQueryString(opts.query)}`, {
       method,
-      headers: { accept: 'application/json', ...authHeader(), ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        accept: 'application/json',
+        // Spec §7: the bearer token is sent in the Authorization header when present.
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
     });
   } catch {
@@ -54,4 +63,73 @@ export async function apiRequest<T>(method: string, path: string, opts: { query?
   return (payload as Success<T>).data;
 }
 
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Spec §4, §9: when the access token expires within 10 minutes, the refresh token is exchanged
+ * for new tokens before the call. One refresh at a time: calls made meanwhile share its promise,
+ * and tabs take turns through a Web Lock, so a rotated refresh token is never sent twice.
+ */
+function refreshIfNeeded(): Promise<void> {
+  const token = getSessionStore().accessToken();
+  if (!token || !tokenNeedsRefresh(token, Date.now())) return Promise.resolve();
+  refreshing ??= withTabLock('nids-token-refresh', exchangeRefreshToken).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function withTabLock(name: string, task: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  // request() resolves with the task's own promise; the task's outcome is what callers wait for.
+  return locks ? locks.request(name, () => task()).then(() => undefined) : task();
+}
+
+async function exchangeRefreshToken(): Promise<void> {
+  const store = getSessionStore();
+  store.sync();
+  // Another tab may have refreshed while this one waited for the lock.
+  const token = store.accessToken();
+  const refreshToken = store.refreshToken();
+  if (!token || !tokenNeedsRefresh(token, Date.now())) return;
+  if (!refreshToken) {
+    store.signOut();
+    return;
+  }
+  try {
+    store.replaceTokens(await send<TokenPair>('POST', '/api/user/signin-by-refresh-token', { body: { refreshToken } }, null));
+  } catch (err) {
+    const unreachable = err instanceof ApiRequestError && (err.status === 0 || err.status === 429 || err.status >= 500);
+    // The server could not answer (or asked to slow down): the current token still works for a
+    // while, so carry on and try again on a later call.
+    if (unreachable && store.accessToken()) return;
+    // Spec §8: a refused refresh shows the server's message, and the member is signed out.
+    window.alert(err instanceof Error ? err.message : messages.internalError);
+    store.signOut();
+  }
+}
+
+/** Calls the same-origin API as the signed-in member (refreshing the token first) or as a guest. */
+export async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  if (opts.anonymous) return send<T>(method, path, opts, null);
+  if (!opts.skipRefresh) await refreshIfNeeded();
+  const store = getSessionStore();
+  const token = store.accessToken();
+  try {
+    return await send<T>(method, path, opts, token);
+  } catch (err) {
+    // A read refused with 401 although a live token was sent: the server no longer accepts the
+    // token (the member left or was blocked elsewhere), so the session ends here too and the read
+    // is retried as the guest the visitor now is. Changes are not retried: their 401 is shown.
+    if (method === 'GET' && token && err instanceof ApiRequestError && err.status === 401 && err.code === 'UNAUTHORIZED') {
+      store.signOut();
+      return send<T>(method, path, opts, null);
+    }
+    throw err;
+  }
+}
+
 export const apiGet = <T,>(path: string, query?: Query) => apiRequest<T>('GET', path, { query });
+export const apiPost = <T,>(path: string, body: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
+  apiRequest<T>('POST', path, { ...opts, body });
+export const apiPatch = <T,>(path: string, body: unknown) => apiRequest<T>('PATCH', path, { body });

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig: accounts settings', () => {
+  it('defaults: development transports, generous per-minute limits', () => {
+    const config = loadConfig({});
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.smsWebhookUrl).toBeUndefined();
+    expect(config.mailFrom).toContain('인체이식형 의료기기 환자등록사업');
+    expect(config.rateLimits).toEqual({ signin: 30, check: 60, pincode: 10, find: 20 });
+  });
+
+  it('reads SMTP_URL, MAIL_FROM, SMS_WEBHOOK_URL and the limits', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://127.0.0.1:1025',
+      MAIL_FROM: 'registry@example.org',
+      SMS_WEBHOOK_URL: 'https://sms.example/send',
+      RATE_LIMIT_SIGNIN: '100',
+      RATE_LIMIT_CHECK: '200',
+      RATE_LIMIT_PINCODE: '5',
+      RATE_LIMIT_FIND: '7',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtp://127.0.0.1:1025',
+      mailFrom: 'registry@example.org',
+      smsWebhookUrl: 'https://sms.example/send',
+      rateLimits: { signin: 100, check: 200, pincode: 5, find: 7 },
+    });
+  });
+
+  it.each([['0'], ['-1'], ['1.5'], ['lots']])('refuses RATE_LIMIT_SIGNIN=%s', (value) => {
+    expect(() => loadConfig({ RATE_LIMIT_SIGNIN: value })).toThrow(/RATE_LIMIT_SIGNIN/);
+  });
+});

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { accountMessages, messages, type LoginUser, type TokenPair, type UserKeyType } from '../../../contract';
+import type { AppDeps } from '../../app';
+import { verifyPassword } from '../../auth/password';
+import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from '../../auth/tokens';
+import type { Db } from '../../db/client';
+import { ApiError, unauthorized } from '../../errors';
+import { addMs, MINUTE_MS } from '../../lib/clock';
+import { verifyCaptchaIfRequired } from '../captcha/service';
+import { normaliseKey } from '../user-key/keys';
+import * as repo from './repo';
+
+export const MAX_FAILED_SIGNINS = 5;
+export const SIGNIN_LOCK_MS = 10 * MINUTE_MS;
+
+type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'settings'>;
+
+/** Sign-in failures of spec §8, with the codes the client maps to its alerts. */
+const invalidCredential = () => new ApiError(401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+const notFound = () => new ApiError(404, 'NOT_FOUND', messages.loginNotFound);
+const notAcceptable = (message: string = messages.loginNotAcceptable) => new ApiError(403, 'NOT_ACCEPTABLE', message);
+
+export function toLoginUser(user: repo.UserWithRole): LoginUser {
+  return {
+    id: user.id,
+    userKeyCode: user.userKeyCode,
+    name: user.name,
+    userType: user.userType,
+    role: { roleCode: user.roleCode, permissions: user.permissions },
+  };
+}
+
+/** A new access token and the next refresh token of `familyId` (a new family for a new sign-in). */
+export async function issueTokens(deps: Deps, db: Db, user: repo.UserWithRole, familyId: string = randomUUID()): Promise<TokenPair> {
+  const now = deps.clock.now();
+  const refreshToken = newOpaqueToken();
+  await repo.insertRefreshToken(db, {
+    tokenHash: hashToken(refreshToken),
+    userId: user.id,
+    familyId,
+    createdAt: now,
+    expiresAt: addMs(now, REFRESH_TOKEN_TTL_MS),
+  });
+  return { accessToken: await signAccessToken(deps.keys, user.id, now), refreshToken, user: toLoginUser(user) };
+}
+
+/**
+ * `POST /api/user/signin`. The key is looked up as typed (an e-mail in lower case): members who
+ * joined under an earlier authType, and the administrator's ID, keep working after a switch.
+ */
+export async function signin(
+  deps: Deps,
+  input: { userKeyType: UserKeyType; userKeyCode: string; password: string; captcha?: { captchaId: string; answer: string } },
+): Promise<TokenPair> {
+  await verifyCaptchaIfRequired(deps, input.captcha);
+  const user = await repo.findUserByKey(deps.db, normaliseKey(input.userKeyType, input.userKeyCode));
+  if (!user) throw notFound();
+  if (user.status !== 'ACTIVE') throw notAcceptable();
+  const now = deps.clock.now();
+  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) throw notAcceptable(accountMessages.accountLocked);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    const lockedUntil = await repo.recordFailedSignin(deps.db, user.id, MAX_FAILED_SIGNINS, addMs(now, SIGNIN_LOCK_MS));
+    if (lockedUntil && lockedUntil.getTime() > now.getTime()) throw notAcceptable(accountMessages.accountLocked);
+    throw invalidCredential();
+  }
+  if (user.failedSigninCount > 0 || user.lockedUntil) await repo.clearFailedSignins(deps.db, user.id);
+  await repo.pruneRefreshTokens(deps.db, user.id, now);
+  return issueTokens(deps, deps.db, user);
+}
+
+/**
+ * `POST /api/user/signin-by-refresh-token`: spends the token and issues the next of its family.
+ * A spent token presented again means it was copied: the whole family is revoked, so the newest
+ * token stops working too.
+ */
+export async function refresh(deps: Deps, token: string): Promise<TokenPair> {
+  const now = deps.clock.now();
+  const tokenHash = hashToken(token);
+  // Spending the old token and storing the next one happen together or not at all.
+  const pair = await deps.db.transaction(async (txRaw): Promise<TokenPair | null> => {
+    const tx = txRaw as unknown as Db;
+    const spent = await repo.spendRefreshToken(tx, tokenHash, now);
+    if (!spent) {
+      const known = await repo.findRefreshToken(tx, tokenHash);
+      if (known?.usedAt && !known.revokedAt) await repo.revokeFamily(tx, known.familyId, now);
+      return null;
+    }
+    const user = await repo.findUserById(tx, spent.userId);
+    if (!user || user.status !== 'ACTIVE') {
+      await repo.revokeFamily(tx, spent.familyId, now);
+      return null;
+    }
+    return issueTokens(deps, tx, user, spent.familyId);
+  });
+  if (!pair) throw unauthorized(accountMessages.sessionExpired);
+  return pair;
+}
+
+/** `POST /api/user/signout`: ends the sign-in the token belongs to (every token of its family). */
+export async function signout(deps: Deps, token: string): Promise<void> {
+  const known = await repo.findRefreshToken(deps.db, hashToken(token));
+  if (known) await repo.revokeFamily(deps.db, known.familyId, deps.clock.now());
+}

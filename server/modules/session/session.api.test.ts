@@ -1,0 +1,207 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages, messages, type TokenPair } from '../../../contract';
+import { buildApp } from '../../app';
+import { hashToken } from '../../auth/tokens';
+import { appUser, refreshToken } from '../../db/schema';
+import { setSiteSetting, signIn, signinRequest } from '../../test/accounts';
+import { createMember, type TestMember } from '../../test/factories';
+import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../../test/global-setup';
+import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+const clock = new TestClock(new Date('2026-11-23T01:00:00Z'));
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const DAY = 24 * 60 * MINUTE;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function expectError(res: { statusCode: number; body: string }, status: number, code: string, message: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(body(res)).toEqual({ code, message });
+}
+
+const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: token } });
+const me = (member: { id: number }, accessToken: string) =>
+  t.app.inject({ method: 'GET', url: `/api/user/${member.id}`, headers: t.auth(accessToken) });
+
+describe('POST /api/user/signin', () => {
+  let member: TestMember;
+  beforeAll(async () => {
+    member = await createMember(t.db, { name: '정로그' });
+  });
+
+  it('answers a token pair and the login user (spec §3)', async () => {
+    const pair = await signIn(t, member.userKeyCode, member.password);
+    expect(pair.user).toEqual({
+      id: member.id,
+      userKeyCode: member.userKeyCode,
+      name: '정로그',
+      userType: 'Member',
+      role: { roleCode: 'MEMBER', permissions: ['MEMBER_Access'] },
+    });
+    const claims = decodeJwt(pair.accessToken);
+    expect(claims).toMatchObject({ typ: 'access', sub: String(member.id) });
+    expect(claims.exp! - claims.iat!).toBe(30 * 60);
+    expect(pair.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [stored] = await t.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hashToken(pair.refreshToken)));
+    expect(stored).toMatchObject({ userId: member.id, usedAt: null, revokedAt: null });
+    expect(stored!.expiresAt.getTime() - clock.now().getTime()).toBe(14 * DAY);
+    expect((await me(member, pair.accessToken)).statusCode).toBe(200);
+  });
+
+  it('a wrong password: INVALID_CREDENTIAL with the spec\'s sentence', async () => {
+    expectError(await signinRequest(t, member.userKeyCode, 'wrong!pass1'), 401, 'INVALID_CREDENTIAL', '계정 정보가 일치하지 않습니다. 다시 입력해주세요.');
+    await t.db.update(appUser).set({ failedSigninCount: 0 }).where(eq(appUser.id, member.id));
+  });
+
+  it('no such member: NOT_FOUND "회원 정보가 없습니다."', async () => {
+    expectError(await signinRequest(t, 'nobody-here', 'whatever1!'), 404, 'NOT_FOUND', '회원 정보가 없습니다.');
+  });
+
+  it('a blocked account: NOT_ACCEPTABLE, even with the right password', async () => {
+    const blocked = await createMember(t.db, { status: 'LOCKED' });
+    expectError(await signinRequest(t, blocked.userKeyCode, blocked.password), 403, 'NOT_ACCEPTABLE', '로그인에 실패했습니다. 관리자에게 문의해주세요.');
+  });
+
+  it('the administrator signs in with the ID on every authType', async () => {
+    try {
+      for (const authType of ['IdAndPassword', 'EmailAndPassword', 'MobileAndPassword']) {
+        await setSiteSetting(t, 'authType', authType);
+        const pair = await signIn(t, TEST_ADMIN_ID, TEST_ADMIN_PASSWORD);
+        expect(pair.user).toMatchObject({ userType: 'Admin', role: { roleCode: 'ADMIN', permissions: expect.arrayContaining(['ADMIN_Access']) } });
+      }
+    } finally {
+      await setSiteSetting(t, 'authType', 'IdAndPassword');
+    }
+  });
+});
+
+describe('lockout after five wrong passwords', () => {
+  const wrong = (m: TestMember) => signinRequest(t, m.userKeyCode, 'wrong!pass1');
+
+  it('locks sign-in for 10 minutes, even with the right password, on every server instance', async () => {
+    const member = await createMember(t.db);
+    for (let i = 1; i <= 4; i++) expectError(await wrong(member), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectError(await wrong(member), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectError(await signinRequest(t, member.userKeyCode, member.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+
+    // A second server on the same database sees the same lock.
+    const other = await buildApp({ db: t.db, config: t.config, keys: t.keys, clock });
+    try {
+      const res = await other.inject({ method: 'POST', url: '/api/user/signin', payload: { userKeyType: 'ID', userKeyCode: member.userKeyCode, password: member.password } });
+      expectError(res, 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    } finally {
+      await other.close();
+    }
+
+    clock.advance(10 * MINUTE - SECOND);
+    expectError(await signinRequest(t, member.userKeyCode, member.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    clock.advance(SECOND);
+    expect((await signinRequest(t, member.userKeyCode, member.password)).statusCode).toBe(200);
+    const [row] = await t.db.select({ count: appUser.failedSigninCount, lockedUntil: appUser.lockedUntil }).from(appUser).where(eq(appUser.id, member.id));
+    expect(row).toEqual({ count: 0, lockedUntil: null });
+  });
+
+  it('a success resets the count: only five wrong in a row lock', async () => {
+    const member = await createMember(t.db);
+    for (let i = 1; i <= 4; i++) await wrong(member);
+    expect((await signinRequest(t, member.userKeyCode, member.password)).statusCode).toBe(200);
+    for (let i = 1; i <= 4; i++) expectError(await wrong(member), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectError(await wrong(member), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    clock.advance(10 * MINUTE);
+  });
+
+  it('after a lock ends, five more wrong passwords lock again', async () => {
+    const member = await createMember(t.db);
+    for (let i = 1; i <= 5; i++) await wrong(member);
+    clock.advance(10 * MINUTE);
+    for (let i = 1; i <= 4; i++) expectError(await wrong(member), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectError(await wrong(member), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    clock.advance(10 * MINUTE);
+  });
+});
+
+describe('access tokens', () => {
+  it('expire after 30 minutes', async () => {
+    const member = await createMember(t.db);
+    const pair = await signIn(t, member.userKeyCode, member.password);
+    clock.advance(30 * MINUTE - SECOND);
+    expect((await me(member, pair.accessToken)).statusCode).toBe(200);
+    clock.advance(SECOND);
+    expectError(await me(member, pair.accessToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('are rotated on every use: the new pair works, the spent token does not', async () => {
+    const member = await createMember(t.db);
+    const first = await signIn(t, member.userKeyCode, member.password);
+    clock.advance(25 * MINUTE);
+    const second = data<TokenPair>(await refresh(first.refreshToken));
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.user.id).toBe(member.id);
+    expect((await me(member, second.accessToken)).statusCode).toBe(200);
+    const rows = await t.db.select().from(refreshToken).where(eq(refreshToken.userId, member.id));
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.familyId)).size).toBe(1);
+    expect(rows.find((r) => r.tokenHash === hashToken(first.refreshToken))!.usedAt).toEqual(clock.now());
+  });
+
+  it('reusing a spent token revokes the whole sign-in: the newest token stops working too', async () => {
+    const member = await createMember(t.db);
+    const first = await signIn(t, member.userKeyCode, member.password);
+    const otherSignin = await signIn(t, member.userKeyCode, member.password);
+    const second = data<TokenPair>(await refresh(first.refreshToken));
+    const third = data<TokenPair>(await refresh(second.refreshToken));
+
+    expectError(await refresh(first.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expectError(await refresh(third.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    // Another sign-in of the same member is a different family and carries on.
+    expect((await refresh(otherSignin.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('last 14 days', async () => {
+    const member = await createMember(t.db);
+    const early = await signIn(t, member.userKeyCode, member.password);
+    clock.advance(14 * DAY - SECOND);
+    expect((await refresh(early.refreshToken)).statusCode).toBe(200);
+    const late = await signIn(t, member.userKeyCode, member.password);
+    clock.advance(14 * DAY);
+    expectError(await refresh(late.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+  });
+
+  it('an unknown token is refused with the server\'s sentence', async () => {
+    expectError(await refresh('not-a-token'), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+  });
+
+  it('stop working when the account is blocked', async () => {
+    const member = await createMember(t.db);
+    const pair = await signIn(t, member.userKeyCode, member.password);
+    await t.db.update(appUser).set({ status: 'LOCKED' }).where(eq(appUser.id, member.id));
+    expectError(await refresh(pair.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+  });
+});
+
+describe('POST /api/user/signout', () => {
+  it('revokes the sign-in it belongs to, and only that one', async () => {
+    const member = await createMember(t.db);
+    const kept = await signIn(t, member.userKeyCode, member.password);
+    const ended = await signIn(t, member.userKeyCode, member.password);
+    const rotated = data<TokenPair>(await refresh(ended.refreshToken));
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/signout', payload: { refreshToken: rotated.refreshToken } });
+    expect(body(res)).toEqual({ code: 'SUCCESS', data: {} });
+    expectError(await refresh(rotated.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expect((await refresh(kept.refreshToken)).statusCode).toBe(200);
+    // Signing out twice, or with an unknown token, is harmless.
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/signout', payload: { refreshToken: 'unknown' } })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,21 @@
+import { patterns } from '../../../contract';
+
+/** Keeps the first 1-3 characters (by length) and masks the rest with '*'. */
+function maskPart(part: string): string {
+  const keep = part.length <= 2 ? 1 : part.length <= 4 ? 2 : 3;
+  return part.slice(0, keep) + '*'.repeat(Math.max(part.length - keep, 1));
+}
+
+/**
+ * How find-ID shows an ID: `hong1234` → `hon*****`; an e-mail key keeps its domain
+ * (`hon****@example.com`); a mobile key keeps its first and last groups (`010-****-5678`).
+ */
+export function maskUserKey(code: string): string {
+  const at = code.lastIndexOf('@');
+  if (at > 0) return maskPart(code.slice(0, at)) + code.slice(at);
+  if (patterns.phone.test(code)) {
+    const [first, middle, last] = code.split('-') as [string, string, string];
+    return `${first}-${'*'.repeat(middle.length)}-${last}`;
+  }
+  return maskPart(code);
+}

@@ -1,0 +1,252 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages, messages, type BoardItemPage, type UserDetail } from '../../../contract';
+import { signAccessToken } from '../../auth/tokens';
+import { appUser, boardItem, outbox, refreshToken } from '../../db/schema';
+import { confirmedKeyToken, setSiteSetting, signIn, signinRequest } from '../../test/accounts';
+import { createBoardItem, createMember, type TestMember } from '../../test/factories';
+import { TEST_ADMIN_PASSWORD } from '../../test/global-setup';
+import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+const clock = new TestClock(new Date('2026-11-23T01:00:00Z'));
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function expectError(res: { statusCode: number; body: string }, status: number, code: string, message: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(body(res)).toEqual({ code, message });
+}
+
+/** A member with a real password, signed in. */
+async function signedIn(overrides: Parameters<typeof createMember>[1] = {}) {
+  const member = await createMember(t.db, {
+    name: '최회원',
+    mobile: '010-2000-3000',
+    profile: { organization: '기관', occupation: '의사' },
+    ...overrides,
+  });
+  const session = await signIn(t, member.userKeyCode, member.password);
+  return { ...member, session, headers: t.auth(session.accessToken) };
+}
+
+/** The harness's tokens were signed at the start; the clock moves, so sign a fresh one. */
+const adminHeaders = async () => t.auth(await signAccessToken(t.keys, t.users.admin, clock.now()));
+
+const getUser = (id: number, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers });
+const patchUser = (id: number, headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: `/api/user/${id}`, headers, payload });
+const changePassword = (id: number, headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/user/change-password/${id}`, headers, payload });
+const changeKey = (id: number, headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/user/change-user-key/${id}`, headers, payload });
+const retire = (headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url: '/api/user/retire', headers, payload });
+
+describe('own record only', () => {
+  let me: Awaited<ReturnType<typeof signedIn>>;
+  let other: TestMember;
+  beforeAll(async () => {
+    me = await signedIn();
+    other = await createMember(t.db);
+  });
+
+  it('a member reads their own record', async () => {
+    const detail = data<UserDetail>(await getUser(me.id, me.headers));
+    expect(detail).toEqual({
+      id: me.id,
+      userKeyCode: me.userKeyCode,
+      name: '최회원',
+      userType: 'Member',
+      role: { roleCode: 'MEMBER', permissions: ['MEMBER_Access'] },
+      email: me.email,
+      mobile: '010-2000-3000',
+      profile: { organization: '기관', occupation: '의사' },
+      createdDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/),
+    });
+    expect(JSON.stringify(detail)).not.toContain('argon2');
+  });
+
+  it('a member reaching another member\'s record gets 403; a guest 401', async () => {
+    expectError(await getUser(other.id, me.headers), 403, 'FORBIDDEN', messages.forbidden);
+    expectError(await patchUser(other.id, me.headers, { name: '침입자' }), 403, 'FORBIDDEN', messages.forbidden);
+    expectError(
+      await changePassword(other.id, me.headers, { currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass22' }),
+      403, 'FORBIDDEN', messages.forbidden,
+    );
+    expectError(await changeKey(other.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'x@example.com', userKeyToken: 'x' }), 403, 'FORBIDDEN', messages.forbidden);
+    expectError(await getUser(me.id, {}), 401, 'UNAUTHORIZED', messages.unauthorized);
+    const [row] = await t.db.select({ name: appUser.name }).from(appUser).where(eq(appUser.id, other.id));
+    expect(row!.name).not.toBe('침입자');
+  });
+
+  it('an administrator reaches any record', async () => {
+    const admin = await adminHeaders();
+    expect(data<UserDetail>(await getUser(other.id, admin)).id).toBe(other.id);
+    expect(data<UserDetail>(await patchUser(other.id, admin, { name: '관리수정' })).name).toBe('관리수정');
+    expectError(await getUser(999_999, admin), 404, 'NOT_FOUND', messages.notFound);
+  });
+});
+
+describe('PATCH /api/user/{id}', () => {
+  it('changes the name and extra fields under the sign-up rules', async () => {
+    const me = await signedIn();
+    const updated = data<UserDetail>(await patchUser(me.id, me.headers, { name: '새이름', profile: { occupation: '간호사', interests: ['인공관절'], bogus: 1 } }));
+    expect(updated.name).toBe('새이름');
+    expect(updated.profile).toEqual({ organization: '기관', occupation: '간호사', interests: ['인공관절'] });
+
+    expectError(await patchUser(me.id, me.headers, { name: 'Kim' }), 400, 'BAD_REQUEST', accountMessages.userNameFormat);
+    expectError(await patchUser(me.id, me.headers, { profile: { organization: '' } }), 400, 'BAD_REQUEST', '소속 기관 항목을 확인바랍니다.');
+    expectError(await patchUser(me.id, me.headers, { profile: { occupation: '우주비행사' } }), 400, 'BAD_REQUEST', '직역 항목을 확인바랍니다.');
+    // Clearing an optional field removes it.
+    expect(data<UserDetail>(await patchUser(me.id, me.headers, { profile: { interests: [] } })).profile).toEqual({ organization: '기관', occupation: '간호사' });
+  });
+});
+
+describe('POST /api/user/change-password/{id}', () => {
+  it('needs the current password, follows the password rules and ends every sign-in', async () => {
+    const me = await signedIn();
+    const second = await signIn(t, me.userKeyCode, me.password);
+    const change = (payload: object) => changePassword(me.id, me.headers, payload);
+    expectError(await change({ currentPassword: 'wrong!pass1', password: 'new!pass22', passwordConfirm: 'new!pass22' }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    expectError(await change({ currentPassword: me.password, password: 'nospecial1', passwordConfirm: 'nospecial1' }), 400, 'BAD_REQUEST', accountMessages.passwordFormat);
+    expectError(await change({ currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass23' }), 400, 'BAD_REQUEST', accountMessages.passwordMismatch);
+    expect(body(await change({ currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass22' }))).toEqual({ code: 'SUCCESS', data: {} });
+
+    for (const token of [me.session.refreshToken, second.refreshToken]) {
+      expectError(await t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: token } }), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    }
+    expectError(await signinRequest(t, me.userKeyCode, me.password), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expect((await signinRequest(t, me.userKeyCode, 'new!pass22')).statusCode).toBe(200);
+  });
+
+  it('an administrator sets a member\'s password with their own password', async () => {
+    const member = await signedIn();
+    const admin = await adminHeaders();
+    expectError(
+      await changePassword(member.id, admin, { currentPassword: member.password, password: 'adm!set22', passwordConfirm: 'adm!set22' }),
+      400, 'BAD_REQUEST', accountMessages.currentPasswordWrong,
+    );
+    expect((await changePassword(member.id, admin, { currentPassword: TEST_ADMIN_PASSWORD, password: 'adm!set22', passwordConfirm: 'adm!set22' })).statusCode).toBe(200);
+    expect((await signinRequest(t, member.userKeyCode, 'adm!set22')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/user/change-user-key/{id}', () => {
+  it('changes the e-mail address with a confirmed CHANGE_KEY token for exactly that address', async () => {
+    const me = await signedIn();
+    const change = (payload: object) => changeKey(me.id, me.headers, payload);
+    const token = await confirmedKeyToken(t, 'EMAIL', 'changed@example.com', 'CHANGE_KEY');
+    expectError(await change({ userKeyType: 'EMAIL', userKeyCode: 'different@example.com', userKeyToken: token }), 400, 'BAD_REQUEST', accountMessages.emailTokenMissing);
+    const signupToken = await confirmedKeyToken(t, 'EMAIL', 'signup-only@example.com');
+    expectError(await change({ userKeyType: 'EMAIL', userKeyCode: 'signup-only@example.com', userKeyToken: signupToken }), 400, 'BAD_REQUEST', accountMessages.emailTokenMissing);
+    const updated = data<UserDetail>(await change({ userKeyType: 'EMAIL', userKeyCode: 'Changed@example.com', userKeyToken: token }));
+    expect(updated.email).toBe('changed@example.com');
+    expect(updated.userKeyCode).toBe(me.userKeyCode);
+    // Once only.
+    expectError(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'changed@example.com', userKeyToken: token }), 409, 'CONFLICT', '이미 사용 중인 이메일입니다.');
+  });
+
+  it('refuses an address another account uses', async () => {
+    const me = await signedIn();
+    const other = await createMember(t.db, { email: 'in-use@example.com' });
+    const token = await confirmedKeyToken(t, 'EMAIL', 'in-use@example.com', 'FIND_ID');
+    expectError(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: other.email!, userKeyToken: token }), 409, 'CONFLICT', '이미 사용 중인 이메일입니다.');
+  });
+
+  it('changes the mobile number by SMS; where it is the sign-in key, the key follows', async () => {
+    await setSiteSetting(t, 'authType', 'MobileAndPassword');
+    try {
+      const me = await signedIn({ userKeyCode: '010-6000-0001', mobile: '010-6000-0001' });
+      const expired = await confirmedKeyToken(t, 'MOBILE', '010-6000-0003', 'CHANGE_KEY');
+      clock.advance(30 * MINUTE);
+      expectError(await changeKey(me.id, t.auth(await freshAccess(me)), { userKeyType: 'MOBILE', userKeyCode: '010-6000-0003', userKeyToken: expired }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
+      const fresh = await confirmedKeyToken(t, 'MOBILE', '010-6000-0002', 'CHANGE_KEY');
+      const updated = data<UserDetail>(await changeKey(me.id, t.auth(await freshAccess(me)), { userKeyType: 'MOBILE', userKeyCode: '010-6000-0002', userKeyToken: fresh }));
+      expect(updated).toMatchObject({ mobile: '010-6000-0002', userKeyCode: '010-6000-0002' });
+      expect((await signinRequest(t, '010-6000-0002', me.password, 'MOBILE')).statusCode).toBe(200);
+    } finally {
+      await setSiteSetting(t, 'authType', 'IdAndPassword');
+    }
+  });
+});
+
+async function freshAccess(member: { userKeyCode: string; password: string }): Promise<string> {
+  return (await signIn(t, member.userKeyCode, member.password)).accessToken;
+}
+
+describe('POST /api/user/retire', () => {
+  it('erases personal fields at once, keeps the ID reserved, and shows 탈퇴한 회원 on the member\'s posts', async () => {
+    const me = await signedIn({ userKeyCode: 'leaver01', name: '떠날이', email: 'leaver@example.com' });
+    await confirmedKeyToken(t, 'EMAIL', 'leaver@example.com', 'FIND_ID');
+    await createBoardItem(t.db, { boardCode: 'notice', title: '떠나는 회원의 글', writerId: me.id, writerName: '떠날이' });
+
+    expectError(await retire(me.headers, { password: 'wrong!pass1' }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    const res = await retire(me.headers, { password: me.password, reason: '이용하지 않음' });
+    expect(body(res)).toEqual({ code: 'SUCCESS', message: '회원 탈퇴가 완료되었습니다.', data: {} });
+
+    const [row] = await t.db.select().from(appUser).where(eq(appUser.id, me.id));
+    expect(row).toMatchObject({
+      status: 'RETIRED',
+      userKeyCode: 'leaver01',
+      name: '탈퇴한 회원',
+      email: null,
+      mobile: null,
+      profile: {},
+      passwordHash: '',
+      retireReason: '이용하지 않음',
+      retiredAt: clock.now(),
+    });
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, 'leaver@example.com'))).toEqual([]);
+
+    // Cannot sign in; every sign-in has ended.
+    expectError(await signinRequest(t, 'leaver01', me.password), 403, 'NOT_ACCEPTABLE', messages.loginNotAcceptable);
+    expectError(await getUser(me.id, me.headers), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    const tokens = await t.db.select().from(refreshToken).where(eq(refreshToken.userId, me.id));
+    expect(tokens.every((r) => r.revokedAt !== null)).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: me.session.refreshToken } })).statusCode).toBe(401);
+
+    // The ID stays reserved.
+    const exists = await t.app.inject({ method: 'POST', url: '/api/user-key/check-exists', payload: { userKeyType: 'ID', userKeyCode: 'leaver01' } });
+    expect(data(exists)).toEqual({ exists: true });
+
+    // Posts remain, written by 탈퇴한 회원, and search finds them by that name only.
+    const [post] = await t.db.select({ writerName: boardItem.writerName }).from(boardItem).where(eq(boardItem.writerId, me.id));
+    expect(post!.writerName).toBe('탈퇴한 회원');
+    const byWriter = async (keyword: string) =>
+      data<BoardItemPage>(
+        await t.app.inject({ method: 'GET', url: `/api/board-item?boardCode=notice&searchType=writer&keyword=${encodeURIComponent(keyword)}` }),
+      ).content;
+    const byNew = await byWriter('탈퇴한');
+    expect(byNew.map((i) => [i.title, i.writerName])).toContainEqual(['떠나는 회원의 글', '탈퇴한 회원']);
+    const byOld = await byWriter('떠날이');
+    expect(byOld).toEqual([]);
+  });
+
+  it('frees an e-mail key (personal data) and leaves find-ID without the account', async () => {
+    await setSiteSetting(t, 'authType', 'EmailAndPassword');
+    try {
+      const me = await signedIn({ userKeyCode: 'mail-key@example.com', email: 'mail-key@example.com' });
+      expect((await retire(me.headers, { password: me.password })).statusCode).toBe(200);
+      const [row] = await t.db.select({ userKeyCode: appUser.userKeyCode }).from(appUser).where(eq(appUser.id, me.id));
+      expect(row!.userKeyCode).toBe(`retired:${me.id}`);
+      const exists = await t.app.inject({ method: 'POST', url: '/api/user-key/check-exists', payload: { userKeyType: 'EMAIL', userKeyCode: 'mail-key@example.com' } });
+      expect(data(exists)).toEqual({ exists: false });
+      const token = await confirmedKeyToken(t, 'EMAIL', 'mail-key@example.com', 'FIND_ID');
+      expect(data(await t.app.inject({ method: 'POST', url: '/api/user/find-id', payload: { userKeyToken: token } }))).toEqual({ idList: [] });
+    } finally {
+      await setSiteSetting(t, 'authType', 'IdAndPassword');
+    }
+  });
+
+  it('a guest is asked to sign in; the system administrator cannot retire', async () => {
+    expectError(await retire({}, { password: 'x' }), 401, 'UNAUTHORIZED', messages.unauthorized);
+    expectError(await retire(await adminHeaders(), { password: TEST_ADMIN_PASSWORD }), 403, 'FORBIDDEN', messages.forbidden);
+  });
+});

@@ -1,0 +1,171 @@
+import { accountMessages, type UserDetail } from '../../../contract';
+import type { AppDeps } from '../../app';
+import type { Caller } from '../../auth/caller';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
+import { toKstIso } from '../../lib/time';
+import { renameWriter } from '../board/repo';
+import { revokeAllOfUser } from '../session/repo';
+import { keyInUse } from '../user-key/repo';
+import { conflict, takeConfirmedToken, validKey } from '../user-key/service';
+import { keyLabel } from '../user-key/keys';
+import { canReachUser, canRetire } from './policy';
+import { validateProfile } from './profile';
+import { checkName, checkNewPassword, keyTakenError } from './signup';
+import * as repo from './repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
+
+function toDetail(row: repo.UserRecord): UserDetail {
+  return {
+    id: row.id,
+    userKeyCode: row.userKeyCode,
+    name: row.name,
+    userType: row.userType,
+    role: { roleCode: row.roleCode, permissions: row.permissions },
+    email: row.email,
+    mobile: row.mobile,
+    profile: row.profile,
+    createdDate: toKstIso(row.createdAt),
+  };
+}
+
+/** The record if the caller may reach it: a guest is asked to sign in, another member is refused. */
+async function reachableUser(deps: Deps, caller: Caller, id: number): Promise<repo.UserRecord> {
+  if (caller.userId === null) throw unauthorized();
+  if (!canReachUser(caller, id)) throw forbidden();
+  const row = await repo.findUser(deps.db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The signed-in caller's own record (for checking their password). */
+async function callerRecord(deps: Deps, caller: Caller): Promise<repo.UserRecord> {
+  if (caller.userId === null) throw unauthorized();
+  const row = await repo.findUser(deps.db, caller.userId);
+  if (!row) throw unauthorized();
+  return row;
+}
+
+export async function getUser(deps: Deps, caller: Caller, id: number): Promise<UserDetail> {
+  return toDetail(await reachableUser(deps, caller, id));
+}
+
+/** `PATCH /api/user/{id}`: name and extra profile fields, checked as at sign-up (only the fields sent). */
+export async function updateUser(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  input: { name?: string; profile?: Record<string, unknown> },
+): Promise<UserDetail> {
+  const row = await reachableUser(deps, caller, id);
+  if (row.status === 'RETIRED') throw forbidden();
+  if (input.name !== undefined) checkName(input.name);
+  let profile = row.profile;
+  if (input.profile) {
+    const { userProfiles } = await deps.settings.info();
+    const checked = validateProfile(userProfiles, input.profile, { partial: true });
+    if (!checked.ok) throw badRequest(checked.message);
+    profile = { ...row.profile, ...checked.profile };
+    // A cleared optional field is removed rather than kept with its old value.
+    for (const field of userProfiles) {
+      if (field.code in input.profile && !(field.code in checked.profile)) delete profile[field.code];
+    }
+  }
+  await repo.updateUser(deps.db, id, { name: input.name ?? row.name, profile, modifiedAt: deps.clock.now() });
+  return toDetail((await repo.findUser(deps.db, id))!);
+}
+
+/**
+ * `POST /api/user/change-password/{id}`. `currentPassword` is the caller's own password: a
+ * member's current one, or an administrator's when they set another member's.
+ */
+export async function changePassword(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  input: { currentPassword: string; password: string; passwordConfirm: string },
+): Promise<void> {
+  const target = await reachableUser(deps, caller, id);
+  checkNewPassword(input.password, input.passwordConfirm);
+  const self = target.id === caller.userId ? target : await callerRecord(deps, caller);
+  if (!(await verifyPassword(self.passwordHash, input.currentPassword))) throw badRequest(accountMessages.currentPasswordWrong);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    if (!(await repo.setPassword(tx, id, passwordHash, now))) throw forbidden();
+    await revokeAllOfUser(tx, id, now);
+  });
+}
+
+/**
+ * `POST /api/user/change-user-key/{id}`: a new e-mail address or mobile number with its confirmed
+ * CHANGE_KEY token. When the member signs in with that address, the sign-in key follows it.
+ */
+export async function changeUserKey(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  input: { userKeyType: 'EMAIL' | 'MOBILE'; userKeyCode: string; userKeyToken: string },
+): Promise<UserDetail> {
+  const row = await reachableUser(deps, caller, id);
+  if (row.status === 'RETIRED') throw forbidden();
+  const type = input.userKeyType;
+  const keyCode = validKey(type, input.userKeyCode);
+  if (await keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)));
+  const now = deps.clock.now();
+  const previous = type === 'EMAIL' ? row.email : row.mobile;
+  try {
+    await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const taken = await takeConfirmedToken(tx, now, input.userKeyToken, { purpose: 'CHANGE_KEY', keyType: type, keyCode });
+      if (!taken.ok) {
+        const missing = type === 'EMAIL' ? accountMessages.emailTokenMissing : accountMessages.mobileTokenMissing;
+        throw badRequest(taken.reason === 'missing' ? missing : accountMessages.keyTokenInvalid);
+      }
+      await repo.updateUser(tx, id, {
+        ...(type === 'EMAIL' ? { email: keyCode } : { mobile: keyCode }),
+        ...(previous !== null && row.userKeyCode === previous ? { userKeyCode: keyCode } : {}),
+        modifiedAt: now,
+      });
+    });
+  } catch (err) {
+    throw keyTakenError(err, type) ?? err;
+  }
+  return toDetail((await repo.findUser(deps.db, id))!);
+}
+
+/**
+ * `POST /api/user/retire`. The account can no longer sign in; name, e-mail, mobile, profile and
+ * password are erased at once; the member's posts show 탈퇴한 회원. An ID stays reserved; a key
+ * that is an e-mail address or number is personal data and is freed (docs/decisions/0006).
+ */
+export async function retire(deps: Deps, caller: Caller, input: { password: string; reason?: string }): Promise<void> {
+  const row = await callerRecord(deps, caller);
+  if (!canRetire(caller)) throw forbidden();
+  if (!(await verifyPassword(row.passwordHash, input.password))) throw badRequest(accountMessages.currentPasswordWrong);
+  const now = deps.clock.now();
+  const keyIsAddress = row.userKeyCode === row.email || row.userKeyCode === row.mobile;
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await repo.updateUser(tx, row.id, {
+      status: 'RETIRED',
+      retiredAt: now,
+      retireReason: input.reason?.trim() || null,
+      userKeyCode: keyIsAddress ? `retired:${row.id}` : row.userKeyCode,
+      name: accountMessages.retiredMemberName,
+      email: null,
+      mobile: null,
+      profile: {},
+      passwordHash: '',
+      failedSigninCount: 0,
+      lockedUntil: null,
+      modifiedAt: now,
+    });
+    await renameWriter(tx, row.id, accountMessages.retiredMemberName);
+    await revokeAllOfUser(tx, row.id, now);
+    await repo.deleteTracesOf(tx, row.id, { email: row.email, mobile: row.mobile });
+  });
+}

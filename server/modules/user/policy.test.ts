@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { Caller } from '../../auth/caller';
+import { canReachUser, canRetire } from './policy';
+
+const guest: Caller = { userId: null, userType: 'Guest', roleCode: 'GUEST', permissions: [] };
+const member: Caller = { userId: 7, userType: 'Member', roleCode: 'MEMBER', permissions: ['MEMBER_Access'] };
+const adminRole: Caller = { userId: 8, userType: 'Member', roleCode: 'ADMIN', permissions: ['ADMIN_Access'] };
+const systemAdmin: Caller = { userId: 1, userType: 'Admin', roleCode: 'ADMIN', permissions: ['ADMIN_Access'] };
+
+describe('user record policy', () => {
+  it.each([
+    ['guest', guest, 7, false],
+    ['member, own record', member, 7, true],
+    ['member, another record', member, 9, false],
+    ['admin role, another record', adminRole, 9, true],
+    ['system admin, another record', systemAdmin, 9, true],
+  ] as const)('%s → %s', (_who, caller, userId, allowed) => {
+    expect(canReachUser(caller, userId)).toBe(allowed);
+  });
+
+  it('members retire themselves; guests and the system administrator cannot', () => {
+    expect(canRetire(member)).toBe(true);
+    expect(canRetire(adminRole)).toBe(true);
+    expect(canRetire(guest)).toBe(false);
+    expect(canRetire(systemAdmin)).toBe(false);
+  });
+});

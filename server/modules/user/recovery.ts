@@ -1,0 +1,62 @@
+import { accountMessages, patterns } from '../../../contract';
+import type { AppDeps } from '../../app';
+import { hashPassword } from '../../auth/password';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../errors';
+import { toKstIso } from '../../lib/time';
+import { revokeAllOfUser } from '../session/repo';
+import { normaliseKey } from '../user-key/keys';
+import { markUsed } from '../user-key/repo';
+import { attemptPincode, deliverPincode, issuePincode, takeConfirmedToken } from '../user-key/service';
+import { maskUserKey } from './mask';
+import { checkNewPassword } from './signup';
+import * as repo from './repo';
+
+type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery'>;
+
+/** `POST /api/user/find-id`: a confirmed FIND_ID token (e-mail or SMS) shows that person's IDs, masked. */
+export async function findIds(deps: Deps, token: string): Promise<{ idList: { userKeyCode: string; createdDate: string }[] }> {
+  const now = deps.clock.now();
+  const rows = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const taken = await takeConfirmedToken(tx, now, token, { purpose: 'FIND_ID' });
+    if (!taken.ok) throw badRequest(accountMessages.keyTokenInvalid);
+    return repo.findUsersByVerifiedKey(tx, taken.row.keyType, taken.row.keyCode);
+  });
+  return { idList: rows.map((r) => ({ userKeyCode: maskUserKey(r.userKeyCode), createdDate: toKstIso(r.createdAt) })) };
+}
+
+/**
+ * `POST /api/user/reset-password-token`. A member's address gets a real RESET token and a mail;
+ * an unknown address gets a token of the same shape that can never reset anything. Both do the
+ * same database work under the same send limits, and the mail goes out after the response, so
+ * neither the answer nor its timing tells whether the address belongs to a member.
+ */
+export async function requestPasswordReset(deps: Deps, rawEmail: string): Promise<string> {
+  const email = normaliseKey('EMAIL', rawEmail);
+  if (!patterns.email.test(email)) throw badRequest(accountMessages.emailFormat);
+  const userId = await repo.findActiveUserIdByEmail(deps.db, email);
+  const issued = await issuePincode(deps, { keyType: 'EMAIL', keyCode: email, purpose: 'RESET', userId });
+  if (userId !== null) deps.delivery.queue(() => deliverPincode(deps, 'EMAIL', email, issued.pincode, 'RESET'));
+  return issued.token;
+}
+
+/** `POST /api/user/reset-password`: the pincode and a new password; every sign-in of the member ends. */
+export async function resetPassword(
+  deps: Deps,
+  input: { userToken: string; pincode: string; password: string; passwordConfirm: string },
+): Promise<void> {
+  checkNewPassword(input.password, input.passwordConfirm);
+  const row = await attemptPincode(deps, input.userToken, input.pincode, ['RESET']);
+  // An unknown address's token fails like a wrong pincode, even if its code were guessed.
+  if (row.userId === null) throw badRequest(accountMessages.pincodeFailed);
+  const userId = row.userId;
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    if (!(await markUsed(tx, row.id, 'PENDING', now))) throw badRequest(accountMessages.pincodeTokenMissing);
+    if (!(await repo.setPassword(tx, userId, passwordHash, now))) throw badRequest(accountMessages.resetPasswordFailed);
+    await revokeAllOfUser(tx, userId, now);
+  });
+}

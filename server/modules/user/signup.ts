@@ -1,0 +1,104 @@
+import { accountMessages, patterns, type SignupRequest, type UserKeyType } from '../../../contract';
+import type { AppDeps } from '../../app';
+import { hashPassword } from '../../auth/password';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../errors';
+import { uniqueViolation } from '../../lib/pg-errors';
+import { ROLE_MEMBER } from '../../seed/base';
+import { verifyCaptchaIfRequired } from '../captcha/service';
+import { keyLabel, normaliseKey } from '../user-key/keys';
+import { keyInUse } from '../user-key/repo';
+import { conflict, takeConfirmedToken, validKey } from '../user-key/service';
+import { validateProfile } from './profile';
+import * as repo from './repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
+type SignupInput = Omit<SignupRequest, 'profile'> & {
+  profile: { name: string; email: string; mobile?: string } & Record<string, unknown>;
+};
+
+/** The form's sentences for a password that breaks spec §5 or does not match its confirmation. */
+export function checkNewPassword(password: string, passwordConfirm?: string): void {
+  if (!patterns.password.test(password)) throw badRequest(accountMessages.passwordFormat);
+  if (passwordConfirm !== undefined && password !== passwordConfirm) throw badRequest(accountMessages.passwordMismatch);
+}
+
+export function checkName(name: string): void {
+  if (!patterns.userName.test(name)) throw badRequest(accountMessages.userNameFormat);
+}
+
+/** A key taken by another account, reported as the form reports it: "이미 사용 중인 {아이디/이메일/번호}입니다." */
+export function keyTakenError(err: unknown, fallback: UserKeyType): Error | null {
+  const constraint = uniqueViolation(err);
+  if (constraint === null) return null;
+  const type: UserKeyType = constraint === 'app_user_email_uq' ? 'EMAIL' : fallback;
+  return conflict(accountMessages.keyTaken(keyLabel(type)));
+}
+
+/**
+ * `POST /api/user/signup`: every rule of spec §5 again on the server, with the form's sentences.
+ * The key must fit the site's authType; the e-mail (and, for mobile sign-in, the number) must
+ * carry a confirmed SIGNUP token for exactly that address, spent in the transaction that
+ * inserts the account.
+ */
+export async function signup(deps: Deps, input: SignupInput): Promise<{ userName: string }> {
+  await verifyCaptchaIfRequired(deps, input.captcha);
+  if (input.agreeTerms === false) throw badRequest(accountMessages.termsRequired);
+  const auth = await deps.settings.authentication();
+  const type = input.userKeyType;
+  if (type !== auth.signinKeyType) throw badRequest(accountMessages.signupFailed);
+
+  const keyCode = validKey(type, input.userKeyCode);
+  checkNewPassword(input.password);
+  const { name, email: rawEmail, mobile: rawMobile, ...extra } = input.profile;
+  checkName(name);
+  const email = normaliseKey('EMAIL', rawEmail);
+  if (!patterns.email.test(email)) throw badRequest(accountMessages.emailFormat);
+  const mobile = rawMobile?.trim() || null;
+  if (mobile !== null && !patterns.phone.test(mobile)) throw badRequest(accountMessages.phoneFormat);
+  if (type === 'MOBILE' && mobile === null) throw badRequest(accountMessages.phoneFormat);
+  if ((type === 'EMAIL' && keyCode !== email) || (type === 'MOBILE' && keyCode !== mobile)) {
+    throw badRequest(accountMessages.signupFailed);
+  }
+  const profile = validateProfile(auth.userProfiles, extra);
+  if (!profile.ok) throw badRequest(profile.message);
+
+  if (!input.userKeyTokenForEmail) throw badRequest(accountMessages.emailTokenMissing);
+  if (type === 'MOBILE' && !input.userKeyTokenForMobile) throw badRequest(accountMessages.mobileTokenMissing);
+  // Taken at submit time, whether or not the form ran its check (docs/decisions/0006).
+  if (await keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)));
+  if (type !== 'EMAIL' && (await keyInUse(deps.db, 'EMAIL', email))) throw conflict(accountMessages.keyTaken(keyLabel('EMAIL')));
+
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  try {
+    await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const emailToken = await takeConfirmedToken(tx, now, input.userKeyTokenForEmail, { purpose: 'SIGNUP', keyType: 'EMAIL', keyCode: email });
+      if (!emailToken.ok) {
+        throw badRequest(emailToken.reason === 'missing' ? accountMessages.emailTokenMissing : accountMessages.keyTokenInvalid);
+      }
+      if (type === 'MOBILE') {
+        const mobileToken = await takeConfirmedToken(tx, now, input.userKeyTokenForMobile, { purpose: 'SIGNUP', keyType: 'MOBILE', keyCode });
+        if (!mobileToken.ok) {
+          throw badRequest(mobileToken.reason === 'missing' ? accountMessages.mobileTokenMissing : accountMessages.keyTokenInvalid);
+        }
+      }
+      await repo.insertUser(tx, {
+        userKeyCode: keyCode,
+        userType: 'Member',
+        roleCode: ROLE_MEMBER,
+        name,
+        email,
+        mobile,
+        passwordHash,
+        profile: profile.profile,
+        createdAt: now,
+        modifiedAt: now,
+      });
+    });
+  } catch (err) {
+    throw keyTakenError(err, type) ?? err;
+  }
+  return { userName: name };
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, type TestApp } from './test/harness';
+
+/** Per-address limits on the account routes, set low here through the environment (README "Configuration"). */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { RATE_LIMIT_SIGNIN: '3', RATE_LIMIT_CHECK: '2', RATE_LIMIT_PINCODE: '2', RATE_LIMIT_FIND: '2' },
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const limited = { code: 'TOO_MANY_REQUESTS', message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' };
+
+async function exhaust(max: number, request: (remoteAddress: string) => Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>) {
+  for (let i = 1; i <= max; i++) expect((await request('10.0.0.1')).statusCode, `request ${i}`).not.toBe(429);
+  const over = await request('10.0.0.1');
+  expect(over.statusCode).toBe(429);
+  expect(body(over)).toEqual(limited);
+  expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  // Another address is counted separately.
+  expect((await request('10.0.0.2')).statusCode).not.toBe(429);
+}
+
+const post = (url: string, payload: object) => (remoteAddress: string) => t.app.inject({ method: 'POST', url, payload, remoteAddress });
+
+describe('rate limits per client address', () => {
+  it('sign-in', async () => {
+    await exhaust(3, post('/api/user/signin', { userKeyType: 'ID', userKeyCode: 'nobody', password: 'x' }));
+  });
+
+  it('key availability checks and CAPTCHA challenges', async () => {
+    await exhaust(2, post('/api/user-key/check-exists', { userKeyType: 'ID', userKeyCode: 'someone' }));
+    await exhaust(2, (remoteAddress) => t.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress }));
+  });
+
+  it('pincode sending and confirming', async () => {
+    let n = 0;
+    await exhaust(2, (remoteAddress) => post('/api/user-key/check', { userKeyType: 'EMAIL', userKeyCode: `limit${++n}@example.com` })(remoteAddress));
+    await exhaust(2, post('/api/user-key/confirm', { userKeyToken: 'x', pincode: '123456' }));
+  });
+
+  it('find-ID and password reset', async () => {
+    await exhaust(2, post('/api/user/find-id', { userKeyToken: 'x' }));
+    let n = 0;
+    await exhaust(2, (remoteAddress) => post('/api/user/reset-password-token', { email: `reset${++n}@example.com` })(remoteAddress));
+  });
+
+  it('leaves reading the site alone', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/site-setting/info', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
+    }
+  });
+});

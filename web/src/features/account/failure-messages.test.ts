@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../../lib/api';
+import { failureDetail, isAccountSentence, resetPasswordFailureMessage, signinFailureMessage, signupFailureMessage } from './failure-messages';
+
+const error = (code: string, message = '서버 메시지', status = 400) => new ApiRequestError(status, code, message);
+
+describe('signinFailureMessage (spec §8, word for word)', () => {
+  it.each([
+    ['INVALID_CREDENTIAL', '계정 정보가 일치하지 않습니다. 다시 입력해주세요.'],
+    ['NOT_FOUND', '회원 정보가 없습니다.'],
+    ['NOT_ACCEPTABLE', '로그인에 실패했습니다. 관리자에게 문의해주세요.'],
+    ['BAD_REQUEST', '로그인에 실패했습니다.'],
+    ['TOO_MANY_REQUESTS', '로그인에 실패했습니다.'],
+    ['NETWORK_ERROR', '로그인에 실패했습니다.'],
+  ])('%s', (code, sentence) => {
+    expect(signinFailureMessage(error(code))).toBe(sentence);
+  });
+
+  it('anything that is not an API error is "any other"', () => {
+    expect(signinFailureMessage(new Error('x'))).toBe('로그인에 실패했습니다.');
+    expect(signinFailureMessage(undefined)).toBe('로그인에 실패했습니다.');
+  });
+
+  it('keeps the reason of a lock or a wrong captcha as a detail', () => {
+    const locked = error('NOT_ACCEPTABLE', '비밀번호를 5회 잘못 입력하여 10분 동안 로그인할 수 없습니다.', 403);
+    expect(failureDetail(locked, signinFailureMessage(locked))).toBe('비밀번호를 5회 잘못 입력하여 10분 동안 로그인할 수 없습니다.');
+    const captcha = error('BAD_REQUEST', '자동입력 방지 문자가 일치하지 않습니다.');
+    expect(failureDetail(captcha, signinFailureMessage(captcha))).toBe('자동입력 방지 문자가 일치하지 않습니다.');
+    expect(failureDetail(error('INVALID_CREDENTIAL', '계정 정보가 일치하지 않습니다. 다시 입력해주세요.'), '계정 정보가 일치하지 않습니다. 다시 입력해주세요.')).toBeNull();
+  });
+});
+
+describe('signupFailureMessage', () => {
+  it('is the spec sentence, typo included, for unknown failures', () => {
+    expect(signupFailureMessage(error('INTERNAL_ERROR', '일시적인 오류가 발생했습니다.', 500))).toBe('회원가입의 실패하였습니다.');
+    expect(signupFailureMessage(error('BAD_REQUEST', '잘못된 입력: 문자열이어야 합니다'))).toBe('회원가입의 실패하였습니다.');
+  });
+
+  it('shows the spec validation sentence the server answered with', () => {
+    for (const sentence of [
+      '이메일 인증을 진행해주세요.',
+      '아이디 중복 확인을 진행해주세요.',
+      '연락처를 형식에 맞게 입력해주세요.',
+      '소속 기관 항목을 확인바랍니다.',
+      '이미 사용 중인 아이디입니다.',
+      '이미 사용 중인 번호입니다.',
+      '휴대폰 인증을 진행해주세요.',
+      '인증 정보가 만료되었거나 올바르지 않습니다. 인증을 다시 진행해주세요.',
+    ]) {
+      expect(signupFailureMessage(error('BAD_REQUEST', sentence))).toBe(sentence);
+    }
+  });
+});
+
+describe('resetPasswordFailureMessage', () => {
+  it('is the spec sentence unless a validation sentence came back', () => {
+    expect(resetPasswordFailureMessage(error('INTERNAL_ERROR', 'x', 500))).toBe('비밀번호 재설정이 실패했습니다.');
+    expect(resetPasswordFailureMessage(error('BAD_REQUEST', '인증번호가 만료되었습니다. 인증번호 발송 요청을 다시 해주세요.'))).toBe(
+      '인증번호가 만료되었습니다. 인증번호 발송 요청을 다시 해주세요.',
+    );
+    // A wrong pincode is the generic failure sentence of the pincode step, not a more precise one.
+    expect(resetPasswordFailureMessage(error('BAD_REQUEST', '인증에 실패하였습니다.'))).toBe('비밀번호 재설정이 실패했습니다.');
+  });
+});
+
+describe('isAccountSentence', () => {
+  it('knows the catalogue and its templates, not the failure sentences themselves', () => {
+    expect(isAccountSentence('인증번호 발송 요청을 다시 해주세요.')).toBe(true);
+    expect(isAccountSentence('회원가입의 실패하였습니다.')).toBe(false);
+    expect(isAccountSentence('탈퇴한 회원')).toBe(false);
+    expect(isAccountSentence('이미 사용 중인 사람입니다.')).toBe(false);
+  });
+});

@@ -1,0 +1,372 @@
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import type { SiteAuthentication, UserDetail } from '../../../../../contract';
+import { accountMessages, paths } from '../../../../../contract';
+import { getSessionStore } from '../../../lib/session';
+import { useSession } from '../../../lib/use-session';
+import { useChangePassword } from '../api/change-password';
+import { useChangeUserKey } from '../api/change-user-key';
+import { useSiteAuthentication } from '../api/get-site-authentication';
+import { useUser } from '../api/get-user';
+import { useRetire } from '../api/retire';
+import { useUpdateUser } from '../api/update-user';
+import type { ReturnState } from '../account-paths';
+import { AccountPage, WithAuthentication } from '../components/AccountPage';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { Field } from '../components/Field';
+import { FormMessage, type Notice } from '../components/FormMessage';
+import { fieldDomId, focusField, issuesResolver, reportIssues } from '../components/form-helpers';
+import { ProfileFields } from '../components/ProfileFields';
+import { PendingButton } from '../components/SubmitButton';
+import { usePincodeVerification } from '../components/use-pincode-verification';
+import { formatJoinDate } from '../format';
+import { uiMessages, verifiedKeyLabels } from '../messages';
+import {
+  passwordChangeIssues,
+  profileEditIssues,
+  profileFormValues,
+  profilePayload,
+  verifiedKeyMessage,
+  type Issue,
+  type PasswordChangeValues,
+  type ProfileEditValues,
+} from '../validation';
+import { useFieldValidation, manualValidation } from '../components/use-field-validation';
+import '../account.css';
+
+const TITLE = '마이페이지';
+
+/** Account/MyPage: the member's own profile, password, e-mail or mobile number, and leaving. */
+export function Component() {
+  const session = useSession();
+  const location = useLocation();
+  const [retired, setRetired] = useState(false);
+  if (!session.signedIn) {
+    if (retired) {
+      return (
+        <AccountPage title={TITLE}>
+          <p role="status">{accountMessages.retired}</p>
+        </AccountPage>
+      );
+    }
+    // Members only: a guest signs in first and comes back here.
+    return <Navigate to={paths.signin} replace state={{ from: `${location.pathname}${location.search}` } satisfies ReturnState} />;
+  }
+  return <MyPage userId={session.user.id} onRetired={() => setRetired(true)} />;
+}
+
+function MyPage({ userId, onRetired }: { userId: number; onRetired: () => void }) {
+  const settings = useSiteAuthentication();
+  const user = useUser(userId);
+  return (
+    <AccountPage title={TITLE} lead="회원 정보를 확인하고 변경할 수 있습니다." wide>
+      <WithAuthentication query={settings}>
+        {(auth) =>
+          user.data ? (
+            <div className="mypage">
+              <ProfileSection auth={auth} user={user.data} />
+              <PasswordSection userId={userId} />
+              <KeySection auth={auth} user={user.data} keyType="EMAIL" />
+              {(auth.verifiedKeyTypes.includes('MOBILE') || user.data.mobile) && <KeySection auth={auth} user={user.data} keyType="MOBILE" />}
+              <RetireSection onRetired={onRetired} />
+            </div>
+          ) : user.isError ? (
+            <div className="form-message form-message--error account-retry" role="alert">
+              <p>{uiMessages.userLoadFailed}</p>
+              <button type="button" className="button" onClick={() => void user.refetch()}>
+                다시 시도
+              </button>
+            </div>
+          ) : (
+            <p className="account-loading" role="status">
+              <span className="account-loading__spinner" aria-hidden="true" />
+              불러오는 중입니다…
+            </p>
+          )
+        }
+      </WithAuthentication>
+    </AccountPage>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="account-box mypage__section" aria-labelledby={`${id}-title`}>
+      <h2 className="account-box__title" id={`${id}-title`}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : accountMessages.keyTokenInvalid);
+
+function ProfileSection({ auth, user }: { auth: SiteAuthentication; user: UserDetail }) {
+  const formId = 'mypage-profile';
+  const update = useUpdateUser(user.id);
+  const [summary, setSummary] = useState<Issue[]>([]);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const issuesOf = (values: ProfileEditValues) => profileEditIssues(values, auth.userProfiles);
+  const form = useForm<ProfileEditValues>({
+    defaultValues: { name: user.name, profile: profileFormValues(auth.userProfiles, user.profile) },
+    ...manualValidation,
+    resolver: issuesResolver(issuesOf),
+  });
+  const { handleSubmit, formState, getValues } = form;
+  const field = useFieldValidation(form, issuesOf);
+  const errors = formState.errors;
+
+  const onValid = async (values: ProfileEditValues) => {
+    setSummary([]);
+    setNotice(null);
+    try {
+      const name = values.name.trim();
+      await update.mutateAsync({ name, profile: profilePayload(auth.userProfiles, values.profile, { keepEmpty: true }) });
+      // The header greets the member by the stored name.
+      getSessionStore().updateUser({ name });
+      setNotice({ tone: 'success', text: uiMessages.profileSaved });
+    } catch (err) {
+      setNotice({ tone: 'error', text: errorText(err) });
+    }
+  };
+
+  return (
+    <Section id={formId} title="회원 정보">
+      <dl className="mypage__facts">
+        <div>
+          <dt>{auth.signinKeyType === 'ID' ? '아이디' : auth.signinKeyType === 'EMAIL' ? '아이디(이메일)' : '아이디(휴대폰 번호)'}</dt>
+          <dd>{user.userKeyCode}</dd>
+        </div>
+        <div>
+          <dt>가입일</dt>
+          <dd>
+            <time dateTime={user.createdDate}>{formatJoinDate(user.createdDate)}</time>
+          </dd>
+        </div>
+      </dl>
+      <form
+        className="account-form"
+        id={formId}
+        noValidate
+        aria-labelledby={`${formId}-title`}
+        onSubmit={handleSubmit(onValid, () => reportIssues(formId, issuesOf(getValues()), setSummary))}
+      >
+        <ErrorSummary formId={formId} issues={summary} errors={formState.errors} />
+        <Field id={fieldDomId(formId, 'name')} label="이름" required error={errors.name?.message} hint="한글 1~4자">
+          {(control) => <input {...control} {...field('name')} className="form-input" type="text" autoComplete="name" maxLength={4} />}
+        </Field>
+        <ProfileFields
+          formId={formId}
+          fields={auth.userProfiles}
+          register={(name, choice) => field(name as FieldPath<ProfileEditValues>, { choice })}
+          errorOf={(name) => errors.profile?.[name.slice('profile.'.length)]?.message}
+        />
+        <FormMessage notice={notice} />
+        <PendingButton type="submit" pending={update.isPending} className="button button--primary">
+          회원 정보 저장
+        </PendingButton>
+      </form>
+    </Section>
+  );
+}
+
+function PasswordSection({ userId }: { userId: number }) {
+  const formId = 'mypage-password';
+  const change = useChangePassword(userId);
+  const [summary, setSummary] = useState<Issue[]>([]);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const form = useForm<PasswordChangeValues>({
+    defaultValues: { currentPassword: '', password: '', passwordConfirm: '' },
+    ...manualValidation,
+    resolver: issuesResolver(passwordChangeIssues),
+  });
+  const { handleSubmit, formState, getValues, reset } = form;
+  const field = useFieldValidation(form, passwordChangeIssues);
+  const errors = formState.errors;
+
+  const onValid = async (values: PasswordChangeValues) => {
+    setSummary([]);
+    setNotice(null);
+    try {
+      await change.mutateAsync(values);
+      reset();
+      // The server ends every sign-in of the member with the old password, this one included:
+      // the member signs in again with the new one (and comes back here).
+      window.alert(uiMessages.passwordChanged);
+      getSessionStore().signOut();
+    } catch (err) {
+      setNotice({ tone: 'error', text: errorText(err) });
+      focusField(formId, 'currentPassword');
+    }
+  };
+
+  return (
+    <Section id={formId} title="비밀번호 변경">
+      <form
+        className="account-form"
+        id={formId}
+        noValidate
+        aria-labelledby={`${formId}-title`}
+        onSubmit={handleSubmit(onValid, () => reportIssues(formId, passwordChangeIssues(getValues()), setSummary))}
+      >
+        <ErrorSummary formId={formId} issues={summary} errors={formState.errors} />
+        <Field id={fieldDomId(formId, 'currentPassword')} label="현재 비밀번호" required error={errors.currentPassword?.message}>
+          {(control) => <input {...control} {...field('currentPassword')} className="form-input" type="password" autoComplete="current-password" />}
+        </Field>
+        <Field id={fieldDomId(formId, 'password')} label="새 비밀번호" required error={errors.password?.message} hint={accountMessages.passwordFormat}>
+          {(control) => <input {...control} {...field('password')} className="form-input" type="password" autoComplete="new-password" maxLength={16} />}
+        </Field>
+        <Field id={fieldDomId(formId, 'passwordConfirm')} label="새 비밀번호 확인" required error={errors.passwordConfirm?.message}>
+          {(control) => <input {...control} {...field('passwordConfirm')} className="form-input" type="password" autoComplete="new-password" maxLength={16} />}
+        </Field>
+        <FormMessage notice={notice} />
+        <PendingButton type="submit" pending={change.isPending} className="button button--primary">
+          비밀번호 변경
+        </PendingButton>
+      </form>
+    </Section>
+  );
+}
+
+function KeySection({ auth, user, keyType }: { auth: SiteAuthentication; user: UserDetail; keyType: 'EMAIL' | 'MOBILE' }) {
+  const formId = `mypage-${keyType.toLowerCase()}`;
+  const label = verifiedKeyLabels[keyType];
+  const change = useChangeUserKey(user.id);
+  const [token, setToken] = useState<{ value: string; forValue: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const issuesOf = ({ value }: { value: string }): Issue[] => {
+    const message = verifiedKeyMessage(keyType, value);
+    return message ? [{ name: 'value', message }] : [];
+  };
+  const form = useForm<{ value: string }>({ defaultValues: { value: '' }, ...manualValidation, resolver: issuesResolver(issuesOf) });
+  const { handleSubmit, formState, trigger, control, reset } = form;
+  const field = useFieldValidation(form, issuesOf);
+  const value = useWatch({ control, name: 'value' });
+  const confirmed = token && token.forValue === value.trim() ? token.value : null;
+  const current = keyType === 'EMAIL' ? user.email : user.mobile;
+
+  const verification = usePincodeVerification({
+    idPrefix: fieldDomId(formId, 'value'),
+    keyType,
+    purpose: 'CHANGE_KEY',
+    value,
+    validateValue: () => trigger('value'),
+    checkAvailability: true,
+    verified: confirmed !== null,
+    onVerified: (userKeyToken, forValue) => setToken({ value: userKeyToken, forValue }),
+    anonymous: false,
+    focusValue: () => focusField(formId, 'value'),
+  });
+
+  const onValid = async ({ value }: { value: string }) => {
+    setNotice(null);
+    if (!confirmed) {
+      const text = keyType === 'EMAIL' ? accountMessages.emailTokenMissing : accountMessages.mobileTokenMissing;
+      window.alert(text);
+      setNotice({ tone: 'error', text });
+      focusField(formId, 'value');
+      return;
+    }
+    try {
+      const userKeyCode = value.trim();
+      await change.mutateAsync({ userKeyType: keyType, userKeyCode, userKeyToken: confirmed });
+      if (auth.signinKeyType === keyType) getSessionStore().updateUser({ userKeyCode });
+      reset();
+      setToken(null);
+      setNotice({ tone: 'success', text: uiMessages.keyChanged(label) });
+    } catch (err) {
+      setNotice({ tone: 'error', text: errorText(err) });
+    }
+  };
+
+  return (
+    <Section id={formId} title={`${label} 변경`}>
+      <p>
+        현재 {label}: <strong>{current ?? '등록되지 않음'}</strong>
+        {auth.signinKeyType === keyType && <span className="mypage__note"> (로그인 아이디로 사용 중)</span>}
+      </p>
+      <form className="account-form" id={formId} noValidate aria-labelledby={`${formId}-title`} onSubmit={handleSubmit(onValid, () => focusField(formId, 'value'))}>
+        <Field
+          id={fieldDomId(formId, 'value')}
+          label={`새 ${label}`}
+          required
+          error={formState.errors.value?.message}
+          hint={keyType === 'MOBILE' ? '예: 010-1234-5678. 인증번호를 받아 인증해주세요.' : '인증번호를 받아 인증해주세요.'}
+          actions={verification.sendButton}
+          below={verification.step}
+        >
+          {(control) =>
+            keyType === 'EMAIL' ? (
+              <input {...control} {...field('value')} className="form-input" type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} />
+            ) : (
+              <input {...control} {...field('value')} className="form-input" type="tel" inputMode="tel" autoComplete="tel" />
+            )
+          }
+        </Field>
+        <FormMessage notice={notice} />
+        <PendingButton type="submit" pending={change.isPending} className="button button--primary">
+          {label} 변경
+        </PendingButton>
+      </form>
+    </Section>
+  );
+}
+
+interface RetireValues {
+  password: string;
+  reason: string;
+}
+
+function RetireSection({ onRetired }: { onRetired: () => void }) {
+  const formId = 'mypage-retire';
+  const navigate = useNavigate();
+  const retire = useRetire();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const issuesOf = ({ password }: RetireValues): Issue[] => (password ? [] : [{ name: 'password', message: uiMessages.required('비밀번호') }]);
+  const form = useForm<RetireValues>({ defaultValues: { password: '', reason: '' }, ...manualValidation, resolver: issuesResolver(issuesOf) });
+  const { handleSubmit, formState } = form;
+  const field = useFieldValidation(form, issuesOf);
+
+  const onValid = async ({ password, reason }: RetireValues) => {
+    setNotice(null);
+    if (!window.confirm(uiMessages.retireConfirm)) return;
+    try {
+      await retire.mutateAsync({ password, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+    } catch (err) {
+      setNotice({ tone: 'error', text: errorText(err) });
+      focusField(formId, 'password');
+      return;
+    }
+    window.alert(accountMessages.retired);
+    // The server has ended the membership and its tokens: only the local session is left to clear.
+    onRetired();
+    getSessionStore().signOut();
+    await navigate(paths.home, { replace: true });
+  };
+
+  return (
+    <Section id={formId} title="회원 탈퇴">
+      <p>탈퇴하면 같은 계정으로 다시 로그인할 수 없으며 되돌릴 수 없습니다.</p>
+      <form
+        className="account-form"
+        id={formId}
+        noValidate
+        aria-labelledby={`${formId}-title`}
+        onSubmit={handleSubmit(onValid, () => focusField(formId, 'password'))}
+      >
+        <Field id={fieldDomId(formId, 'password')} label="비밀번호 확인" required error={formState.errors.password?.message}>
+          {(control) => <input {...control} {...field('password')} className="form-input" type="password" autoComplete="current-password" />}
+        </Field>
+        <Field id={fieldDomId(formId, 'reason')} label="탈퇴 사유 (선택)" hint="500자 이내">
+          {(control) => <textarea {...control} {...field('reason')} className="form-input form-textarea" rows={3} maxLength={500} />}
+        </Field>
+        <FormMessage notice={notice} />
+        <PendingButton type="submit" pending={retire.isPending} className="button button--danger">
+          회원 탈퇴
+        </PendingButton>
+      </form>
+    </Section>
+  );
+}

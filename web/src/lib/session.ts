@@ -1,0 +1,262 @@
+import { loginUser, type LoginUser, type TokenPair } from '../../../contract';
+
+/**
+ * The browser session (spec §3, §4): what is kept in localStorage, when it counts as signed in,
+ * and a tiny external store the UI subscribes to (useSyncExternalStore). Everything here except
+ * `getSessionStore()` is pure and works against any Storage, so it is unit-tested in node.
+ */
+
+/** The localStorage items of spec §3. */
+export const storageKeys = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  loginUser: 'loginUser',
+  guest: 'guest',
+  rememberId: 'rememberId',
+} as const;
+
+/** Items that make up the signed-in session (spec §4: cleared on logout and when not logged in). */
+const sessionItemKeys = [storageKeys.accessToken, storageKeys.refreshToken, storageKeys.loginUser] as const;
+const watchedKeys: readonly string[] = [...sessionItemKeys, storageKeys.guest];
+
+/** Spec §9: the access token is exchanged when it expires within 10 minutes. */
+export const REFRESH_WINDOW_MS = 10 * 60_000;
+
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The guest record of spec §3: the role unauthenticated visitors hold (roleCodeForGuest). */
+export interface GuestRecord {
+  role: { roleCode: string };
+}
+
+export type Session =
+  | { signedIn: true; user: LoginUser; accessToken: string; expiresAt: number }
+  | { signedIn: false; guest: GuestRecord | null };
+
+function base64UrlDecode(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * When a JWT expires, in ms since the epoch, read from its payload's `exp` (seconds). The client
+ * does not verify the signature: the server does on every call; this only decides what to show
+ * and when to refresh. Anything unreadable gives null (treated as expired).
+ */
+export function tokenExpiresAt(token: string): number | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const payload: unknown = JSON.parse(base64UrlDecode(parts[1]));
+    if (typeof payload !== 'object' || payload === null) return null;
+    const exp = (payload as { exp?: unknown }).exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §4: logged in means an access token is present and not expired. */
+export function isTokenAlive(token: string | null | undefined, now: number): boolean {
+  if (!token) return false;
+  const expiresAt = tokenExpiresAt(token);
+  return expiresAt !== null && expiresAt > now;
+}
+
+/** Spec §4, §9: refresh when the token expires within the window (or already has). */
+export function tokenNeedsRefresh(token: string, now: number, windowMs = REFRESH_WINDOW_MS): boolean {
+  const expiresAt = tokenExpiresAt(token);
+  return expiresAt === null || expiresAt - now <= windowMs;
+}
+
+function parseJson(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+function readGuest(storage: StorageLike): GuestRecord | null {
+  const value = parseJson(storage.getItem(storageKeys.guest)) as { role?: { roleCode?: unknown } } | null;
+  const roleCode = value?.role?.roleCode;
+  return typeof roleCode === 'string' && roleCode ? { role: { roleCode } } : null;
+}
+
+/** The session as stored right now. */
+export function readSession(storage: StorageLike, now: number): Session {
+  const accessToken = storage.getItem(storageKeys.accessToken);
+  const expiresAt = accessToken ? tokenExpiresAt(accessToken) : null;
+  const user = loginUser.safeParse(parseJson(storage.getItem(storageKeys.loginUser)));
+  if (accessToken && expiresAt !== null && expiresAt > now && user.success) {
+    return { signedIn: true, user: user.data, accessToken, expiresAt };
+  }
+  return { signedIn: false, guest: readGuest(storage) };
+}
+
+/** Spec §4: logout clears the access token, refresh token and login user. */
+export function clearSession(storage: StorageLike): void {
+  for (const key of sessionItemKeys) storage.removeItem(key);
+}
+
+/** Spec §4: login with rememberId set stores the user key code; unset removes it. */
+export function rememberUserKey(storage: StorageLike, userKeyCode: string | null): void {
+  if (userKeyCode) storage.setItem(storageKeys.rememberId, userKeyCode);
+  else storage.removeItem(storageKeys.rememberId);
+}
+
+export function rememberedUserKey(storage: StorageLike): string {
+  return storage.getItem(storageKeys.rememberId) ?? '';
+}
+
+/** Spec §6: a role check tests whether the role's permissions contain the permission. */
+export function hasPermission(role: { permissions?: readonly string[] } | null | undefined, permission: string): boolean {
+  return role?.permissions?.includes(permission) ?? false;
+}
+
+/** Spec §6: admin = the role's permissions include ADMIN_Access. */
+export const isAdmin = (user: Pick<LoginUser, 'role'> | null | undefined) => hasPermission(user?.role, 'ADMIN_Access');
+
+/** Spec §6: system admin = userType Admin. */
+export const isSystemAdmin = (user: Pick<LoginUser, 'userType'> | null | undefined) => user?.userType === 'Admin';
+
+export interface SessionStore {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): Session;
+  /** The access token to send, only while it is alive. */
+  accessToken(): string | null;
+  refreshToken(): string | null;
+  /** App start (spec §4): a session that is not logged in is cleared. */
+  start(): void;
+  /** Re-reads storage (another tab changed it, or the token expired) and notifies on change. */
+  sync(): void;
+  signIn(pair: TokenPair): void;
+  /** New tokens from a refresh; the user record is replaced too. */
+  replaceTokens(pair: TokenPair): void;
+  signOut(): void;
+  /** Spec §3/§4: the guest record `{ role: { roleCode } }` from roleCodeForGuest. */
+  setGuest(roleCode: string): void;
+  /** Keeps the stored user in step after the member edits the profile or changes the key. */
+  updateUser(patch: Partial<Pick<LoginUser, 'name' | 'userKeyCode'>>): void;
+}
+
+export interface SessionStoreOptions {
+  now?: () => number;
+  /** Schedules the re-check at the token's expiry; returns a cancel function. Omitted in tests. */
+  schedule?: (callback: () => void, delayMs: number) => () => void;
+}
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export function createSessionStore(storage: StorageLike, options: SessionStoreOptions = {}): SessionStore {
+  const now = options.now ?? Date.now;
+  const listeners = new Set<() => void>();
+  let snapshot: Session = readSession(storage, now());
+  let signature = signatureOf(snapshot);
+  let cancelTimer: (() => void) | null = null;
+
+  function signatureOf(session: Session): string {
+    return session.signedIn
+      ? `in:${session.accessToken}:${JSON.stringify(session.user)}`
+      : `out:${session.guest?.role.roleCode ?? ''}`;
+  }
+
+  function scheduleExpiryCheck() {
+    cancelTimer?.();
+    cancelTimer = null;
+    if (!options.schedule || !snapshot.signedIn) return;
+    const delay = Math.min(Math.max(snapshot.expiresAt - now() + 50, 0), MAX_TIMER_MS);
+    cancelTimer = options.schedule(() => {
+      cancelTimer = null;
+      sync();
+    }, delay);
+  }
+
+  function sync() {
+    const next = readSession(storage, now());
+    // A token that ran out leaves nothing behind (spec §4: not logged in means cleared). Only an
+    // expired token clears: another tab may be half-way through writing a new sign-in.
+    const stored = storage.getItem(storageKeys.accessToken);
+    if (stored !== null && !isTokenAlive(stored, now())) clearSession(storage);
+    const nextSignature = signatureOf(next);
+    if (nextSignature === signature) return;
+    snapshot = next;
+    signature = nextSignature;
+    scheduleExpiryCheck();
+    for (const listener of [...listeners]) listener();
+  }
+
+  function storeTokens(pair: TokenPair) {
+    // The user first: other tabs see a token only once its user is there.
+    storage.setItem(storageKeys.loginUser, JSON.stringify(pair.user));
+    storage.setItem(storageKeys.refreshToken, pair.refreshToken);
+    storage.setItem(storageKeys.accessToken, pair.accessToken);
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    accessToken() {
+      const token = storage.getItem(storageKeys.accessToken);
+      return isTokenAlive(token, now()) ? token : null;
+    },
+    refreshToken: () => storage.getItem(storageKeys.refreshToken),
+    start() {
+      if (!readSession(storage, now()).signedIn) clearSession(storage);
+      sync();
+      scheduleExpiryCheck();
+    },
+    sync,
+    signIn(pair) {
+      storeTokens(pair);
+      sync();
+    },
+    replaceTokens(pair) {
+      storeTokens(pair);
+      sync();
+    },
+    signOut() {
+      clearSession(storage);
+      sync();
+    },
+    setGuest(roleCode) {
+      if (readGuest(storage)?.role.roleCode === roleCode) return;
+      storage.setItem(storageKeys.guest, JSON.stringify({ role: { roleCode } } satisfies GuestRecord));
+      sync();
+    },
+    updateUser(patch) {
+      if (!snapshot.signedIn) return;
+      storage.setItem(storageKeys.loginUser, JSON.stringify({ ...snapshot.user, ...patch }));
+      sync();
+    },
+  };
+}
+
+let browserStore: SessionStore | null = null;
+
+/**
+ * The one store of this tab, made on first use (app start): it clears a session that is not
+ * logged in, re-checks at the token's expiry and follows other tabs through the `storage` event.
+ */
+export function getSessionStore(): SessionStore {
+  if (browserStore) return browserStore;
+  const store = createSessionStore(window.localStorage, {
+    schedule: (callback, delay) => {
+      const timer = window.setTimeout(callback, delay);
+      return () => window.clearTimeout(timer);
+    },
+  });
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea !== window.localStorage) return;
+    if (event.key === null || watchedKeys.includes(event.key)) store.sync();
+  });
+  store.start();
+  browserStore = store;
+  return store;
+}
