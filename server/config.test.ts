@@ -8,6 +8,13 @@ describe('loadConfig: accounts settings', () => {
     expect(config.smsWebhookUrl).toBeUndefined();
     expect(config.mailFrom).toContain('인체이식형 의료기기 환자등록사업');
     expect(config.rateLimits).toEqual({ signin: 30, check: 60, pincode: 10, find: 20 });
+    expect(config.pincodeResendMs).toBe(60_000);
+  });
+
+  it('PINCODE_RESEND_SECONDS sets the least time between two pincodes to one address (0 allowed)', () => {
+    expect(loadConfig({ PINCODE_RESEND_SECONDS: '90' }).pincodeResendMs).toBe(90_000);
+    expect(loadConfig({ PINCODE_RESEND_SECONDS: '0' }).pincodeResendMs).toBe(0);
+    expect(() => loadConfig({ PINCODE_RESEND_SECONDS: '-5' })).toThrow(/PINCODE_RESEND_SECONDS/);
   });
 
   it('reads SMTP_URL, MAIL_FROM, SMS_WEBHOOK_URL and the limits', () => {

@@ -23,6 +23,8 @@ export interface Config {
   smsWebhookUrl: string | undefined;
   /** Requests per minute from one client address (README "Configuration"). */
   rateLimits: RateLimits;
+  /** Least time between two pincodes sent to one address (PINCODE_RESEND_SECONDS, default 60). */
+  pincodeResendMs: number;
 }
 
 export interface RateLimits {
@@ -34,6 +36,14 @@ export interface RateLimits {
   pincode: number;
   /** Find-ID and password reset. */
   find: number;
+}
+
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of seconds, got "${raw}"`);
+  return value;
 }
 
 function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -72,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pincode: perMinute(env, 'RATE_LIMIT_PINCODE', 10),
       find: perMinute(env, 'RATE_LIMIT_FIND', 20),
     },
+    pincodeResendMs: seconds(env, 'PINCODE_RESEND_SECONDS', 60) * 1000,
   };
 }

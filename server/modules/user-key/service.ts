@@ -14,11 +14,10 @@ import * as repo from './repo';
 export const PINCODE_TTL_MS = 5 * MINUTE_MS;
 export const CONFIRMED_TOKEN_TTL_MS = 30 * MINUTE_MS;
 export const MAX_PINCODE_TRIES = 5;
-export const SEND_INTERVAL_MS = MINUTE_MS;
 export const SEND_WINDOW_MS = 10 * MINUTE_MS;
 export const SENDS_PER_WINDOW = 5;
 
-type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery'>;
+type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery' | 'config'>;
 export type VerifiedKeyType = 'EMAIL' | 'MOBILE';
 
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
@@ -41,8 +40,8 @@ export function newPincode(): string {
 }
 
 /**
- * Makes a pending token with a fresh pincode, within the send limits of its key: one a minute,
- * five in ten minutes. The limits count every token of the key, so a RESET token for an unknown
+ * Makes a pending token with a fresh pincode, within the send limits of its key: one a minute
+ * (config.pincodeResendMs), five in ten minutes. The limits count every token of the key, so a RESET token for an unknown
  * address counts exactly as one for a member's.
  */
 export async function issuePincode(
@@ -57,7 +56,7 @@ export async function issuePincode(
     const tx = txRaw as unknown as Db;
     await repo.lockKey(tx, input.keyType, input.keyCode);
     const sends = await repo.countSends(tx, input.keyType, input.keyCode, {
-      short: addMs(now, -SEND_INTERVAL_MS),
+      short: addMs(now, -deps.config.pincodeResendMs),
       long: addMs(now, -SEND_WINDOW_MS),
     });
     if (sends.short > 0) throw tooManyRequests(accountMessages.pincodeTooSoon);

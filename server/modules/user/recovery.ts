@@ -12,7 +12,7 @@ import { maskUserKey } from './mask';
 import { checkNewPassword } from './signup';
 import * as repo from './repo';
 
-type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery'>;
+type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery' | 'config'>;
 
 /** `POST /api/user/find-id`: a confirmed FIND_ID token (e-mail or SMS) shows that person's IDs, masked. */
 export async function findIds(deps: Deps, token: string): Promise<{ idList: { userKeyCode: string; createdDate: string }[] }> {
