@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { accountMessages, paths } from '../contract';
-import { expect, expectScreen, test } from './fixtures';
+import { expect, expectNoA11yViolations, expectScreen, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field, recordDialogs } from './support/dialogs';
 import { messagesTo, nextMessage, nextPincode } from './support/inbox';
@@ -239,8 +238,10 @@ test.describe('sign-in and the session', () => {
     expect((await refreshed).status()).toBe(200);
     await expect(page.getByRole('heading', { name: '회원 정보' })).toBeVisible();
     const second = await storedSession(page);
-    expect(second.accessToken).not.toBe(first.accessToken);
+    // A new pair was stored. (The access token may be byte-identical when both were issued
+    // within the same second: same claims, same signature; the refresh token is random.)
     expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.accessToken).toBeTruthy();
     await expectSignedInHeader(page, member.name);
 
     // The spent refresh token no longer works (rotation).
@@ -405,9 +406,7 @@ test.describe('accessibility of the account screens (axe, WCAG 2.1 A/AA)', () =>
       await page.goto(path);
       await expectScreen(page, path);
       await expect(page.locator('main form').first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoA11yViolations(page, path);
     });
   }
 
@@ -415,8 +414,6 @@ test.describe('accessibility of the account screens (axe, WCAG 2.1 A/AA)', () =>
     const member = await createMember(request);
     await openSignedIn(page, member.userId, member.password, paths.myPage);
     await expect(page.getByRole('heading', { name: '회원 정보' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoA11yViolations(page, paths.myPage);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { escapeRegExp } from '../fixtures';
 
 /**
  * The spec's alerts (section 8) are `window.alert`s, and some steps ask with `window.confirm`.
@@ -17,10 +18,6 @@ export function recordDialogs(page: Page): { readonly messages: string[]; waitFo
       await expect.poll(() => messages, { message: `the alert "${text}"` }).toContain(text);
     },
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A form field by its exact label, with or without the "(필수)" mark. */
