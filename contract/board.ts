@@ -33,6 +33,8 @@ export const board = z.object({
   pageSize: z.number().int(),
   maxFiles: z.number().int(),
   maxFileSize: z.number().int(),
+  /** Largest image for the editor (`PUT /api/board-item/images`), in bytes. */
+  maxImageSize: z.number().int(),
   categories: z.array(z.string()),
   permissions: z.object({
     list: z.boolean(),
@@ -75,14 +77,24 @@ export const boardItemSummary = z.object({
   /** Sanitised HTML; empty for a private post the caller may not read. */
   content: z.string(),
   files: z.array(boardFile),
+  /** Inquiry boards: when an administrator answered (null: not answered yet). */
+  answeredDate: z.string().nullable(),
 });
 export type BoardItemSummary = z.infer<typeof boardItemSummary>;
 
 export const boardItemNeighbour = z.object({ itemNo: z.number().int(), title: z.string() }).nullable();
 
+/** Contact details an inquirer left (inquiry board); only its writer and managers see them. */
+export const boardItemContact = z.object({ email: z.string(), phone: z.string().nullable() });
+
 export const boardItem = boardItemSummary.extend({
   prev: boardItemNeighbour,
   next: boardItemNeighbour,
+  /** Whether the caller may edit and delete this post (its writer, or a manager of the board). */
+  editable: z.boolean(),
+  /** Inquiry boards: the administrator's answer (plain text), for the writer and managers. */
+  answer: z.string().nullable(),
+  contact: boardItemContact.nullable(),
 });
 export type BoardItem = z.infer<typeof boardItem>;
 

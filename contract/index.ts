@@ -5,3 +5,4 @@ export * from './board';
 export * from './messages';
 export * from './paths';
 export * from './account';
+export * from './board-write';

@@ -30,6 +30,9 @@ import { userKeyRoutes } from './modules/user-key/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { userRoutes } from './modules/user/routes';
 import { captchaRoutes } from './modules/captcha/routes';
+import { uploadRoutes } from './modules/upload/routes';
+import { commentRoutes } from './modules/comment/routes';
+import { exportRoutes } from './modules/export/routes';
 
 export interface AppDeps {
   db: Db;
@@ -156,6 +159,9 @@ export async function buildApp(
   await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(captchaRoutes);
+  await app.register(uploadRoutes);
+  await app.register(commentRoutes);
+  await app.register(exportRoutes);
 
   await registerWeb(app, deps.config.webDistDir);
   return app;

@@ -160,6 +160,7 @@ export const board = pgTable('board', {
   pageSize: integer('page_size').notNull().default(10),
   maxFiles: integer('max_files').notNull().default(5),
   maxFileSize: integer('max_file_size').notNull().default(20 * 1024 * 1024),
+  maxImageSize: integer('max_image_size').notNull().default(10 * 1024 * 1024),
   categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
   sortOrder: integer('sort_order').notNull().default(0),
   /** Last item number handed out; bumped atomically when a post is created. */
@@ -187,6 +188,14 @@ export const boardItem = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     fileCount: integer('file_count').notNull().default(0),
     thumbnailFileId: text('thumbnail_file_id'),
+    /** Inquiry boards: contact details the inquirer left, and when they consented to their use. */
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    agreedAt: timestamp('agreed_at', { withTimezone: true }),
+    /** Inquiry boards: the administrator's answer (plain text). */
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: bigint('answered_by', { mode: 'number' }).references(() => appUser.id),
     /**
      * Search tokens: unigrams and bigrams of title (t:), text content (c:) and writer (w:).
      * A GIN index on this array serves 1- and 2-syllable Korean queries, which trigram indexes
@@ -206,6 +215,8 @@ export const boardItem = pgTable(
     index('board_item_notice_idx').on(t.boardCode, t.createdAt.desc()).where(sql`deleted_at IS NULL AND is_notice`),
     index('board_item_main_idx').on(t.boardCode, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL AND show_item_to_main`),
     index('board_item_search_idx').using('gin', t.searchTokens),
+    // Inquiry boards list only the caller's own posts.
+    index('board_item_writer_idx').on(t.boardCode, t.writerId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
   ],
 );
 
@@ -224,10 +235,75 @@ export const storedFile = pgTable(
     height: integer('height'),
     downloadCount: integer('download_count').notNull().default(0),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** attachment: listed under the post; image: shown inside its content (editor images). */
+    kind: text('kind').$type<'attachment' | 'image'>().notNull().default('attachment'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => appUser.id),
     createdAt: createdAt(),
   },
-  (t) => [index('stored_file_item_idx').on(t.boardItemId, t.sortOrder)],
+  (t) => [
+    index('stored_file_item_idx').on(t.boardItemId, t.sortOrder),
+    index('stored_file_unattached_idx').on(t.createdBy, t.createdAt).where(sql`board_item_id IS NULL`),
+  ],
+);
+
+/**
+ * A single-use upload URL (issue 4): only the SHA-256 of its token is stored. Spent by one
+ * conditional UPDATE, so a URL used twice or after `expiresAt` is refused.
+ */
+export const uploadTicket = pgTable(
+  'upload_ticket',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => appUser.id),
+    boardCode: text('board_code').references(() => board.boardCode),
+    fileName: text('file_name').notNull(),
+    declaredType: text('declared_type').notNull(),
+    declaredSize: bigint('declared_size', { mode: 'number' }).notNull(),
+    /** The largest file this URL accepts, fixed when it was issued. */
+    maxSize: bigint('max_size', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('upload_ticket_expires_idx').on(t.expiresAt)],
+);
+
+/** Comments: plain text, replies one level deep (`parentId`). Kept (as 삭제된 댓글입니다) while replies remain. */
+export const boardItemComment = pgTable(
+  'board_item_comment',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    boardItemId: bigint('board_item_id', { mode: 'number' }).notNull().references(() => boardItem.id),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    writerId: bigint('writer_id', { mode: 'number' }).references(() => appUser.id),
+    writerName: text('writer_name').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Thread order: each top-level comment, then its replies.
+    // Not partial: a deleted comment stays in the thread (삭제된 댓글입니다) while it has replies.
+    index('board_item_comment_thread_idx').on(t.boardItemId, sql`coalesce(parent_id, id)`, t.id),
+    index('board_item_comment_parent_idx').on(t.parentId),
+  ],
+);
+
+/** Every Excel export of a board list: who, when, from where, which board, why, how many rows. */
+export const exportLog = pgTable(
+  'export_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => appUser.id),
+    boardCode: text('board_code').notNull(),
+    reason: text('reason').notNull(),
+    ip: text('ip').notNull(),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    rowCount: integer('row_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('export_log_created_idx').on(t.createdAt), index('export_log_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** One row per visitor, post and day, so a view is counted once a day (issue 2). */

@@ -136,3 +136,52 @@ export async function createMember(
     .returning({ id: appUser.id, userKeyCode: appUser.userKeyCode, email: appUser.email, mobile: appUser.mobile });
   return { ...row!, password };
 }
+
+/** A multipart/form-data body with one file in field `file` (or `field`), as a browser sends it. */
+export function multipartBody(
+  fileName: string,
+  data: Buffer,
+  opts: { contentType?: string; field?: string } = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----nidsTest${randomUUID().replace(/-/g, '')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${opts.field ?? 'file'}"; filename="${fileName}"\r\n` +
+      `Content-Type: ${opts.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+    'utf8',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A JPEG with EXIF metadata (camera make and GPS-like comment), to check uploads strip it. */
+export function jpegWithExif(width = 80, height = 60): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'NidsTestCamera', ImageDescription: 'GPS 37.5665N 126.9780E' } })
+    .toBuffer();
+}
+
+export const samplePdf = Buffer.from('%PDF-1.4\n% 시험용 PDF\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'utf8');
+
+/**
+ * Uploads a file through the API as a browser does: asks `/api/board-item-file/upload-url`,
+ * then POSTs the bytes to the URL it got. Returns the raw responses for the test to judge.
+ */
+export async function uploadThroughApi(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  opts: { fileName: string; data: Buffer; boardCode?: string; contentType?: string; declaredSize?: number },
+) {
+  const query = new URLSearchParams({
+    fileName: opts.fileName,
+    contentType: opts.contentType ?? 'application/octet-stream',
+    size: String(opts.declaredSize ?? opts.data.length),
+    ...(opts.boardCode ? { boardCode: opts.boardCode } : {}),
+  });
+  const urlRes = await app.inject({ method: 'GET', url: `/api/board-item-file/upload-url?${query}`, headers });
+  if (urlRes.statusCode !== 200) return { urlRes, uploadRes: undefined, uploadUrl: undefined };
+  const uploadUrl = (JSON.parse(urlRes.body) as { data: { uploadUrl: string } }).data.uploadUrl;
+  const body = multipartBody(opts.fileName, opts.data, { contentType: opts.contentType });
+  const uploadRes = await app.inject({ method: 'POST', url: uploadUrl, payload: body.payload, headers: body.headers });
+  return { urlRes, uploadRes, uploadUrl };
+}

@@ -598,6 +598,21 @@ describe('list query plan at 100,000 posts', () => {
     expect(plan).not.toMatch(sortNode);
   });
 
+  it('a 2-syllable title search is a lookup in board_item_search_idx, not a scan (docs/decisions/0004)', async () => {
+    // One post in a thousand carries the word 희귀 (100 of 100,000), with the tokens insertItem would make.
+    await t.db.execute(sql`
+      UPDATE board_item SET title = title || ' 희귀', search_tokens = search_tokens || ARRAY['t:희', 't:귀', 't:희귀']
+      WHERE board_code = ${BOARD} AND item_no % 1000 = 0`);
+    await t.db.execute(sql`ANALYZE board_item`);
+    const filter: ListFilter = { ...listFilter(1), searchType: 'title', keyword: '희귀' };
+    const plan = await explain(filter);
+    expect(plan).toMatch(/Bitmap Index Scan on board_item_search_idx/);
+    expect(plan).not.toMatch(/Seq Scan on board_item/);
+    const p = await page(`boardCode=${BOARD}&searchType=title&keyword=${encodeURIComponent('희귀')}&size=10`);
+    expect(p.totalElements).toBe(100);
+    expect(p.content.every((i) => i.title.endsWith('희귀'))).toBe(true);
+  });
+
   it('page 1,000 through the API answers the right rows quickly', async () => {
     const started = Date.now();
     const p = await page(`boardCode=${BOARD}&page=1000&size=10`);

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { board, boardItem, boardItemView, storedFile } from '../../db/schema';
+import { appUser, board, boardItem, boardItemComment, boardItemView, storedFile } from '../../db/schema';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
 import { sanitizeContent } from './sanitize';
 import type { SearchType } from '../../../contract';
 
 export type BoardRow = typeof board.$inferSelect;
-export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens' | 'contentText'>;
+export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens' | 'contentText' | 'agreedAt' | 'answeredBy'>;
 
 const itemColumns = {
   id: boardItem.id,
@@ -24,6 +24,10 @@ const itemColumns = {
   commentCount: boardItem.commentCount,
   fileCount: boardItem.fileCount,
   thumbnailFileId: boardItem.thumbnailFileId,
+  contactEmail: boardItem.contactEmail,
+  contactPhone: boardItem.contactPhone,
+  answer: boardItem.answer,
+  answeredAt: boardItem.answeredAt,
   createdAt: boardItem.createdAt,
   modifiedAt: boardItem.modifiedAt,
   deletedAt: boardItem.deletedAt,
@@ -169,7 +173,7 @@ export async function listFilesOfItems(db: Db, boardItemIds: number[]): Promise<
   const rows = await db
     .select()
     .from(storedFile)
-    .where(inArray(storedFile.boardItemId, boardItemIds))
+    .where(and(inArray(storedFile.boardItemId, boardItemIds), eq(storedFile.kind, 'attachment')))
     .orderBy(asc(storedFile.boardItemId), asc(storedFile.sortOrder), asc(storedFile.createdAt));
   for (const row of rows) {
     const list = byItem.get(row.boardItemId!) ?? [];
@@ -209,7 +213,12 @@ export interface NewItem {
   viewCount?: number;
   createdAt?: Date;
   fileIds?: string[];
+  /** Editor images shown inside the content (not listed as attachments). */
+  imageFileIds?: string[];
   thumbnailFileId?: string | null;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
+  agreedAt?: Date | null;
 }
 
 /**
@@ -243,6 +252,9 @@ export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; i
       viewCount: item.viewCount ?? 0,
       fileCount: item.fileIds?.length ?? 0,
       thumbnailFileId: item.thumbnailFileId ?? null,
+      contactEmail: item.contactEmail ?? null,
+      contactPhone: item.contactPhone ?? null,
+      agreedAt: item.agreedAt ?? null,
       searchTokens: buildSearchTokens({ title: item.title, contentText, writerName: item.writerName }),
       createdAt,
       modifiedAt: createdAt,
@@ -250,10 +262,108 @@ export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; i
     .returning({ id: boardItem.id, itemNo: boardItem.itemNo });
   if (item.fileIds?.length) {
     for (const [sortOrder, fileId] of item.fileIds.entries()) {
-      await db.update(storedFile).set({ boardItemId: row!.id, sortOrder }).where(eq(storedFile.id, fileId));
+      await db.update(storedFile).set({ boardItemId: row!.id, sortOrder, kind: 'attachment' }).where(eq(storedFile.id, fileId));
     }
   }
+  if (item.imageFileIds?.length) {
+    await db.update(storedFile).set({ boardItemId: row!.id, kind: 'image' }).where(inArray(storedFile.id, item.imageFileIds));
+  }
   return row!;
+}
+
+export interface ItemPatch {
+  title?: string;
+  /** Already sanitised. */
+  content?: string;
+  category?: string | null;
+  isNotice?: boolean;
+  showItemToMain?: boolean;
+  isSecret?: boolean;
+  writerName?: string;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
+  answer?: string | null;
+  answeredAt?: Date | null;
+  answeredBy?: number | null;
+  fileCount?: number;
+  thumbnailFileId?: string | null;
+  modifiedAt: Date;
+}
+
+/** Updates a post; its text content and search tokens follow its title, content and writer name. */
+export async function updateItem(db: Db, id: number, patch: ItemPatch): Promise<void> {
+  const [current] = await db
+    .select({ title: boardItem.title, contentText: boardItem.contentText, writerName: boardItem.writerName })
+    .from(boardItem)
+    .where(eq(boardItem.id, id))
+    .for('update');
+  if (!current) throw new Error(`no board item ${id}`);
+  const values: Partial<typeof boardItem.$inferInsert> = { ...patch };
+  if (patch.title !== undefined || patch.content !== undefined || patch.writerName !== undefined) {
+    const contentText = patch.content !== undefined ? htmlToText(patch.content) : current.contentText;
+    values.contentText = contentText;
+    values.searchTokens = buildSearchTokens({
+      title: patch.title ?? current.title,
+      contentText,
+      writerName: patch.writerName ?? current.writerName,
+    });
+  }
+  await db.update(boardItem).set(values).where(eq(boardItem.id, id));
+}
+
+export async function findFiles(db: Db, ids: string[]): Promise<StoredFileRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(storedFile).where(inArray(storedFile.id, ids));
+}
+
+/** Every file of a post (attachments and editor images), in display order. */
+export async function filesOfItem(db: Db, boardItemId: number): Promise<StoredFileRow[]> {
+  return db
+    .select()
+    .from(storedFile)
+    .where(eq(storedFile.boardItemId, boardItemId))
+    .orderBy(asc(storedFile.sortOrder), asc(storedFile.createdAt));
+}
+
+/**
+ * Attaches files that are not on any post yet. Returns how many it took: fewer than asked means
+ * another request took one first, and the caller's transaction must fail.
+ */
+export async function attachFiles(db: Db, boardItemId: number, ids: string[], kind: 'attachment' | 'image'): Promise<number> {
+  let taken = 0;
+  for (const [sortOrder, id] of ids.entries()) {
+    const rows = await db
+      .update(storedFile)
+      .set({ boardItemId, kind, ...(kind === 'attachment' ? { sortOrder } : {}) })
+      .where(and(eq(storedFile.id, id), or(sql`${storedFile.boardItemId} IS NULL`, eq(storedFile.boardItemId, boardItemId))))
+      .returning({ id: storedFile.id });
+    taken += rows.length;
+  }
+  return taken;
+}
+
+/** Removes file rows (attachments taken off a post); returns their stored names, to delete after commit. */
+export async function deleteFiles(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(storedFile)
+    .where(inArray(storedFile.id, ids))
+    .returning({ storedName: storedFile.storedName, thumbnailName: storedFile.thumbnailName });
+  return rows.flatMap((r) => [r.storedName, ...(r.thumbnailName ? [r.thumbnailName] : [])]);
+}
+
+/** Soft-deletes a post and its comments (docs/decisions/0007-deleting-posts.md). */
+export async function softDeleteItem(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(boardItem).set({ deletedAt: at }).where(eq(boardItem.id, id));
+  await db
+    .update(boardItemComment)
+    .set({ deletedAt: at })
+    .where(and(eq(boardItemComment.boardItemId, id), sql`${boardItemComment.deletedAt} IS NULL`));
+}
+
+export async function userName(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: appUser.name }).from(appUser).where(eq(appUser.id, userId));
+  return row?.name;
 }
 
 /** Shows a new writer name on every post of `writerId` (retirement), rebuilding their search tokens. */

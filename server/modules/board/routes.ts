@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  board, boardItem, boardItemListQuery, boardItemPage, boardItemParams, errorEnvelope, successEnvelope,
+  board, boardItem, boardItemCreateRequest, boardItemDeleteResponse, boardItemListQuery, boardItemPage, boardItemParams,
+  boardItemUpdateRequest, errorEnvelope, successEnvelope,
 } from '../../../contract';
 import { getCaller } from '../../app';
 import * as service from './service';
+import * as write from './write';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const boardCodeParams = z.object({ boardCode: z.string().min(1).max(40) });
 
 export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -71,6 +74,59 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await getCaller(request);
       const visitor = service.visitorKey(caller, request.ip, request.headers['user-agent']);
       return { code: 'SUCCESS' as const, data: await service.readBoardItem(app.deps.db, caller, request.params, visitor) };
+    },
+  );
+
+  app.put(
+    '/api/board-item/:boardCode',
+    {
+      schema: {
+        tags: ['board'],
+        summary: '게시글 작성',
+        description:
+          '본문(content)은 HTML로, 서버가 허용 목록으로 정리합니다. 문의 게시판(contactus)은 name, email, phone, agree가 필요하고, ' +
+          '비회원은 useCapcha가 켜져 있으면 captcha도 필요합니다. files는 올린 파일의 id입니다.',
+        params: boardCodeParams,
+        body: boardItemCreateRequest,
+        response: { 200: successEnvelope(boardItem), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await getCaller(request);
+      return { code: 'SUCCESS' as const, data: await write.createItem(app.deps, caller, request.params.boardCode, request.body) };
+    },
+  );
+
+  app.patch(
+    '/api/board-item/:boardCode/:itemNo',
+    {
+      schema: {
+        tags: ['board'],
+        summary: '게시글 수정 (보낸 항목만), 문의 답변 (answer, 관리 권한)',
+        params: boardItemParams,
+        body: boardItemUpdateRequest,
+        response: { 200: successEnvelope(boardItem), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await getCaller(request);
+      return { code: 'SUCCESS' as const, data: await write.updateItem(app.deps, caller, request.params, request.body) };
+    },
+  );
+
+  app.delete(
+    '/api/board-item/:boardCode/:itemNo',
+    {
+      schema: {
+        tags: ['board'],
+        summary: '게시글 삭제 (댓글도 함께)',
+        params: boardItemParams,
+        response: { 200: successEnvelope(boardItemDeleteResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await getCaller(request);
+      return { code: 'SUCCESS' as const, data: await write.deleteItem(app.deps, caller, request.params) };
     },
   );
 };

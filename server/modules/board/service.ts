@@ -40,6 +40,7 @@ export function toBoard(row: repo.BoardRow, caller: Caller): Board {
     pageSize: row.pageSize,
     maxFiles: row.maxFiles,
     maxFileSize: row.maxFileSize,
+    maxImageSize: row.maxImageSize,
     categories: row.categories,
     permissions: {
       list: canOnBoard(caller, row, 'list'),
@@ -53,17 +54,18 @@ export function toBoard(row: repo.BoardRow, caller: Caller): Board {
 }
 
 /** Whether the caller must not see this post's title, content or files (issue 4: private posts never leak). */
-function isHidden(row: repo.BoardItemNeighbourRow, board: repo.BoardRow, caller: Caller): boolean {
+export function isHidden(row: repo.BoardItemNeighbourRow, board: repo.BoardRow, caller: Caller): boolean {
   return isPrivateItem(board, row) && !canSeePrivateItem(caller, board, row);
 }
 
-function toSummary(
+export function toSummary(
   row: repo.BoardItemRow,
   files: repo.StoredFileRow[],
   board: repo.BoardRow,
   caller: Caller,
+  shownToWriter = false,
 ): BoardItemSummary {
-  const hidden = isHidden(row, board, caller);
+  const hidden = !shownToWriter && isHidden(row, board, caller);
   return {
     boardCode: row.boardCode,
     itemNo: row.itemNo,
@@ -81,6 +83,7 @@ function toSummary(
     isSecret: row.isSecret,
     content: hidden ? '' : row.content,
     files: hidden ? [] : files.map(toBoardFile),
+    answeredDate: row.answeredAt ? toKstIso(row.answeredAt) : null,
   };
 }
 
@@ -146,10 +149,7 @@ export async function readBoardItem(
   if (!canOnBoard(caller, board, 'read')) deny(caller);
   const item = await repo.findItem(db, board.boardCode, params.itemNo);
   if (!item) throw notFound(messages.boardItemNotFound);
-  if (isPrivateItem(board, item) && !canSeePrivateItem(caller, board, item)) {
-    if (caller.userId === null) throw unauthorized('비밀글은 작성자와 관리자만 볼 수 있습니다. 로그인해주세요.');
-    throw forbidden('비밀글은 작성자와 관리자만 볼 수 있습니다.');
-  }
+  requireVisible(caller, board, item);
   const [files, neighbours, viewCount] = await Promise.all([
     repo.listFilesOfItems(db, [item.id]),
     repo.findNeighbours(db, item, listOnlyOwn(caller, board) ? caller.userId : undefined),
@@ -157,9 +157,41 @@ export async function readBoardItem(
   ]);
   const neighbour = (row: repo.BoardItemNeighbourRow | undefined) =>
     row ? { itemNo: row.itemNo, title: isHidden(row, board, caller) ? messages.secretItem : row.title } : null;
-  return {
-    ...toSummary({ ...item, viewCount }, files.get(item.id) ?? [], board, caller),
+  return toDetail({ ...item, viewCount }, files.get(item.id) ?? [], board, caller, {
     prev: neighbour(neighbours.prev),
     next: neighbour(neighbours.next),
+  });
+}
+
+/** Refuses a private post (secret post, inquiry) to anyone but its writer and the board's managers. */
+export function requireVisible(caller: Caller, board: repo.BoardRow, item: repo.BoardItemNeighbourRow): void {
+  if (isPrivateItem(board, item) && !canSeePrivateItem(caller, board, item)) {
+    if (caller.userId === null) throw unauthorized('비밀글은 작성자와 관리자만 볼 수 있습니다. 로그인해주세요.');
+    throw forbidden('비밀글은 작성자와 관리자만 볼 수 있습니다.');
+  }
+}
+
+/** Its writer (a member) and the board's managers may edit and delete a post. */
+export function canEditItem(caller: Caller, board: repo.BoardRow, item: { writerId: number | null }): boolean {
+  if (canOnBoard(caller, board, 'manage')) return true;
+  return caller.userId !== null && item.writerId === caller.userId;
+}
+
+export function toDetail(
+  item: repo.BoardItemRow,
+  files: repo.StoredFileRow[],
+  board: repo.BoardRow,
+  caller: Caller,
+  neighbours: Pick<BoardItem, 'prev' | 'next'> = { prev: null, next: null },
+  /** The answer to the request that wrote it: a guest sees what they just sent, once. */
+  justWritten = false,
+): BoardItem {
+  const inquiry = board.listStyle === 'inquiry';
+  return {
+    ...toSummary(item, files, board, caller, justWritten),
+    ...neighbours,
+    editable: canEditItem(caller, board, item),
+    answer: inquiry ? item.answer : null,
+    contact: inquiry && item.contactEmail ? { email: item.contactEmail, phone: item.contactPhone } : null,
   };
 }

@@ -26,6 +26,10 @@ export class FileStore {
     await fs.promises.writeFile(full, data);
   }
 
+  async remove(storedName: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(storedName), { force: true });
+  }
+
   exists(storedName: string): boolean {
     return fs.existsSync(this.pathOf(storedName));
   }

@@ -34,7 +34,9 @@ const routes: RouteObject[] = [
               { path: 'Account/MyPage', lazy: lazyRoute(() => import('../features/account/routes/MyPagePage')) },
               { path: ':area/:boardCode/List', lazy: lazyRoute(() => import('../features/board/routes/BoardListPage')) },
               { path: ':area/:boardCode/View/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardViewPage')) },
-              { path: ':area/:boardCode/Write/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardWritePendingPage')) },
+              // The inquiry form has its own chunk without the post editor (TipTap lives only in BoardWritePage's).
+              { path: 'nids/contactus/Write/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/InquiryWritePage')) },
+              { path: ':area/:boardCode/Write/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardWritePage')) },
               { path: '*', lazy: lazyRoute(() => import('./NotFoundPage')) },
             ],
           },

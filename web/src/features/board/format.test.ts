@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileSize, isNew } from './format';
+import { formatDate, formatDateTime, formatFileSize, isNew, reportYear } from './format';
 
 describe('formatDate', () => {
   it('shows the Korean calendar date of a +09:00 timestamp', () => {
@@ -66,5 +66,12 @@ describe('isNew', () => {
   it('counts a date slightly in the future as new, and ignores unreadable dates', () => {
     expect(isNew('2026-11-22T12:05:00+09:00', now)).toBe(true);
     expect(isNew('yesterday', now)).toBe(false);
+  });
+});
+
+describe('reportYear', () => {
+  it('reads the year from the title, else from the date in Korea', () => {
+    expect(reportYear({ title: '2025년 환자등록사업 연차보고서', createdDate: '2026-03-01T00:00:00+09:00' })).toBe('2025년');
+    expect(reportYear({ title: '연차보고서', createdDate: '2025-12-31T16:00:00Z' })).toBe('2026년');
   });
 });

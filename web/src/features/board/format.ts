@@ -68,3 +68,11 @@ export function isNew(createdIso: string, now: Date = new Date()): boolean {
   if (Number.isNaN(created)) return false;
   return now.getTime() - created < NEW_ITEM_DAYS * DAY_MS;
 }
+
+/** The year a report is for: "2025년 ..." in its title, else the year it was posted (in Korea). */
+export function reportYear(boardItem: { title: string; createdDate: string }): string {
+  const fromTitle = /(?:^|\D)((?:19|20)\d{2})\s*년/.exec(boardItem.title);
+  if (fromTitle) return `${fromTitle[1]}년`;
+  const p = kstParts(boardItem.createdDate);
+  return p ? `${p.year}년` : '';
+}

@@ -15,10 +15,11 @@ interface Props {
 
 /** The classic board table; on narrow screens board.css turns each row into a card. */
 export function BoardTable({ board, itemPage, notices, linkState }: Props) {
+  const inquiry = board.listStyle === 'inquiry';
   return (
     <table className="board-table">
       <caption className="visually-hidden">
-        {board.name} 목록: 번호, 제목, 첨부, 작성자, 작성일, 조회수
+        {board.name} 목록: 번호, 제목, 첨부, 작성자, 작성일, {inquiry ? '답변 상태' : '조회수'}
       </caption>
       <thead>
         <tr>
@@ -27,7 +28,7 @@ export function BoardTable({ board, itemPage, notices, linkState }: Props) {
           <th scope="col" className="board-table__files">첨부</th>
           <th scope="col" className="board-table__writer">작성자</th>
           <th scope="col" className="board-table__date">작성일</th>
-          <th scope="col" className="board-table__views">조회</th>
+          <th scope="col" className="board-table__views">{inquiry ? '답변' : '조회'}</th>
         </tr>
       </thead>
       <tbody>
@@ -74,10 +75,16 @@ function BoardTableRow({
       <td className="board-table__date">
         <time dateTime={boardItem.createdDate}>{formatDate(boardItem.createdDate)}</time>
       </td>
-      <td className="board-table__views">
-        <span className="board-table__views-label">조회 </span>
-        {boardItem.viewCount.toLocaleString('ko-KR')}
-      </td>
+      {board.listStyle === 'inquiry' ? (
+        <td className="board-table__views">
+          {boardItem.answeredDate ? <strong className="answer-state answer-state--done">답변 완료</strong> : <span className="answer-state">답변 대기</span>}
+        </td>
+      ) : (
+        <td className="board-table__views">
+          <span className="board-table__views-label">조회 </span>
+          {boardItem.viewCount.toLocaleString('ko-KR')}
+        </td>
+      )}
     </tr>
   );
 }

@@ -8,6 +8,7 @@ import { useBoard } from '../api/get-board';
 import { useBoardItems } from '../api/list-board-items';
 import { areaMatches, canonicalBoardCode, errorStatus, type BoardListLinkState } from '../board-route';
 import { listSearchString, parseListParams, type BoardListParams } from '../list-params';
+import { AnnualReportList } from '../components/AnnualReportList';
 import { BoardCardGrid } from '../components/BoardCardGrid';
 import { BoardErrorMessage } from '../components/BoardErrorMessage';
 import { BoardFallback } from '../components/BoardFallback';
@@ -56,6 +57,7 @@ function BoardList({
   const searching = listParams.keyword !== '';
   const linkState: BoardListLinkState = { listSearch: location.search };
   const listTop = useScrollToListOnPageChange(listParams.page);
+  const flash = readFlash(location.state);
 
   const search = ({ searchType, keyword }: Pick<BoardListParams, 'searchType' | 'keyword'>) =>
     navigate({ pathname: location.pathname, search: listSearchString({ page: 1, searchType, keyword }) });
@@ -87,6 +89,12 @@ function BoardList({
       <BoardHeader board={board}>
         {board.listStyle === 'inquiry' && <p className="board-header__note">문의 내역은 작성하신 분과 담당자만 볼 수 있습니다.</p>}
       </BoardHeader>
+
+      {flash && (
+        <p className="alert board-flash" role="status">
+          {flash}
+        </p>
+      )}
 
       <div className="board-toolbar">
         <p className="board-summary" aria-live="polite">
@@ -136,7 +144,10 @@ function BoardList({
             ]}
           />
         )}
-        {itemPage && !empty && (board.listStyle === 'list' || board.listStyle === 'inquiry') && (
+        {itemPage && !empty && board.boardCode === 'annualReport' && (
+          <AnnualReportList board={board} linkState={linkState} boardItems={[...notices, ...itemPage.content]} />
+        )}
+        {itemPage && !empty && board.boardCode !== 'annualReport' && (board.listStyle === 'list' || board.listStyle === 'inquiry') && (
           <BoardTable board={board} itemPage={itemPage} notices={notices} linkState={linkState} />
         )}
       </div>
@@ -155,6 +166,15 @@ function BoardList({
       )}
     </div>
   );
+}
+
+/** A one-line result the previous screen passes along (게시글이 삭제되었습니다.). */
+function readFlash(state: unknown): string | null {
+  if (typeof state === 'object' && state !== null && 'flash' in state) {
+    const { flash } = state as { flash: unknown };
+    if (typeof flash === 'string') return flash;
+  }
+  return null;
 }
 
 /** After moving to another page, bring the top of the list back into view if it scrolled away. */

@@ -1,20 +1,25 @@
-import { Link, useLocation, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Board, BoardItem } from '../../../../../contract';
-import { messages, paths } from '../../../../../contract';
+import { boardMessages, messages, paths } from '../../../../../contract';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { NotFound } from '../../../ui/NotFound';
 import { PageLoading } from '../../../ui/PageLoading';
 import { useBoard } from '../api/get-board';
 import { useBoardItem } from '../api/get-board-item';
+import { useDeleteBoardItem } from '../api/save-board-item';
 import { areaMatches, canonicalBoardCode, errorStatus, parseItemNo, readListSearch, type BoardListLinkState } from '../board-route';
 import { formatDate, formatDateTime } from '../format';
 import { NoticeBadge, SecretMark } from '../components/badges';
 import { BoardErrorMessage } from '../components/BoardErrorMessage';
 import { BoardFallback } from '../components/BoardFallback';
 import { BoardHeader } from '../components/BoardHeader';
+import { Comments } from '../components/Comments';
+import { InquiryAnswer } from '../components/InquiryAnswer';
 import { FileList } from '../components/FileList';
 import { NeighbourLinks } from '../components/NeighbourLinks';
+import '../../account/account.css';
 import '../board.css';
 
 /** `:area/:boardCode/View/:itemNo`: one post, its files, its neighbours and the way back to the list. */
@@ -63,6 +68,9 @@ function BoardView({ board, itemQuery }: { board: Board; itemQuery: UseQueryResu
   }
   // TypeScript cannot see that a settled, error-free query has data.
   if (!boardItem) return null;
+  // Reference files (annual reports) are what readers come for: the files come before the text.
+  const filesFirst = board.boardCode === 'annualReport';
+  const files = <FileList files={boardItem.files} canDownload={board.permissions.download} />;
 
   return (
     <div className="container page board-page">
@@ -103,19 +111,104 @@ function BoardView({ board, itemQuery }: { board: Board; itemQuery: UseQueryResu
           </dl>
         </header>
 
-        {board.listStyle === 'video' && <VideoPoster boardItem={boardItem} />}
+        {board.listStyle === 'video' && <VideoPlayer boardItem={boardItem} />}
+
+        {filesFirst && files}
+
+        {boardItem.contact && <InquiryContact contact={boardItem.contact} />}
 
         {/* Sanitising is the server's job: the contract says `content` is sanitised HTML, so it is rendered as sent. */}
         <div className="board-content" dangerouslySetInnerHTML={{ __html: boardItem.content }} />
 
-        <FileList files={boardItem.files} canDownload={board.permissions.download} />
+        {!filesFirst && files}
       </article>
+
+      {board.listStyle === 'inquiry' && <InquiryAnswer key={boardItem.answer ?? ''} board={board} boardItem={boardItem} />}
+
+      {board.useComments && board.listStyle !== 'inquiry' && <Comments board={board} boardItem={boardItem} />}
 
       <NeighbourLinks board={board} boardItem={boardItem} linkState={linkState} />
 
-      <div className="board-actions">{listLink}</div>
+      <div className="board-actions">
+        {listLink}
+        {boardItem.editable && <ItemActions board={board} boardItem={boardItem} listPath={paths.boardList(board.area, board.boardCode)} />}
+      </div>
     </div>
   );
+}
+
+const deleteConfirm = '게시글을 삭제하시겠습니까? 삭제한 글은 되돌릴 수 없습니다.';
+
+/** 수정 and 삭제 for the writer and the board's managers (`editable`); deleting asks first. */
+function ItemActions({ board, boardItem, listPath }: { board: Board; boardItem: BoardItem; listPath: string }) {
+  const navigate = useNavigate();
+  const remove = useDeleteBoardItem(board.boardCode, boardItem.itemNo);
+  const [error, setError] = useState('');
+  async function onDelete() {
+    if (!window.confirm(deleteConfirm)) return;
+    setError('');
+    try {
+      await remove.mutateAsync();
+      navigate(listPath, { replace: true, state: { flash: boardMessages.deleted } });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  }
+  return (
+    <>
+      <Link className="button" to={paths.boardWrite(board.area, board.boardCode, boardItem.itemNo)}>
+        수정
+      </Link>
+      <button type="button" className="button button--danger" onClick={() => void onDelete()} disabled={remove.isPending}>
+        삭제
+      </button>
+      {error && (
+        <p className="form-field__error board-actions__error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** What an inquirer left to be answered by; only the writer and managers get it. */
+function InquiryContact({ contact }: { contact: NonNullable<BoardItem['contact']> }) {
+  return (
+    <dl className="board-meta inquiry-contact">
+      <div>
+        <dt>이메일</dt>
+        <dd>{contact.email}</dd>
+      </div>
+      {contact.phone && (
+        <div>
+          <dt>연락처</dt>
+          <dd>{contact.phone}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * Video boards: a video file attached to the post plays in the browser's own player (keyboard
+ * and screen-reader friendly, named by the post title); a player embedded in the text (YouTube
+ * and the like, an iframe with a title) needs nothing more; otherwise the poster is shown.
+ */
+function VideoPlayer({ boardItem }: { boardItem: BoardItem }) {
+  const video = boardItem.files.find((file) => file.contentType.startsWith('video/'));
+  const poster = boardItem.files.find((file) => file.contentType.startsWith('image/'));
+  if (video) {
+    return (
+      <figure className="board-view__player">
+        <video controls preload="metadata" poster={poster?.url ?? boardItem.thumbnailUrl ?? undefined} aria-label={boardItem.title}>
+          <source src={video.url} type={video.contentType} />
+        </video>
+        <figcaption className="visually-hidden">{boardItem.title}</figcaption>
+      </figure>
+    );
+  }
+  if (/<iframe\b/i.test(boardItem.content)) return null;
+  return <VideoPoster boardItem={boardItem} />;
 }
 
 /**

@@ -1,0 +1,61 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { boardItem, boardItemComment } from '../../db/schema';
+
+export type CommentRow = typeof boardItemComment.$inferSelect;
+
+/**
+ * Comments shown on a post: live ones, and deleted top-level ones that still have live replies
+ * (shown as 삭제된 댓글입니다 so the thread keeps its shape).
+ */
+function shown(boardItemId: number): SQL {
+  return sql`${boardItemComment.boardItemId} = ${boardItemId} AND (${boardItemComment.deletedAt} IS NULL OR (${boardItemComment.parentId} IS NULL AND EXISTS (
+    SELECT 1 FROM board_item_comment r WHERE r.parent_id = ${boardItemComment.id} AND r.deleted_at IS NULL)))`;
+}
+
+/** One page in thread order (board_item_comment_thread_idx): each top-level comment, then its replies. */
+export async function listComments(db: Db, boardItemId: number, offset: number, limit: number) {
+  const where = shown(boardItemId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(boardItemComment)
+      .where(where)
+      .orderBy(sql`coalesce(${boardItemComment.parentId}, ${boardItemComment.id})`, boardItemComment.id)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(boardItemComment).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findComment(db: Db, boardItemId: number, id: number): Promise<CommentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(boardItemComment)
+    .where(and(eq(boardItemComment.boardItemId, boardItemId), eq(boardItemComment.id, id), sql`${boardItemComment.deletedAt} IS NULL`));
+  return row;
+}
+
+export async function insertComment(db: Db, values: typeof boardItemComment.$inferInsert): Promise<CommentRow> {
+  const [row] = await db.insert(boardItemComment).values(values).returning();
+  await db.update(boardItem).set({ commentCount: sql`${boardItem.commentCount} + 1` }).where(eq(boardItem.id, values.boardItemId));
+  return row!;
+}
+
+export async function updateComment(db: Db, id: number, content: string, at: Date): Promise<CommentRow> {
+  const [row] = await db.update(boardItemComment).set({ content, modifiedAt: at }).where(eq(boardItemComment.id, id)).returning();
+  return row!;
+}
+
+/** Deletes a live comment and keeps the post's comment count; false if another request deleted it first. */
+export async function deleteComment(db: Db, boardItemId: number, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(boardItemComment)
+    .set({ deletedAt: at })
+    .where(and(eq(boardItemComment.id, id), sql`${boardItemComment.deletedAt} IS NULL`))
+    .returning({ id: boardItemComment.id });
+  if (rows.length === 0) return false;
+  await db.update(boardItem).set({ commentCount: sql`greatest(${boardItem.commentCount} - 1, 0)` }).where(eq(boardItem.id, boardItemId));
+  return true;
+}

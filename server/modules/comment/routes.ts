@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  boardItemComment, boardItemCommentCreateRequest, boardItemCommentListQuery, boardItemCommentPage, boardItemCommentParams,
+  boardItemCommentUpdateRequest, boardItemParams, errorEnvelope, successEnvelope,
+} from '../../../contract';
+import { getCaller } from '../../app';
+import * as service from './service';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/board-item-comment',
+    {
+      schema: {
+        tags: ['comment'],
+        summary: '댓글 목록 (댓글마다 그 답글이 이어짐)',
+        querystring: boardItemCommentListQuery,
+        response: { 200: successEnvelope(boardItemCommentPage), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await getCaller(request);
+      return { code: 'SUCCESS' as const, data: await service.listComments(app.deps, caller, request.query) };
+    },
+  );
+
+  app.put(
+    '/api/board-item-comment/:boardCode/:itemNo',
+    {
+      schema: {
+        tags: ['comment'],
+        summary: '댓글 쓰기 (parentId: 답글, 한 단계까지)',
+        params: boardItemParams,
+        body: boardItemCommentCreateRequest,
+        response: { 200: successEnvelope(boardItemComment), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await getCaller(request);
+      return { code: 'SUCCESS' as const, data: await service.createComment(app.deps, caller, request.params, request.body) };
+    },
+  );
+
+  app.patch(
+    '/api/board-item-comment/:boardCode/:itemNo/:commentId',
+    {
+      schema: {
+        tags: ['comment'],
+        summary: '댓글 수정 (작성자, 관리자)',
+        params: boardItemCommentParams,
+        body: boardItemCommentUpdateRequest,
+        response: { 200: successEnvelope(boardItemComment), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await getCaller(request);
+      return { code: 'SUCCESS' as const, data: await service.updateComment(app.deps, caller, request.params, request.body.content) };
+    },
+  );
+
+  app.delete(
+    '/api/board-item-comment/:boardCode/:itemNo/:commentId',
+    {
+      schema: {
+        tags: ['comment'],
+        summary: '댓글 삭제 (작성자, 관리자)',
+        params: boardItemCommentParams,
+        response: { 200: successEnvelope(z.object({ id: z.number().int() })), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await getCaller(request);
+      return { code: 'SUCCESS' as const, data: await service.deleteComment(app.deps, caller, request.params) };
+    },
+  );
+};

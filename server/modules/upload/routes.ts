@@ -1,0 +1,89 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  boardMessages, editorImageQuery, errorEnvelope, successEnvelope, uploadedFile, uploadUrlQuery, uploadUrlResponse,
+} from '../../../contract';
+import { getCaller } from '../../app';
+import { badRequest } from '../../errors';
+import * as service from './service';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope };
+
+/** The one file of a multipart request, in field `file`, read up to `maxSize` bytes. */
+async function receiveFile(request: FastifyRequest, maxSize: number, image = false): Promise<{ fileName: string; data: Buffer }> {
+  if (!request.isMultipart()) throw badRequest(boardMessages.fileFieldMissing);
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: maxSize, files: 1, fields: 10, parts: 12 } });
+  } catch {
+    throw badRequest(boardMessages.fileFieldMissing);
+  }
+  if (!part || part.fieldname !== 'file') throw badRequest(boardMessages.fileFieldMissing);
+  const data = await service.readLimited(part, maxSize, image);
+  return { fileName: part.filename, data };
+}
+
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
+
+  for (const url of ['/api/board-item-file/upload-url', '/api/file/upload-url']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['file'],
+          summary: '파일 올릴 주소 받기 (10분 동안 한 번)',
+          description:
+            '회원만 올릴 수 있습니다. 받은 uploadUrl로 multipart/form-data의 file 필드를 POST하면 파일 정보가 돌아옵니다. ' +
+            'boardCode를 주면 그 게시판의 크기 제한과 쓰기 권한이 적용됩니다.',
+          querystring: uploadUrlQuery,
+          response: { 200: successEnvelope(uploadUrlResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const caller = await getCaller(request);
+        return { code: 'SUCCESS' as const, data: await service.issueUploadUrl(app.deps, caller, request.query) };
+      },
+    );
+  }
+
+  app.post(
+    `${service.UPLOAD_PATH}:token`,
+    {
+      schema: {
+        tags: ['file'],
+        summary: '파일 올리기 (upload-url이 준 주소, multipart/form-data의 file 필드)',
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, boardMessages.uploadUrlInvalid) }),
+        response: { 200: successEnvelope(uploadedFile), ...errors },
+      },
+    },
+    async (request) => {
+      const ticket = await service.spendUploadUrl(app.deps, request.params.token);
+      const { data } = await receiveFile(request, ticket.maxSize);
+      const stored = await service.storeUpload(app.deps, { userId: ticket.userId, fileName: ticket.fileName, data, kind: 'attachment' });
+      return { code: 'SUCCESS' as const, data: stored };
+    },
+  );
+
+  app.put(
+    '/api/board-item/images',
+    {
+      schema: {
+        tags: ['board'],
+        summary: '본문 이미지 올리기 (multipart/form-data의 file 필드) — 본문에 넣을 URL을 돌려줍니다',
+        querystring: editorImageQuery,
+        response: { 200: successEnvelope(uploadedFile), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await getCaller(request);
+      const { userId, maxImageSize } = await service.editorImageLimits(app.deps, caller, request.query.boardCode);
+      const { fileName, data } = await receiveFile(request, maxImageSize, true);
+      service.checkImageName(fileName);
+      const stored = await service.storeUpload(app.deps, { userId, fileName, data, kind: 'image' });
+      return { code: 'SUCCESS' as const, data: stored };
+    },
+  );
+};

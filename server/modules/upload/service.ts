@@ -1,0 +1,167 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import {
+  allowedExtensions, boardMessages, formatBytes, imageExtensions, uploadDefaults,
+  type UploadedFile, type UploadUrlResponse, type uploadUrlQuery,
+} from '../../../contract';
+import type { AppDeps } from '../../app';
+import type { Caller } from '../../auth/caller';
+import { storedFile, uploadTicket } from '../../db/schema';
+import { ApiError, badRequest, unauthorized } from '../../errors';
+import { addMs, MINUTE_MS } from '../../lib/clock';
+import { toKstIso } from '../../lib/time';
+import { canOnBoard } from '../board/policy';
+import { deny, requireBoard } from '../board/service';
+import { fileUrl, thumbnailUrl } from '../file/urls';
+import { extensionOf, fileTypes, imageKinds, sniff } from './sniff';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'files'>;
+
+export const UPLOAD_PATH = '/api/file/upload/';
+const THUMBNAIL_WIDTH = 480;
+
+const tooLarge = (message: string) => new ApiError(413, 'PAYLOAD_TOO_LARGE', message);
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Only members upload: an upload not yet on a post belongs to its uploader alone (decision 0008). */
+function requireMember(caller: Caller): number {
+  if (caller.userId === null) throw unauthorized(boardMessages.uploadLoginRequired);
+  return caller.userId;
+}
+
+function checkExtension(fileName: string, allowed: readonly string[], message?: string): string {
+  const ext = extensionOf(fileName);
+  if (!allowed.includes(ext)) throw badRequest(message ?? boardMessages.extensionNotAllowed(ext));
+  return ext;
+}
+
+/** The board's limits when a board is named (and the caller may write there), otherwise the defaults. */
+async function limitsFor(deps: Deps, caller: Caller, boardCode: string | undefined) {
+  if (!boardCode) return { boardCode: null, maxFileSize: uploadDefaults.maxFileSize, maxImageSize: uploadDefaults.maxImageSize };
+  const board = await requireBoard(deps.db, boardCode);
+  if (!canOnBoard(caller, board, 'write')) deny(caller);
+  return { boardCode: board.boardCode, maxFileSize: board.maxFileSize, maxImageSize: board.maxImageSize, allowAttachments: board.allowAttachments };
+}
+
+/** `GET /api/board-item-file/upload-url`, `GET /api/file/upload-url`: a single-use URL, 10 minutes. */
+export async function issueUploadUrl(deps: Deps, caller: Caller, query: z.output<typeof uploadUrlQuery>): Promise<UploadUrlResponse> {
+  const userId = requireMember(caller);
+  checkExtension(query.fileName, allowedExtensions);
+  const limits = await limitsFor(deps, caller, query.boardCode);
+  if ('allowAttachments' in limits && !limits.allowAttachments) throw badRequest(boardMessages.attachmentsNotAllowed);
+  if (query.size === 0) throw badRequest(boardMessages.fileEmpty);
+  if (query.size > limits.maxFileSize) throw tooLarge(boardMessages.fileTooLarge(formatBytes(limits.maxFileSize)));
+  const now = deps.clock.now();
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = addMs(now, uploadDefaults.uploadUrlTtlMs);
+  await deps.db.delete(uploadTicket).where(lt(uploadTicket.expiresAt, addMs(now, -60 * MINUTE_MS)));
+  await deps.db.insert(uploadTicket).values({
+    tokenHash: tokenHash(token),
+    userId,
+    boardCode: limits.boardCode,
+    fileName: query.fileName,
+    declaredType: query.contentType,
+    declaredSize: query.size,
+    maxSize: limits.maxFileSize,
+    createdAt: now,
+    expiresAt,
+  });
+  return { uploadUrl: `${UPLOAD_PATH}${token}`, expiresDate: toKstIso(expiresAt) };
+}
+
+/** Spends an upload URL: one conditional UPDATE, so it works once and only before it expires. */
+export async function spendUploadUrl(deps: Deps, token: string) {
+  const now = deps.clock.now();
+  const [ticket] = await deps.db
+    .update(uploadTicket)
+    .set({ usedAt: now })
+    .where(and(eq(uploadTicket.tokenHash, tokenHash(token)), isNull(uploadTicket.usedAt), sql`${uploadTicket.expiresAt} > ${now}`))
+    .returning();
+  if (!ticket) throw badRequest(boardMessages.uploadUrlInvalid);
+  return ticket;
+}
+
+export interface IncomingFile {
+  /** Reads the whole file; rejects with `FST_REQ_FILE_TOO_LARGE` past the limit. */
+  toBuffer(): Promise<Buffer>;
+}
+
+export async function readLimited(file: IncomingFile, maxSize: number, image = false): Promise<Buffer> {
+  try {
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw tooLarge(image ? boardMessages.imageTooLarge(formatBytes(maxSize)) : boardMessages.fileTooLarge(formatBytes(maxSize)));
+    }
+    throw err;
+  }
+}
+
+/**
+ * Checks the bytes against the extension, re-encodes images (metadata such as GPS position is
+ * dropped), makes a WebP thumbnail, and stores everything under server-made names.
+ */
+export async function storeUpload(
+  deps: Deps,
+  input: { userId: number; fileName: string; data: Buffer; kind: 'attachment' | 'image' },
+): Promise<UploadedFile> {
+  if (input.data.length === 0) throw badRequest(boardMessages.fileEmpty);
+  const ext = extensionOf(input.fileName);
+  const type = fileTypes[ext];
+  if (!type) throw badRequest(boardMessages.extensionNotAllowed(ext));
+  if (sniff(input.data) !== type.kind) throw badRequest(boardMessages.typeMismatch);
+  let data = input.data;
+  let thumbnail: Buffer | null = null;
+  let width: number | null = null;
+  let height: number | null = null;
+  if (imageKinds.has(type.kind)) {
+    try {
+      const animated = type.kind === 'gif' || type.kind === 'webp';
+      const image = sharp(input.data, { animated, limitInputPixels: 50_000_000 }).rotate();
+      const encoded =
+        type.kind === 'png' ? image.png() : type.kind === 'jpeg' ? image.jpeg({ quality: 90 }) : type.kind === 'gif' ? image.gif() : image.webp();
+      const { data: out, info } = await encoded.toBuffer({ resolveWithObject: true });
+      data = out;
+      width = info.width;
+      height = info.pageHeight ?? info.height;
+      thumbnail = await sharp(out).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    } catch {
+      throw badRequest(boardMessages.typeMismatch);
+    }
+  }
+  const storedName = deps.files.newName(`.${ext}`);
+  await deps.files.write(storedName, data);
+  const thumbnailName = thumbnail ? deps.files.newName('.webp') : null;
+  if (thumbnail && thumbnailName) await deps.files.write(thumbnailName, thumbnail);
+  const id = randomUUID();
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const name = input.fileName.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+  await deps.db.insert(storedFile).values({
+    id,
+    boardItemId: null,
+    originalName: name,
+    storedName,
+    contentType: type.contentType,
+    size: data.length,
+    thumbnailName,
+    width,
+    height,
+    kind: input.kind,
+    createdBy: input.userId,
+    createdAt: deps.clock.now(),
+  });
+  return { id, name, size: data.length, contentType: type.contentType, url: fileUrl(id), thumbnailUrl: thumbnailName ? thumbnailUrl(id) : null };
+}
+
+/** The limits of `PUT /api/board-item/images` for this caller and board. */
+export async function editorImageLimits(deps: Deps, caller: Caller, boardCode: string | undefined) {
+  const userId = requireMember(caller);
+  const limits = await limitsFor(deps, caller, boardCode);
+  return { userId, maxImageSize: limits.maxImageSize };
+}
+
+export function checkImageName(fileName: string): void {
+  checkExtension(fileName, imageExtensions, boardMessages.notAnImage);
+}

@@ -1,0 +1,72 @@
+import type { UploadedFile, UploadUrlResponse } from '../../../../../contract';
+import { messages } from '../../../../../contract';
+import { ApiRequestError, apiGet } from '../../../lib/api';
+import { getSessionStore } from '../../../lib/session';
+
+/**
+ * Attachments go by a single-use upload URL (issue 4): ask for one with the file's name, type
+ * and size (`GET /api/board-item-file/upload-url`), then POST the bytes to it as multipart field
+ * `file`. XMLHttpRequest rather than fetch, because only it reports upload progress.
+ */
+export const getAttachmentUploadUrl = (boardCode: string, file: File) =>
+  apiGet<UploadUrlResponse>('/api/board-item-file/upload-url', {
+    boardCode,
+    fileName: file.name,
+    contentType: file.type || 'application/octet-stream',
+    size: file.size,
+  });
+
+export interface UploadOptions {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  method?: 'POST' | 'PUT';
+  /** Sent as the bearer token (the editor's image endpoint is a normal API call). */
+  token?: string | null;
+}
+
+/** Sends one file as multipart field `file` and unwraps `{ code: 'SUCCESS', data }`. */
+export function sendFile(url: string, file: File, options: UploadOptions = {}): Promise<UploadedFile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', url);
+    xhr.setRequestHeader('accept', 'application/json');
+    if (options.token) xhr.setRequestHeader('authorization', `Bearer ${options.token}`);
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const payload = xhr.response as { code?: string; message?: string; data?: UploadedFile } | null;
+      if (xhr.status >= 200 && xhr.status < 300 && payload?.code === 'SUCCESS' && payload.data) {
+        options.onProgress?.(1);
+        resolve(payload.data);
+      } else {
+        reject(new ApiRequestError(xhr.status, payload?.code ?? 'INTERNAL_ERROR', payload?.message ?? messages.internalError));
+      }
+    };
+    xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.'));
+    xhr.onabort = () => reject(new DOMException('upload aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** An attachment: the upload URL first (also where the board's limits are checked), then the bytes. */
+export async function uploadAttachment(boardCode: string, file: File, options: UploadOptions = {}): Promise<UploadedFile> {
+  const { uploadUrl } = await getAttachmentUploadUrl(boardCode, file);
+  return sendFile(uploadUrl, file, options);
+}
+
+/**
+ * `PUT /api/board-item/images?boardCode=`: an image for the editor. The board read first goes
+ * through the API client, which refreshes a token about to expire, so the upload carries a live one.
+ */
+export async function uploadEditorImage(boardCode: string, file: File): Promise<UploadedFile> {
+  await apiGet(`/api/board/${encodeURIComponent(boardCode)}`);
+  return sendFile(`/api/board-item/images?boardCode=${encodeURIComponent(boardCode)}`, file, {
+    method: 'PUT',
+    token: getSessionStore().accessToken(),
+  });
+}

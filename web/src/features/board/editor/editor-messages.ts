@@ -1,0 +1,26 @@
+import { formatFileSize } from '../format';
+
+/** Images the editor takes; the board sets the size limit and the server checks the real type again. */
+export const EDITOR_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+export const editorMessages = {
+  placeholder: '내용을 입력해주세요.',
+  toolbar: '서식 도구',
+  imageUploading: (name: string) => `이미지를 올리는 중입니다: ${name}`,
+  imageUploaded: (name: string) => `이미지를 넣었습니다: ${name}`,
+  imageFailed: '이미지를 올리지 못했습니다. 잠시 후 다시 시도해주세요.',
+  imageType: (name: string) => `${name}: PNG, JPG, GIF, WEBP 이미지만 넣을 수 있습니다.`,
+  imageSize: (name: string, maxBytes: number) => `${name}: 이미지는 ${formatFileSize(maxBytes)} 이하만 넣을 수 있습니다.`,
+  linkLabel: '링크 주소',
+  linkInvalid: 'http:// 또는 https:// 로 시작하는 주소를 입력해주세요.',
+  videoLabel: '동영상 주소 (YouTube, Vimeo, 네이버TV, 카카오TV)',
+  videoInvalid: 'YouTube, Vimeo, 네이버TV, 카카오TV 동영상 주소만 넣을 수 있습니다.',
+  altLabel: '이미지 설명 (대체 텍스트)',
+} as const;
+
+/** Why an image cannot go in, or null. */
+export function imageProblem(file: Pick<File, 'name' | 'type' | 'size'>, maxBytes: number): string | null {
+  if (!(EDITOR_IMAGE_TYPES as readonly string[]).includes(file.type)) return editorMessages.imageType(file.name);
+  if (file.size > maxBytes) return editorMessages.imageSize(file.name, maxBytes);
+  return null;
+}

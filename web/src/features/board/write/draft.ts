@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * A draft of the post being written, kept in this browser's localStorage so a closed tab or an
+ * expired session does not lose it. One per writer, board and post; removed once the post is
+ * saved or the writer discards it. Attachments are not kept: an upload not taken by a post expires.
+ */
+export interface PostDraft {
+  title: string;
+  content: string;
+  category: string;
+  isNotice: boolean;
+  isSecret: boolean;
+  showItemToMain: boolean;
+  /** ms since the epoch */
+  savedAt: number;
+}
+
+const PREFIX = 'boardDraft:';
+const SAVE_DELAY_MS = 800;
+
+export function draftKey(writer: string, boardCode: string, itemNo: number | null): string {
+  return `${PREFIX}${writer}:${boardCode}:${itemNo ?? 'NEW'}`;
+}
+
+export function readDraft(storage: Pick<Storage, 'getItem'>, key: string): PostDraft | null {
+  try {
+    const value = JSON.parse(storage.getItem(key) ?? 'null') as Partial<PostDraft> | null;
+    if (!value || typeof value.title !== 'string' || typeof value.content !== 'string' || typeof value.savedAt !== 'number') return null;
+    return {
+      title: value.title,
+      content: value.content,
+      category: typeof value.category === 'string' ? value.category : '',
+      isNotice: value.isNotice === true,
+      isSecret: value.isSecret === true,
+      showItemToMain: value.showItemToMain === true,
+      savedAt: value.savedAt,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The stored draft found on opening (to offer back), and saving/clearing as the writer types. */
+export function usePostDraft(key: string) {
+  const [offered, setOffered] = useState<PostDraft | null>(() => readDraft(window.localStorage, key));
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const cancel = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+
+  const save = useCallback(
+    (draft: Omit<PostDraft, 'savedAt'>) => {
+      cancel();
+      timer.current = setTimeout(() => {
+        try {
+          window.localStorage.setItem(key, JSON.stringify({ ...draft, savedAt: Date.now() }));
+        } catch {
+          // Storage full or disabled: the draft is a convenience, writing goes on.
+        }
+      }, SAVE_DELAY_MS);
+    },
+    [key, cancel],
+  );
+
+  const clear = useCallback(() => {
+    cancel();
+    window.localStorage.removeItem(key);
+    setOffered(null);
+  }, [key, cancel]);
+
+  const dismissOffer = useCallback(() => setOffered(null), []);
+
+  useEffect(() => cancel, [cancel]);
+  return { offered, save, clear, dismissOffer };
+}
