@@ -26,11 +26,8 @@ async function openWriteScreen(page: Page) {
   return member;
 }
 
-test('a member writes a post with an image and an attachment, comments, edits and deletes it', async ({ page, pageErrors }) => {
+test('a member writes a post with an image and an attachment, comments, edits and deletes it', async ({ page }) => {
   test.setTimeout(90_000);
-  // Known server limit (reported): the browser loads <img src="/api/file/..."> without the bearer
-  // token, so an image in a members-only board answers 401 to the page itself.
-  pageErrors.allow(/status of 401 .*\/api\/file\//);
   await openWriteScreen(page);
   const title = `에디터 글 ${uniqueSuffix()}`;
 
@@ -66,7 +63,14 @@ test('a member writes a post with an image and an attachment, comments, edits an
   await expect(page.locator('#board-view-title')).toHaveText(title);
   await expect(page.locator('.board-content')).toContainText('한글');
   await expect(page.locator('.board-content img[src^="/api/file/"]')).toHaveCount(1);
+  // The browser loads the image of this members-only board by itself (no bearer token on an
+  // <img>): the file cookie set at sign-in lets it through.
+  await expect.poll(() => page.locator('.board-content img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.locator('.board-files')).toContainText('안내문.pdf');
+  // And so does a plain download link.
+  const download = page.waitForEvent('download');
+  await page.locator('.board-files').getByRole('link', { name: /안내문\.pdf/ }).first().click();
+  expect((await download).suggestedFilename()).toBe('안내문.pdf');
   const viewUrl = page.url();
 
   // In the list.

@@ -36,6 +36,8 @@ export interface RateLimits {
   pincode: number;
   /** Find-ID and password reset. */
   find: number;
+  /** Writing posts and comments (create, update, delete) and uploads. */
+  write: number;
 }
 
 function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       check: perMinute(env, 'RATE_LIMIT_CHECK', 60),
       pincode: perMinute(env, 'RATE_LIMIT_PINCODE', 10),
       find: perMinute(env, 'RATE_LIMIT_FIND', 20),
+      write: perMinute(env, 'RATE_LIMIT_WRITE', 30),
     },
     pincodeResendMs: seconds(env, 'PINCODE_RESEND_SECONDS', 60) * 1000,
   };

@@ -6,7 +6,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { RATE_LIMIT_SIGNIN: '3', RATE_LIMIT_CHECK: '2', RATE_LIMIT_PINCODE: '2', RATE_LIMIT_FIND: '2' },
+    env: { RATE_LIMIT_SIGNIN: '3', RATE_LIMIT_CHECK: '2', RATE_LIMIT_PINCODE: '2', RATE_LIMIT_FIND: '2', RATE_LIMIT_WRITE: '2' },
   });
 });
 
@@ -48,6 +48,48 @@ describe('rate limits per client address', () => {
     await exhaust(2, post('/api/user/find-id', { userKeyToken: 'x' }));
     let n = 0;
     await exhaust(2, (remoteAddress) => post('/api/user/reset-password-token', { email: `reset${++n}@example.com` })(remoteAddress));
+  });
+
+  it('writing posts, comments and uploads (RATE_LIMIT_WRITE), each route counted on its own', async () => {
+    const member = t.auth(t.tokens.member);
+    let n = 0;
+    const writePost = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/board-item/community',
+        headers: member,
+        payload: { title: `제한 시험 글 ${++n}`, content: '<p>본문</p>' },
+        remoteAddress,
+      });
+    for (let i = 1; i <= 2; i++) expect((await writePost('10.0.1.1')).statusCode, `post ${i}`).toBe(200);
+    const over = await writePost('10.0.1.1');
+    expect(over.statusCode).toBe(429);
+    expect(body(over)).toEqual(limited);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // The refused post was not written.
+    const titles = body<{ data: { content: { title: string }[] } }>(
+      await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=community&size=50', headers: member, remoteAddress: '10.0.1.1' }),
+    ).data.content.map((item) => item.title);
+    expect(titles).toContain('제한 시험 글 2');
+    expect(titles).not.toContain('제한 시험 글 3');
+
+    // Comments on a post written from another address.
+    const itemNo = body<{ data: { itemNo: number } }>(await writePost('10.0.1.9')).data.itemNo;
+    await exhaust(2, (remoteAddress) =>
+      t.app.inject({ method: 'PUT', url: `/api/board-item-comment/community/${itemNo}`, headers: member, payload: { content: '제한 시험 댓글' }, remoteAddress }),
+    );
+    // Upload URLs.
+    await exhaust(2, (remoteAddress) =>
+      t.app.inject({ method: 'GET', url: '/api/board-item-file/upload-url?fileName=a.pdf&size=100&boardCode=community', headers: member, remoteAddress }),
+    );
+
+    // Reading the lists stays open to the limited address.
+    for (let i = 0; i < 6; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=notice', remoteAddress: '10.0.1.1' })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/board-item-comment?boardCode=community&itemNo=${itemNo}`, headers: member, remoteAddress: '10.0.0.1' })).statusCode,
+      ).toBe(200);
+    }
   });
 
   it('leaves reading the site alone', async () => {

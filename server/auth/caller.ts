@@ -5,6 +5,7 @@ import { appUser, role } from '../db/schema';
 import { unauthorized } from '../errors';
 import type { TokenKeys } from './tokens';
 import { verifyAccessToken } from './tokens';
+import { fileCookieUser } from './file-cookie';
 import type { SiteSettings } from '../modules/site-setting/service';
 import type { Clock } from '../lib/clock';
 import { accountMessages } from '../../contract';
@@ -28,20 +29,37 @@ export function isAdmin(caller: Caller): boolean {
   return hasPermission(caller, ADMIN_ACCESS) || caller.userType === 'Admin';
 }
 
-export async function resolveCaller(
-  request: FastifyRequest,
-  deps: { db: Db; keys: TokenKeys; settings: SiteSettings; clock: Clock },
-): Promise<Caller> {
+type CallerDeps = { db: Db; keys: TokenKeys; settings: SiteSettings; clock: Clock };
+
+export async function resolveCaller(request: FastifyRequest, deps: CallerDeps): Promise<Caller> {
   const header = request.headers.authorization;
   if (!header || !header.startsWith('Bearer ')) return guestCaller(deps);
   const claims = await verifyAccessToken(deps.keys, header.slice('Bearer '.length).trim(), deps.clock.now());
   if (!claims) throw unauthorized(accountMessages.sessionExpired);
-  const [row] = await deps.db
+  const member = await memberCaller(deps.db, claims.userId);
+  if (!member) throw unauthorized(accountMessages.sessionExpired);
+  return member;
+}
+
+/**
+ * The caller of a file read: the bearer token when there is one, else the file cookie that the
+ * browser sends with `<img>` and download requests (server/auth/file-cookie.ts), else a guest.
+ * A stale cookie is not an error: the file is then judged as for a guest.
+ */
+export async function resolveFileCaller(request: FastifyRequest, deps: CallerDeps): Promise<Caller> {
+  if (request.headers.authorization) return resolveCaller(request, deps);
+  const userId = await fileCookieUser(request, deps.keys, deps.clock.now());
+  return (userId !== null && (await memberCaller(deps.db, userId))) || guestCaller(deps);
+}
+
+/** An active member with their role, or null. */
+async function memberCaller(db: Db, userId: number): Promise<Caller | null> {
+  const [row] = await db
     .select({ id: appUser.id, userType: appUser.userType, status: appUser.status, roleCode: role.roleCode, permissions: role.permissions })
     .from(appUser)
     .innerJoin(role, eq(role.roleCode, appUser.roleCode))
-    .where(eq(appUser.id, claims.userId));
-  if (!row || row.status !== 'ACTIVE') throw unauthorized(accountMessages.sessionExpired);
+    .where(eq(appUser.id, userId));
+  if (!row || row.status !== 'ACTIVE') return null;
   return { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
 }
 

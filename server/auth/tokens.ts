@@ -35,10 +35,17 @@ export async function loadTokenKeys(db: Db, jwtSecret?: string): Promise<TokenKe
   return keysFrom(new TextEncoder().encode(row!.value));
 }
 
-/** The one place access tokens are made: a signed JWT of 30 minutes with `typ: 'access'`. */
-export async function signAccessToken(keys: TokenKeys, userId: number, now = new Date()): Promise<string> {
+/**
+ * What a signed token may be used for. `access`: the bearer token of every API call. `file`: the
+ * HttpOnly cookie that lets the browser itself (an `<img>`, a download link) read files of boards
+ * a guest may not read; it is accepted by the file routes only (server/auth/file-cookie.ts).
+ */
+export type TokenUse = 'access' | 'file';
+
+/** The one place signed tokens are made: a JWT of 30 minutes with its use in `typ`. */
+export async function signAccessToken(keys: TokenKeys, userId: number, now = new Date(), use: TokenUse = 'access'): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: 'access' })
+  return new SignJWT({ typ: use })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -47,14 +54,16 @@ export async function signAccessToken(keys: TokenKeys, userId: number, now = new
     .sign(keys.accessKey);
 }
 
+/** The member a live token of this use was made for; null for anything else (expired, forged, other use). */
 export async function verifyAccessToken(
   keys: TokenKeys,
   token: string,
   now = new Date(),
+  use: TokenUse = 'access',
 ): Promise<{ userId: number } | null> {
   try {
     const { payload } = await jwtVerify(token, keys.accessKey, { issuer: ISSUER, algorithms: ['HS256'], currentDate: now });
-    if (payload.typ !== 'access' || !payload.sub || !/^\d+$/.test(payload.sub)) return null;
+    if (payload.typ !== use || !payload.sub || !/^\d+$/.test(payload.sub)) return null;
     return { userId: Number(payload.sub) };
   } catch {
     return null;

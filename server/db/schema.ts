@@ -32,6 +32,8 @@ export const appUser = pgTable(
     failedSigninCount: integer('failed_signin_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** When the member agreed to the terms and the privacy notice at sign-up (PIPA: consent is recorded). */
+    termsAgreedAt: timestamp('terms_agreed_at', { withTimezone: true }),
     retireReason: text('retire_reason'),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),

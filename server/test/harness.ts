@@ -165,6 +165,7 @@ const generousRateLimits = {
   RATE_LIMIT_CHECK: '100000',
   RATE_LIMIT_PINCODE: '100000',
   RATE_LIMIT_FIND: '100000',
+  RATE_LIMIT_WRITE: '100000',
 };
 
 export interface TestAppOptions {

@@ -5,13 +5,18 @@ import {
   boardItemUpdateRequest, errorEnvelope, successEnvelope,
 } from '../../../contract';
 import { getCaller } from '../../app';
+import { perMinute } from '../../lib/rate-limit';
 import * as service from './service';
 import * as write from './write';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+/** Writing is limited per client address (RATE_LIMIT_WRITE): a caller over it gets 429. */
+const writeErrors = { ...errors, 429: errorEnvelope };
 const boardCodeParams = z.object({ boardCode: z.string().min(1).max(40) });
 
 export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const writeLimit = perMinute(app.deps.config.rateLimits.write);
+
   app.get(
     '/api/board/:boardCode',
     {
@@ -80,6 +85,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/board-item/:boardCode',
     {
+      config: writeLimit,
       schema: {
         tags: ['board'],
         summary: '게시글 작성',
@@ -88,7 +94,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
           '비회원은 useCapcha가 켜져 있으면 captcha도 필요합니다. files는 올린 파일의 id입니다.',
         params: boardCodeParams,
         body: boardItemCreateRequest,
-        response: { 200: successEnvelope(boardItem), ...errors },
+        response: { 200: successEnvelope(boardItem), ...writeErrors },
       },
     },
     async (request) => {
@@ -100,12 +106,13 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/board-item/:boardCode/:itemNo',
     {
+      config: writeLimit,
       schema: {
         tags: ['board'],
         summary: '게시글 수정 (보낸 항목만), 문의 답변 (answer, 관리 권한)',
         params: boardItemParams,
         body: boardItemUpdateRequest,
-        response: { 200: successEnvelope(boardItem), ...errors },
+        response: { 200: successEnvelope(boardItem), ...writeErrors },
       },
     },
     async (request) => {
@@ -117,11 +124,12 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/board-item/:boardCode/:itemNo',
     {
+      config: writeLimit,
       schema: {
         tags: ['board'],
         summary: '게시글 삭제 (댓글도 함께)',
         params: boardItemParams,
-        response: { 200: successEnvelope(boardItemDeleteResponse), ...errors },
+        response: { 200: successEnvelope(boardItemDeleteResponse), ...writeErrors },
       },
     },
     async (request) => {

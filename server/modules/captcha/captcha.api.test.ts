@@ -113,6 +113,7 @@ describe('CAPTCHA on sign-up', () => {
       password: 'pass!word1',
       profile: { name: '보안문', email, organization: '기관', occupation: '의사' },
       userKeyTokenForEmail: await confirmedKeyToken(t, 'EMAIL', email),
+      agreeTerms: true,
     };
     expectCaptchaFailed(await t.app.inject({ method: 'POST', url: '/api/user/signup', payload }));
     const res = await t.app.inject({ method: 'POST', url: '/api/user/signup', payload: { ...payload, captcha: await solved() } });

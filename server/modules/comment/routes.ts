@@ -5,11 +5,16 @@ import {
   boardItemCommentUpdateRequest, boardItemParams, errorEnvelope, successEnvelope,
 } from '../../../contract';
 import { getCaller } from '../../app';
+import { perMinute } from '../../lib/rate-limit';
 import * as service from './service';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+/** Writing is limited per client address (RATE_LIMIT_WRITE): a caller over it gets 429. */
+const writeErrors = { ...errors, 429: errorEnvelope };
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const writeLimit = perMinute(app.deps.config.rateLimits.write);
+
   app.get(
     '/api/board-item-comment',
     {
@@ -29,12 +34,13 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/board-item-comment/:boardCode/:itemNo',
     {
+      config: writeLimit,
       schema: {
         tags: ['comment'],
         summary: '댓글 쓰기 (parentId: 답글, 한 단계까지)',
         params: boardItemParams,
         body: boardItemCommentCreateRequest,
-        response: { 200: successEnvelope(boardItemComment), ...errors },
+        response: { 200: successEnvelope(boardItemComment), ...writeErrors },
       },
     },
     async (request) => {
@@ -46,12 +52,13 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/board-item-comment/:boardCode/:itemNo/:commentId',
     {
+      config: writeLimit,
       schema: {
         tags: ['comment'],
         summary: '댓글 수정 (작성자, 관리자)',
         params: boardItemCommentParams,
         body: boardItemCommentUpdateRequest,
-        response: { 200: successEnvelope(boardItemComment), ...errors },
+        response: { 200: successEnvelope(boardItemComment), ...writeErrors },
       },
     },
     async (request) => {
@@ -63,11 +70,12 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/board-item-comment/:boardCode/:itemNo/:commentId',
     {
+      config: writeLimit,
       schema: {
         tags: ['comment'],
         summary: '댓글 삭제 (작성자, 관리자)',
         params: boardItemCommentParams,
-        response: { 200: successEnvelope(z.object({ id: z.number().int() })), ...errors },
+        response: { 200: successEnvelope(z.object({ id: z.number().int() })), ...writeErrors },
       },
     },
     async (request) => {

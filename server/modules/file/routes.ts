@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorEnvelope, messages } from '../../../contract';
-import { getCaller } from '../../app';
-import { isAdmin, type Caller } from '../../auth/caller';
+import { isAdmin, resolveFileCaller, type Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { board, boardItem, storedFile } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -89,7 +88,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await getCaller(request);
+      const caller = await resolveFileCaller(request, app.deps);
       if (request.query.thumbnail === 'true') return sendThumbnail(reply, caller, request.params.id);
       const wantsDownload = request.query.download === 'true';
       const file = await loadReadableFile(db, caller, request.params.id, wantsDownload ? 'download' : 'read');
@@ -105,6 +104,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/file/thumbnail/:id',
     { schema: { tags: ['file'], summary: '이미지 미리보기', params: fileId, response: errors } },
-    async (request, reply) => sendThumbnail(reply, await getCaller(request), request.params.id),
+    async (request, reply) => sendThumbnail(reply, await resolveFileCaller(request, app.deps), request.params.id),
   );
 };

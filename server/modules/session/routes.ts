@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelope, refreshRequest, signinRequest, successEnvelope, tokenPair } from '../../../contract';
+import type { FastifyReply } from 'fastify';
+import { errorEnvelope, refreshRequest, signinRequest, successEnvelope, tokenPair, type TokenPair } from '../../../contract';
+import { clearFileCookie, setFileCookie } from '../../auth/file-cookie';
 import { perMinute } from '../../lib/rate-limit';
 import * as service from './service';
 
@@ -8,6 +10,12 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.deps.config.rateLimits;
+  const secure = app.deps.config.https;
+  /** Every new token pair comes with a new file cookie (server/auth/file-cookie.ts). */
+  const withFileCookie = async (reply: FastifyReply, pair: TokenPair) => {
+    await setFileCookie(reply, app.deps.keys, pair.user.id, app.deps.clock.now(), secure);
+    return { code: 'SUCCESS' as const, data: pair };
+  };
 
   app.post(
     '/api/user/signin',
@@ -22,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(tokenPair), ...errors },
       },
     },
-    async (request) => ({ code: 'SUCCESS' as const, data: await service.signin(app.deps, request.body) }),
+    async (request, reply) => withFileCookie(reply, await service.signin(app.deps, request.body)),
   );
 
   app.post(
@@ -36,7 +44,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(tokenPair), ...errors },
       },
     },
-    async (request) => ({ code: 'SUCCESS' as const, data: await service.refresh(app.deps, request.body.refreshToken) }),
+    async (request, reply) => withFileCookie(reply, await service.refresh(app.deps, request.body.refreshToken)),
   );
 
   app.post(
@@ -50,7 +58,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.object({})), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      clearFileCookie(reply, secure);
       await service.signout(app.deps, request.body.refreshToken);
       return { code: 'SUCCESS' as const, data: {} };
     },

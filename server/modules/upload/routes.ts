@@ -6,10 +6,11 @@ import {
   boardMessages, editorImageQuery, errorEnvelope, successEnvelope, uploadedFile, uploadUrlQuery, uploadUrlResponse,
 } from '../../../contract';
 import { getCaller } from '../../app';
+import { perMinute } from '../../lib/rate-limit';
 import { badRequest } from '../../errors';
 import * as service from './service';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope };
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope, 429: errorEnvelope };
 
 /** The one file of a multipart request, in field `file`, read up to `maxSize` bytes. */
 async function receiveFile(request: FastifyRequest, maxSize: number, image = false): Promise<{ fileName: string; data: Buffer }> {
@@ -26,12 +27,15 @@ async function receiveFile(request: FastifyRequest, maxSize: number, image = fal
 }
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const writeLimit = perMinute(app.deps.config.rateLimits.write);
+
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
 
   for (const url of ['/api/board-item-file/upload-url', '/api/file/upload-url']) {
     app.get(
       url,
       {
+        config: writeLimit,
         schema: {
           tags: ['file'],
           summary: '파일 올릴 주소 받기 (10분 동안 한 번)',
@@ -52,6 +56,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${service.UPLOAD_PATH}:token`,
     {
+      config: writeLimit,
       schema: {
         tags: ['file'],
         summary: '파일 올리기 (upload-url이 준 주소, multipart/form-data의 file 필드)',
@@ -70,6 +75,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/board-item/images',
     {
+      config: writeLimit,
       schema: {
         tags: ['board'],
         summary: '본문 이미지 올리기 (multipart/form-data의 file 필드) — 본문에 넣을 URL을 돌려줍니다',

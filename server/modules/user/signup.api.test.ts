@@ -202,6 +202,15 @@ describe('sign-up on an ID site (IdAndPassword)', () => {
     const payload = await idSignup();
     expectBadRequest(await signup({ ...payload, userKeyType: 'EMAIL', userKeyCode: payload.profile.email }), accountMessages.signupFailed);
     expectBadRequest(await signup({ ...payload, agreeTerms: false }), accountMessages.termsRequired);
+    const { agreeTerms: _omitted, ...withoutConsent } = payload;
+    expectBadRequest(await signup(withoutConsent), accountMessages.termsRequired);
+  });
+
+  it('records when the member agreed to the terms', async () => {
+    const payload = await idSignup();
+    expect((await signup(payload)).statusCode).toBe(200);
+    const [row] = await t.db.select({ termsAgreedAt: appUser.termsAgreedAt, createdAt: appUser.createdAt }).from(appUser).where(eq(appUser.userKeyCode, payload.userKeyCode));
+    expect(row!.termsAgreedAt).toEqual(row!.createdAt);
   });
 });
 
@@ -215,6 +224,7 @@ describe('sign-up on an e-mail site (EmailAndPassword)', () => {
       password: PASSWORD,
       profile: { name: '김이메', email, organization: '기관', occupation: '의사' },
       userKeyTokenForEmail: await confirmedKeyToken(t, 'EMAIL', email),
+      agreeTerms: true,
     };
     expectBadRequest(await signup({ ...payload, userKeyType: 'ID', userKeyCode: `emailkey${n}` }), accountMessages.signupFailed);
     expectBadRequest(await signup({ ...payload, userKeyCode: `other${n}@example.com` }), accountMessages.signupFailed);
@@ -237,6 +247,7 @@ describe('sign-up on a mobile site (MobileAndPassword)', () => {
       profile: { name: '박휴대', email, mobile, organization: '기관', occupation: '의사' },
       userKeyTokenForEmail: await confirmedKeyToken(t, 'EMAIL', email),
       userKeyTokenForMobile: await confirmedKeyToken(t, 'MOBILE', mobile),
+      agreeTerms: true,
     };
     expectBadRequest(await signup({ ...payload, userKeyTokenForMobile: undefined }), '휴대폰 인증을 진행해주세요.');
     const otherNumber = await confirmedKeyToken(t, 'MOBILE', '010-7000-0001');

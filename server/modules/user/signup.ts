@@ -43,7 +43,9 @@ export function keyTakenError(err: unknown, fallback: UserKeyType): Error | null
  */
 export async function signup(deps: Deps, input: SignupInput): Promise<{ userName: string }> {
   await verifyCaptchaIfRequired(deps, input.captcha);
-  if (input.agreeTerms === false) throw badRequest(accountMessages.termsRequired);
+  // PIPA: no account without recorded consent to the terms and the privacy notice (the form has
+  // both boxes; the API asks for `agreeTerms: true`, and its time is kept on the account).
+  if (input.agreeTerms !== true) throw badRequest(accountMessages.termsRequired);
   const auth = await deps.settings.authentication();
   const type = input.userKeyType;
   if (type !== auth.signinKeyType) throw badRequest(accountMessages.signupFailed);
@@ -93,6 +95,7 @@ export async function signup(deps: Deps, input: SignupInput): Promise<{ userName
         mobile,
         passwordHash,
         profile: profile.profile,
+        termsAgreedAt: now,
         createdAt: now,
         modifiedAt: now,
       });

@@ -133,3 +133,73 @@ export const apiGet = <T,>(path: string, query?: Query) => apiRequest<T>('GET', 
 export const apiPost = <T,>(path: string, body: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
   apiRequest<T>('POST', path, { ...opts, body });
 export const apiPatch = <T,>(path: string, body: unknown) => apiRequest<T>('PATCH', path, { body });
+
+/** A file the API sent back: its bytes and the name from `Content-Disposition` (null when none). */
+export interface ApiDownload {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * `GET` a file (an Excel export) as the signed-in member: the token is refreshed first and sent
+ * in the Authorization header, as for every other call. An error answer is still the JSON
+ * envelope, so it becomes an ApiRequestError with the server's Korean message.
+ */
+export async function apiDownload(path: string, query?: Query): Promise<ApiDownload> {
+  await refreshIfNeeded();
+  const token = getSessionStore().accessToken();
+  let response: Response;
+  try {
+    response = await fetch(`${path}${toQueryString(query)}`, {
+      headers: { accept: '*/*', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  } catch {
+    throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
+  }
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    throw new ApiRequestError(response.status, payload?.code ?? 'INTERNAL_ERROR', payload?.message ?? messages.internalError);
+  }
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch {
+    throw new ApiRequestError(0, 'NETWORK_ERROR', '파일을 받는 중에 연결이 끊겼습니다. 다시 시도해주세요.');
+  }
+  return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
+}
+
+/**
+ * The file name of a `Content-Disposition` header: the RFC 5987 `filename*=UTF-8''...` form
+ * first (Korean names), else a plain `filename="..."`; null when there is none.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended && /^utf-8$/i.test(extended[1]!.trim())) {
+    try {
+      const name = decodeURIComponent(extended[2]!.trim().replace(/^"|"$/g, ''));
+      if (name) return name;
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i.exec(header);
+  const name = (plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2] ?? '').trim();
+  return name || null;
+}
+
+/** Saves a blob as a file of this name through a temporary object URL (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken the bytes by the time this runs; free them.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
@@ -92,7 +92,6 @@ export function InquiryWriteForm({ board, boardItem }: WriteFormProps) {
         return;
       }
       setSent(true);
-      requestAnimationFrame(() => sentRef.current?.focus());
     } catch (err) {
       setServerError(err instanceof Error ? err.message : String(err));
       // A captcha is used once, right or wrong.
@@ -103,6 +102,12 @@ export function InquiryWriteForm({ board, boardItem }: WriteFormProps) {
       serverErrorRef.current?.focus();
     }
   };
+
+  // The confirmation takes the focus once it is on the screen (an effect runs after the commit;
+  // a frame callback may run before it).
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
 
   // The first invalid field in screen order takes the focus (its error is in its description).
   const onInvalid = (invalid: Partial<Record<keyof InquiryValues, unknown>>) => {

@@ -1,9 +1,9 @@
 import Image from '@tiptap/extension-image';
 
 /**
- * Images just uploaded are shown from the writer's own copy (a blob: URL) while writing: the
- * browser fetches `<img src>` without the bearer token, and an upload not yet taken by a post is
- * readable only by its uploader. The saved HTML keeps the server URL (renderHTML is unchanged).
+ * Images just uploaded are shown from the writer's own copy (a blob: URL) while writing, so they
+ * appear at once without another round trip. The saved HTML keeps the server URL (renderHTML is
+ * unchanged), which the browser loads with the file cookie (server/auth/file-cookie.ts).
  */
 const previews = new Map<string, string>();
 

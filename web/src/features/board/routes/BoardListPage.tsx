@@ -3,7 +3,9 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Board, BoardItemPage } from '../../../../../contract';
 import { paths } from '../../../../../contract';
+import { isAdmin } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSession } from '../../../lib/use-session';
 import { useBoard } from '../api/get-board';
 import { useBoardItems } from '../api/list-board-items';
 import { areaMatches, canonicalBoardCode, errorStatus, type BoardListLinkState } from '../board-route';
@@ -14,9 +16,11 @@ import { BoardErrorMessage } from '../components/BoardErrorMessage';
 import { BoardFallback } from '../components/BoardFallback';
 import { BoardHeader } from '../components/BoardHeader';
 import { BoardTable } from '../components/BoardTable';
+import { ExportButton, type ExportListQuery } from '../components/ExportButton';
 import { LoadingStatus } from '../components/LoadingStatus';
 import { Pagination } from '../components/Pagination';
 import { SearchForm } from '../components/SearchForm';
+import '../../account/account.css';
 import '../board.css';
 
 /** `:area/:boardCode/List`: one page of a board, its search, and its pinned notices. */
@@ -26,29 +30,35 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const listParams = parseListParams(searchParams);
   const searching = listParams.keyword !== '';
+  // The list's own query, without page and pinning: what 엑셀 다운로드 exports.
+  const listQuery: ExportListQuery = {
+    sort: 'createdDate,DESC',
+    ...(searching ? { searchType: listParams.searchType, keyword: listParams.keyword } : {}),
+  };
   // The board and its posts load side by side; the server falls back to the board's page size.
   const boardQuery = useBoard(boardCode);
   const itemsQuery = useBoardItems({
     boardCode,
     page: listParams.page,
-    sort: 'createdDate,DESC',
     // Search results are just the matches, so notices are pinned only when not searching.
     pinNotices: !searching,
-    ...(searching ? { searchType: listParams.searchType, keyword: listParams.keyword } : {}),
+    ...listQuery,
   });
 
   const board = boardQuery.data;
   if (!board || !areaMatches(area, board)) return <BoardFallback boardQuery={boardQuery} />;
-  return <BoardList board={board} listParams={listParams} itemsQuery={itemsQuery} />;
+  return <BoardList board={board} listParams={listParams} listQuery={listQuery} itemsQuery={itemsQuery} />;
 }
 
 function BoardList({
   board,
   listParams,
+  listQuery,
   itemsQuery,
 }: {
   board: Board;
   listParams: BoardListParams;
+  listQuery: ExportListQuery;
   itemsQuery: UseQueryResult<BoardItemPage>;
 }) {
   useDocumentTitle(board.name);
@@ -58,6 +68,9 @@ function BoardList({
   const linkState: BoardListLinkState = { listSearch: location.search };
   const listTop = useScrollToListOnPageChange(listParams.page);
   const flash = readFlash(location.state);
+  const session = useSession();
+  // Exports are for administrators only (the server checks again and logs each one).
+  const exportButton = session.signedIn && isAdmin(session.user) && <ExportButton board={board} query={listQuery} />;
 
   const search = ({ searchType, keyword }: Pick<BoardListParams, 'searchType' | 'keyword'>) =>
     navigate({ pathname: location.pathname, search: listSearchString({ page: 1, searchType, keyword }) });
@@ -154,13 +167,14 @@ function BoardList({
 
       {itemPage && <Pagination page={listParams.page} totalPages={itemPage.totalPages} pageTo={pageTo} />}
 
-      {(searching || writeLink) && (
+      {(searching || writeLink || exportButton) && (
         <div className="board-actions">
           {searching && (
             <Link className="button" to={{ pathname: location.pathname }}>
               전체 목록
             </Link>
           )}
+          {exportButton}
           {writeLink}
         </div>
       )}

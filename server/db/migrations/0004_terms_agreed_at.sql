@@ -1,0 +1,1 @@
+ALTER TABLE "app_user" ADD COLUMN "terms_agreed_at" timestamp with time zone;
