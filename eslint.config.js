@@ -37,4 +37,26 @@ export default tseslint.config(
       ],
     },
   },
+  // Board and account share form widgets through ui/form and lib, never each other's internals.
+  // (A later block replaces the rule's options, so the app-shell pattern is repeated.)
+  ...[
+    ['board', 'account'],
+    ['account', 'board'],
+  ].map(([feature, other]) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../app/*', '../../../app/*'], message: 'Features must not import the app shell.' },
+            {
+              group: [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`, `**/features/${other}/**`],
+              message: `The ${feature} feature must not import ${other} internals: use ui, lib or contract.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -251,8 +251,8 @@ test.describe('sign-in and the session', () => {
     // That reuse revoked the whole sign-in: the next refresh is refused, the member sees the
     // server's message and is signed out. (The new token's 30 minutes count from the server's
     // real clock, so in the page's clock it is already within its refresh window.)
-    // Home's lists are stale by now: opening it calls the API, which must refresh first.
-    await page.locator('.site-logo').click();
+    // Saving the profile always calls the API, which must refresh the token first.
+    await page.getByRole('form', { name: '회원 정보' }).getByRole('button', { name: '회원 정보 저장' }).click();
     await expect.poll(() => dialogs.messages.length).toBeGreaterThan(0);
     expect(dialogs.messages[0]).toBe(accountMessages.sessionExpired);
     await expectGuestHeader(page);

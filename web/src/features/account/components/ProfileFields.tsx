@@ -2,7 +2,7 @@ import type { InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { UserProfileField } from '../../../../../contract';
 import { profileFieldName } from '../validation';
-import { ChoiceGroup, Field } from './Field';
+import { ChoiceGroup, Field } from '../../../ui/form/Field';
 import { fieldDomId } from './form-helpers';
 
 interface Props {

@@ -40,9 +40,6 @@ export function focusField(formId: string, name: string): void {
   fieldElement(formId, name)?.focus();
 }
 
-/** `aria-describedby` from the ids that are present. */
-export const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
-
 /**
  * After a refused submit: the summary lists every problem, the first field gets the focus, and a
  * skipped step of the flow (spec §5 "blocked with …") is also raised as the spec's alert.

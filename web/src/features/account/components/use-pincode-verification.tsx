@@ -7,7 +7,7 @@ import { failureDetail } from '../failure-messages';
 import { formatRemaining, spokenRemaining } from '../format';
 import { uiMessages, verifiedKeyLabels } from '../messages';
 import { pincodeMessage } from '../validation';
-import { Field } from './Field';
+import { Field } from '../../../ui/form/Field';
 import { FormMessage, type Notice } from './FormMessage';
 import { PendingButton } from './SubmitButton';
 import { usePincodeTimer } from './use-pincode-timer';

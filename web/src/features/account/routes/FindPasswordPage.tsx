@@ -6,7 +6,7 @@ import { useRequestResetPasswordToken } from '../api/reset-password-token';
 import { useResetPassword } from '../api/reset-password';
 import { AccountPage } from '../components/AccountPage';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { Field } from '../components/Field';
+import { Field } from '../../../ui/form/Field';
 import { FormMessage, type Notice } from '../components/FormMessage';
 import { fieldDomId, focusField, issuesResolver, reportIssues } from '../components/form-helpers';
 import { PendingButton } from '../components/SubmitButton';
@@ -16,6 +16,7 @@ import { formatRemaining, spokenRemaining } from '../format';
 import { uiMessages } from '../messages';
 import { emailMessage, resetPasswordIssues, type Issue, type ResetPasswordValues } from '../validation';
 import { useFieldValidation, manualValidation } from '../components/use-field-validation';
+import '../../../ui/form/forms.css';
 import '../account.css';
 
 const REQUEST_FORM_ID = 'find-password-request';

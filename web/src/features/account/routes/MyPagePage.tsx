@@ -14,7 +14,7 @@ import { useUpdateUser } from '../api/update-user';
 import type { ReturnState } from '../account-paths';
 import { AccountPage, WithAuthentication } from '../components/AccountPage';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { Field } from '../components/Field';
+import { Field } from '../../../ui/form/Field';
 import { FormMessage, type Notice } from '../components/FormMessage';
 import { fieldDomId, focusField, issuesResolver, reportIssues } from '../components/form-helpers';
 import { ProfileFields } from '../components/ProfileFields';
@@ -33,6 +33,7 @@ import {
   type ProfileEditValues,
 } from '../validation';
 import { useFieldValidation, manualValidation } from '../components/use-field-validation';
+import '../../../ui/form/forms.css';
 import '../account.css';
 
 const TITLE = '마이페이지';

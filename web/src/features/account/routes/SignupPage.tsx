@@ -5,14 +5,14 @@ import type { SiteAuthentication } from '../../../../../contract';
 import { accountMessages, keyLabels, paths } from '../../../../../contract';
 import { useSession } from '../../../lib/use-session';
 import { checkUserKeyExists } from '../api/check-user-key-exists';
-import { useCaptcha } from '../api/get-captcha';
+import { useCaptcha } from '../../../lib/captcha';
 import { useSiteAuthentication } from '../api/get-site-authentication';
 import { useSignup } from '../api/signup';
 import { AccountPage, WithAuthentication } from '../components/AccountPage';
 import { AlreadySignedIn } from '../components/AlreadySignedIn';
-import { CaptchaField } from '../components/CaptchaField';
+import { CaptchaField } from '../../../ui/form/CaptchaField';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { Field, RequiredMark } from '../components/Field';
+import { Field, RequiredMark } from '../../../ui/form/Field';
 import { FormMessage, type Notice } from '../components/FormMessage';
 import { fieldDomId, focusField, issuesResolver, reportIssues } from '../components/form-helpers';
 import { ProfileFields } from '../components/ProfileFields';
@@ -33,6 +33,7 @@ import {
 } from '../validation';
 import type { WelcomeState } from './SignupWelcomePage';
 import { useFieldValidation, manualValidation } from '../components/use-field-validation';
+import '../../../ui/form/forms.css';
 import '../account.css';
 
 const FORM_ID = 'signup';

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Board, BoardItem } from '../../../../../contract';
 import { boardMessages, paths } from '../../../../../contract';
-import { Field } from '../../account/components/Field';
+import { Field } from '../../../ui/form/Field';
 import { uploadEditorImage } from '../api/upload-file';
 import { useSaveBoardItem } from '../api/save-board-item';
 import { RichTextEditor, type RichTextEditorHandle } from '../editor/RichTextEditor';

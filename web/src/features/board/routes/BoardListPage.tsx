@@ -20,7 +20,7 @@ import { ExportButton, type ExportListQuery } from '../components/ExportButton';
 import { LoadingStatus } from '../components/LoadingStatus';
 import { Pagination } from '../components/Pagination';
 import { SearchForm } from '../components/SearchForm';
-import '../../account/account.css';
+import '../../../ui/form/forms.css';
 import '../board.css';
 
 /** `:area/:boardCode/List`: one page of a board, its search, and its pinned notices. */

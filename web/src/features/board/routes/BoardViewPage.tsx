@@ -19,7 +19,7 @@ import { Comments } from '../components/Comments';
 import { InquiryAnswer } from '../components/InquiryAnswer';
 import { FileList } from '../components/FileList';
 import { NeighbourLinks } from '../components/NeighbourLinks';
-import '../../account/account.css';
+import '../../../ui/form/forms.css';
 import '../board.css';
 
 /** `:area/:boardCode/View/:itemNo`: one post, its files, its neighbours and the way back to the list. */

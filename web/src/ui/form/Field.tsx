@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { describedBy } from './form-helpers';
+import { describedBy } from './described-by';
+import './forms.css';
 
 /** What an input needs to be tied to its label, hint and error. */
 export interface FieldControlProps {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { captchaChallenge } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
+import type { captchaChallenge } from '../../../contract';
+import { apiGet } from './api';
 
 export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
 

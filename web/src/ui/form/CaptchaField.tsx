@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { CaptchaChallenge } from '../api/get-captcha';
+import type { CaptchaChallenge } from '../../lib/captcha';
 import { Field } from './Field';
 
 /**
