@@ -9,6 +9,15 @@ describe('loadConfig: accounts settings', () => {
     expect(config.mailFrom).toContain('인체이식형 의료기기 환자등록사업');
     expect(config.rateLimits).toEqual({ signin: 30, check: 60, pincode: 10, find: 20, write: 30 });
     expect(config.pincodeResendMs).toBe(60_000);
+    expect(config.housekeepingIntervalMs).toBe(60 * 60_000);
+  });
+
+  it('HOUSEKEEPING_INTERVAL_MINUTES sets the time between housekeeping runs (0 turns it off)', () => {
+    expect(loadConfig({ HOUSEKEEPING_INTERVAL_MINUTES: '15' }).housekeepingIntervalMs).toBe(15 * 60_000);
+    expect(loadConfig({ HOUSEKEEPING_INTERVAL_MINUTES: '0' }).housekeepingIntervalMs).toBe(0);
+    for (const value of ['-1', '1.5', 'hourly']) {
+      expect(() => loadConfig({ HOUSEKEEPING_INTERVAL_MINUTES: value })).toThrow(/HOUSEKEEPING_INTERVAL_MINUTES/);
+    }
   });
 
   it('PINCODE_RESEND_SECONDS sets the least time between two pincodes to one address (0 allowed)', () => {

@@ -25,6 +25,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Least time between two pincodes sent to one address (PINCODE_RESEND_SECONDS, default 60). */
   pincodeResendMs: number;
+  /** Time between two housekeeping runs (HOUSEKEEPING_INTERVAL_MINUTES, default 60); 0 turns it off. */
+  housekeepingIntervalMs: number;
 }
 
 export interface RateLimits {
@@ -45,6 +47,14 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of seconds, got "${raw}"`);
+  return value;
+}
+
+function minutes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of minutes, got "${raw}"`);
   return value;
 }
 
@@ -86,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       write: perMinute(env, 'RATE_LIMIT_WRITE', 30),
     },
     pincodeResendMs: seconds(env, 'PINCODE_RESEND_SECONDS', 60) * 1000,
+    housekeepingIntervalMs: minutes(env, 'HOUSEKEEPING_INTERVAL_MINUTES', 60) * 60_000,
   };
 }

@@ -4,6 +4,7 @@ import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { buildApp } from './app';
 import { loadTokenKeys } from './auth/tokens';
 import { seedIfEmpty } from './seed';
+import { housekeepingSchedule } from './modules/housekeeping/schedule';
 
 async function main() {
   const config = loadConfig();
@@ -22,6 +23,9 @@ async function main() {
     app.log,
   );
 
+  // Deletes data no longer needed (expired tokens, old outbox records, unattached uploads...).
+  const housekeeping = housekeepingSchedule(app);
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -36,6 +40,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  housekeeping.start();
   app.log.info(
     `${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server'}; site at http://${config.host}:${config.port}/`,
   );

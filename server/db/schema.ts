@@ -100,6 +100,8 @@ export const refreshToken = pgTable(
     uniqueIndex('refresh_token_hash_uq').on(t.tokenHash),
     index('refresh_token_user_idx').on(t.userId),
     index('refresh_token_family_idx').on(t.familyId),
+    // Housekeeping deletes tokens a day past their expiry (modules/housekeeping).
+    index('refresh_token_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -119,7 +121,11 @@ export const outbox = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     error: text('error'),
   },
-  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+  (t) => [
+    index('outbox_recipient_idx').on(t.recipient, t.createdAt),
+    // Housekeeping deletes records older than 30 days (modules/housekeeping).
+    index('outbox_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Self-hosted CAPTCHA challenges: hashes of the image answer and of the text alternative's answer. */

@@ -1,0 +1,154 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountMessages, type TokenPair } from '../../../contract';
+import { hashToken, newOpaqueToken } from '../../auth/tokens';
+import { boardItemView, outbox, refreshToken, storedFile } from '../../db/schema';
+import { addMs } from '../../lib/clock';
+import { kstDate } from '../../lib/time';
+import { signIn } from '../../test/accounts';
+import { createBoardItem, createMember, pngBytes, storeFile } from '../../test/factories';
+import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { FIRST_RUN_DELAY_MS, housekeepingSchedule, type HousekeepingSchedule } from './schedule';
+import { prune, type PruneCounts } from './service';
+
+let t: TestApp;
+let schedule: HousekeepingSchedule;
+// 12:00 in Korea, so "two days ago" is a whole calendar day away from midnight either side.
+const clock = new TestClock(new Date('2026-11-23T03:00:00Z'));
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const zeros: PruneCounts = { refreshTokens: 0, outbox: 0, unattachedUploads: 0, boardItemViews: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp({
+    clock,
+    configure: (app) => {
+      schedule = housekeepingSchedule(app);
+    },
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const pruneNow = () => prune({ db: t.db, files: t.app.deps.files }, clock.now());
+const ago = (ms: number) => addMs(clock.now(), -ms);
+const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: token } });
+
+async function insertRefreshToken(values: { expiresAt: Date; usedAt?: Date; revokedAt?: Date }): Promise<string> {
+  const tokenHash = hashToken(newOpaqueToken());
+  await t.db.insert(refreshToken).values({
+    tokenHash,
+    userId: t.users.member,
+    familyId: tokenHash,
+    createdAt: addMs(values.expiresAt, -14 * DAY),
+    ...values,
+  });
+  return tokenHash;
+}
+
+describe('prune', () => {
+  it('on an empty database deletes nothing and answers zeros', async () => {
+    expect(await pruneNow()).toEqual(zeros);
+  });
+
+  it('deletes refresh tokens more than a day past their expiry, spent or not', async () => {
+    const kept = [
+      await insertRefreshToken({ expiresAt: ago(DAY - MINUTE) }),
+      await insertRefreshToken({ expiresAt: ago(DAY - MINUTE), usedAt: ago(3 * DAY), revokedAt: ago(2 * DAY) }),
+      await insertRefreshToken({ expiresAt: addMs(clock.now(), 13 * DAY), usedAt: ago(DAY) }),
+    ];
+    const gone = [
+      await insertRefreshToken({ expiresAt: ago(DAY + MINUTE) }),
+      await insertRefreshToken({ expiresAt: ago(DAY + MINUTE), usedAt: ago(5 * DAY) }),
+    ];
+    expect(await pruneNow()).toEqual({ ...zeros, refreshTokens: 2 });
+    const left = await t.db.select({ tokenHash: refreshToken.tokenHash }).from(refreshToken).where(inArray(refreshToken.tokenHash, [...kept, ...gone]));
+    expect(left.map((r) => r.tokenHash).sort()).toEqual([...kept].sort());
+  });
+
+  it('keeps a spent refresh token that has not expired, so its reuse still ends the sign-in', async () => {
+    const member = await createMember(t.db);
+    const first = await signIn(t, member.userKeyCode, member.password);
+    const second = data<TokenPair>(await refresh(first.refreshToken));
+    clock.advance(13 * DAY); // both tokens unexpired; the first was spent 13 days ago
+    await pruneNow(); // (removes the previous test's kept tokens, now over a day past expiry)
+    const [stored] = await t.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hashToken(first.refreshToken)));
+    expect(stored?.usedAt).not.toBeNull();
+
+    const reuse = await refresh(first.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(body(reuse)).toEqual({ code: 'UNAUTHORIZED', message: accountMessages.sessionExpired });
+    // The copy was detected: the family is revoked and the newest token no longer works.
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('deletes outbox records older than 30 days', async () => {
+    const rows = await t.db
+      .insert(outbox)
+      .values([
+        { channel: 'EMAIL', transport: 'dev', recipient: 'kept@example.com', body: '인증번호', createdAt: ago(30 * DAY - MINUTE) },
+        { channel: 'SMS', transport: 'dev', recipient: '010-1234-5678', body: '인증번호', createdAt: ago(30 * DAY + MINUTE) },
+      ])
+      .returning({ id: outbox.id, recipient: outbox.recipient });
+    expect(await pruneNow()).toEqual({ ...zeros, outbox: 1 });
+    const left = await t.db.select({ recipient: outbox.recipient }).from(outbox).where(inArray(outbox.id, rows.map((r) => r.id)));
+    expect(left).toEqual([{ recipient: 'kept@example.com' }]);
+  });
+
+  it('deletes uploads no post took after 24 hours, with their bytes and thumbnail; attached files stay', async () => {
+    const files = t.app.deps.files;
+    const item = await createBoardItem(t.db);
+    const old = await storeFile(t.app, t.db, {
+      originalName: 'old.png',
+      contentType: 'image/png',
+      data: await pngBytes(),
+      thumbnail: true,
+      createdBy: t.users.member,
+    });
+    const fresh = await storeFile(t.app, t.db, { originalName: 'fresh.txt', contentType: 'text/plain', createdBy: t.users.member });
+    const attached = await storeFile(t.app, t.db, { originalName: 'attached.txt', contentType: 'text/plain', boardItemId: item.id });
+    const missing = await storeFile(t.app, t.db, { originalName: 'missing.txt', contentType: 'text/plain', createdBy: t.users.member });
+    await files.remove(missing.storedName); // bytes already gone: not an error
+    const setCreated = (id: string, at: Date) => t.db.update(storedFile).set({ createdAt: at }).where(eq(storedFile.id, id));
+    await setCreated(old.id, ago(DAY + MINUTE));
+    await setCreated(missing.id, ago(DAY + MINUTE));
+    await setCreated(fresh.id, ago(DAY - MINUTE));
+    await setCreated(attached.id, ago(30 * DAY));
+
+    expect(files.exists(old.storedName) && files.exists(old.thumbnailName!)).toBe(true);
+    expect(await pruneNow()).toEqual({ ...zeros, unattachedUploads: 2 });
+
+    const left = await t.db.select({ id: storedFile.id }).from(storedFile).where(inArray(storedFile.id, [old.id, fresh.id, attached.id, missing.id]));
+    expect(left.map((r) => r.id).sort()).toEqual([fresh.id, attached.id].sort());
+    expect(files.exists(old.storedName)).toBe(false);
+    expect(files.exists(old.thumbnailName!)).toBe(false);
+    expect(files.exists(fresh.storedName)).toBe(true);
+    expect(files.exists(attached.storedName)).toBe(true);
+  });
+
+  it('deletes view-count rows dated more than two days before today (Korea)', async () => {
+    const item = await createBoardItem(t.db);
+    const dates = [0, 1, 2, 3, 10].map((days) => kstDate(ago(days * DAY)));
+    await t.db.insert(boardItemView).values(dates.map((viewDate) => ({ boardItemId: item.id, visitorKey: 'visitor', viewDate })));
+    expect(await pruneNow()).toEqual({ ...zeros, boardItemViews: 2 });
+    const left = await t.db.select({ viewDate: boardItemView.viewDate }).from(boardItemView).where(eq(boardItemView.boardItemId, item.id));
+    expect(left.map((r) => r.viewDate).sort()).toEqual(dates.slice(0, 3).sort());
+  });
+});
+
+describe('schedule', () => {
+  it('runs prune shortly after start and logs the counts', async () => {
+    const info = vi.spyOn(t.app.log, 'info');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      schedule.start();
+      await vi.advanceTimersByTimeAsync(FIRST_RUN_DELAY_MS);
+      await vi.waitFor(() => expect(info).toHaveBeenCalledWith({ pruned: zeros }, 'housekeeping done'), { timeout: 10_000 });
+    } finally {
+      vi.useRealTimers();
+      info.mockRestore();
+    }
+  });
+});

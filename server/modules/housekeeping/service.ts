@@ -1,0 +1,91 @@
+import { and, isNull, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app';
+import { boardItemView, outbox, refreshToken, storedFile } from '../../db/schema';
+import { addMs, MINUTE_MS } from '../../lib/clock';
+import { kstDate } from '../../lib/time';
+
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How long each kind of row outlives its use. Personal data is kept no longer than needed (PIPA);
+ * deleted posts and comments are not pruned: they are kept for audit (decision 0007).
+ */
+export const retention = {
+  /**
+   * Past `expires_at`. A spent or revoked token is kept until then: presenting a spent token
+   * again revokes its family (session/service.ts), and an expired one is refused anyway.
+   */
+  refreshTokenMs: DAY_MS,
+  /** Since `created_at`: every e-mail and SMS with its recipient (personal data). */
+  outboxMs: 30 * DAY_MS,
+  /** Since `created_at`, for uploads no post took (with their bytes and thumbnail). */
+  unattachedUploadMs: DAY_MS,
+  /**
+   * Days before today (Korea) whose view rows go. A view is counted once per visitor, post and
+   * day against today's row only, so older rows de-duplicate nothing; two days leave room for
+   * clocks that disagree around midnight.
+   */
+  boardItemViewDays: 2,
+} as const;
+
+// Not pruned here, as their own modules already do it when they issue new ones: upload tickets
+// (upload/service.ts, an hour past expiry), pincode tokens (user-key/service.ts, a day past
+// expiry) and CAPTCHA challenges (captcha/service.ts, an hour past expiry).
+
+export interface PruneCounts {
+  refreshTokens: number;
+  outbox: number;
+  unattachedUploads: number;
+  boardItemViews: number;
+}
+
+export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<FastifyBaseLogger, 'warn'> };
+
+/**
+ * Deletes data no longer needed, one statement per kind (each commits on its own), and answers
+ * how many rows of each kind went. Stored bytes are removed only after their rows are gone.
+ */
+export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCounts> {
+  const { db } = deps;
+
+  const tokens = await db
+    .delete(refreshToken)
+    .where(lt(refreshToken.expiresAt, addMs(now, -retention.refreshTokenMs)))
+    .returning({ id: refreshToken.id });
+
+  const messages = await db
+    .delete(outbox)
+    .where(lt(outbox.createdAt, addMs(now, -retention.outboxMs)))
+    .returning({ id: outbox.id });
+
+  // A post claims an upload with `WHERE board_item_id IS NULL`; whichever statement locks the row
+  // first wins, and the other finds no row, so an upload is never both attached and deleted.
+  const uploads = await db
+    .delete(storedFile)
+    .where(and(isNull(storedFile.boardItemId), lt(storedFile.createdAt, addMs(now, -retention.unattachedUploadMs))))
+    .returning({ id: storedFile.id, storedName: storedFile.storedName, thumbnailName: storedFile.thumbnailName });
+  for (const upload of uploads) {
+    for (const name of [upload.storedName, upload.thumbnailName]) {
+      if (!name) continue;
+      try {
+        await deps.files.remove(name); // a file already gone is not an error
+      } catch (err) {
+        deps.log?.warn({ err, fileId: upload.id }, 'housekeeping could not remove a stored file');
+      }
+    }
+  }
+
+  const views = await db
+    .delete(boardItemView)
+    .where(lt(boardItemView.viewDate, kstDate(addMs(now, -retention.boardItemViewDays * DAY_MS))))
+    .returning({ id: boardItemView.boardItemId });
+
+  return {
+    refreshTokens: tokens.length,
+    outbox: messages.length,
+    unattachedUploads: uploads.length,
+    boardItemViews: views.length,
+  };
+}
