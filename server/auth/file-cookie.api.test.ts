@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import type { TokenPair } from '../../contract';
 import { createBoardItem, createMember, pngBytes, storeFile, type TestMember } from '../test/factories';
 import { createTestApp, data, TestClock, type TestApp } from '../test/harness';
@@ -55,6 +56,18 @@ describe('file cookie', () => {
     expect(setCookie).toMatch(/Path=\/api\/file(;|$)/);
     expect(setCookie).toMatch(/Max-Age=1800/);
     expect(setCookie).not.toMatch(/Secure/);
+  });
+
+  it('is Secure behind TLS (HTTPS=true), on sign-in and on sign-out alike', async () => {
+    const tls = await buildApp({ db: t.db, config: { ...t.config, https: true }, keys: t.keys, clock }, { logger: false });
+    try {
+      const res = await tls.inject({ method: 'POST', url: '/api/user/signin', payload: { userKeyType: 'ID', userKeyCode: member.userKeyCode, password: member.password } });
+      expect(setCookieOf(res)).toMatch(/; Secure(;|$)/);
+      const out = await tls.inject({ method: 'POST', url: '/api/user/signout', payload: { refreshToken: data<TokenPair>(res).refreshToken } });
+      expect(setCookieOf(out)).toMatch(/Max-Age=0.*; Secure(;|$)/);
+    } finally {
+      await tls.close();
+    }
   });
 
   it('opens members-only files and thumbnails for the browser without a bearer token', async () => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { accountMessages } from '../../../contract';
 import { hashToken } from '../../auth/tokens';
 import { outbox, userKeyToken } from '../../db/schema';
@@ -131,6 +132,18 @@ describe('POST /api/user-key/check (send a pincode)', () => {
     // The first send leaves the ten-minute window.
     clock.advance(10 * MINUTE - 5 * 61 * SECOND + 60 * SECOND);
     expect((await send()).statusCode).toBe(200);
+  });
+
+  it('PINCODE_RESEND_SECONDS sets the least time between sends; five in ten minutes stays the cap', async () => {
+    const quick = await buildApp({ db: t.db, config: { ...t.config, pincodeResendMs: 0 }, keys: t.keys, clock }, { logger: false });
+    try {
+      const email = newEmail();
+      const send = () => quick.inject({ method: 'POST', url: '/api/user-key/check', payload: { userKeyType: 'EMAIL', userKeyCode: email } });
+      for (let sent = 1; sent <= 5; sent++) expect((await send()).statusCode, `send ${sent}`).toBe(200);
+      expectError(await send(), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooMany);
+    } finally {
+      await quick.close();
+    }
   });
 });
 
