@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountMessages, patterns } from './account';
-import { boardItemListQuery } from './board';
+import { boardFile, boardItemListQuery } from './board';
 
 /** Korean sentences of the write side of the boards (issue 4): posts, uploads, comments, export. */
 export const boardMessages = {
@@ -88,15 +88,8 @@ export const uploadUrlResponse = z.object({
 });
 export type UploadUrlResponse = z.infer<typeof uploadUrlResponse>;
 
-/** What an upload answers: the stored file. `url` works for its uploader until a post takes it. */
-export const uploadedFile = z.object({
-  id: z.string(),
-  name: z.string(),
-  size: z.number().int(),
-  contentType: z.string(),
-  url: z.string(),
-  thumbnailUrl: z.string().nullable(),
-});
+/** What an upload answers: the stored file (a board file before it has downloads). `url` works for its uploader until a post takes it. */
+export const uploadedFile = boardFile.omit({ downloadCount: true });
 export type UploadedFile = z.infer<typeof uploadedFile>;
 
 /** `PUT /api/board-item/images?boardCode=`: multipart field `file`, an image for the editor. */

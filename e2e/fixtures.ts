@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { BoardItem, BoardItemPage, Success } from '../contract';
+/** Text of post HTML as a reader sees it: the same function the server's search indexes. */
+export { htmlToText as htmlText } from '../server/modules/board/search-tokens';
 
 /**
  * The browser tests' `test`: every test fails when a page of its browser context throws an
@@ -78,22 +80,6 @@ export function latestItems(request: APIRequestContext, boardCode: string, size 
 
 export function getItem(request: APIRequestContext, boardCode: string, itemNo: number): Promise<BoardItem> {
   return apiGet<BoardItem>(request, `/api/board-item/${encodeURIComponent(boardCode)}/${itemNo}`);
-}
-
-/** The text of sanitised post HTML, whitespace collapsed (what a reader sees). */
-export function htmlText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<\/(p|div|li|h\d|tr)>/gi, ' ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 export function escapeRegExp(text: string): string {

@@ -1,8 +1,8 @@
-/** A small Korean loading line inside a page (the whole-page one is ui/PageLoading). */
+/** A small Korean loading line inside a screen (the whole-page one is ui/PageLoading). */
 export function LoadingStatus({ label = '불러오는 중입니다…' }: { label?: string }) {
   return (
     <p className="loading-status" role="status">
-      <span className="loading-status__spinner" aria-hidden="true" />
+      <span className="spinner" aria-hidden="true" />
       {label}
     </p>
   );

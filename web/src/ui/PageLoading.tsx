@@ -1,7 +1,7 @@
 export function PageLoading() {
   return (
     <div className="page-loading" role="status" aria-live="polite">
-      <span className="page-loading__spinner" aria-hidden="true" />
+      <span className="spinner" aria-hidden="true" />
       불러오는 중입니다…
     </div>
   );

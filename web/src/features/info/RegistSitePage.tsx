@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../../contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSiteInfo } from '../site/api/get-site-info';
-import { InfoPageShell, SiteInfoFallback, safeExternalUrl, telHref } from './InfoPageShell';
+import { ContactList, InfoPageShell, safeExternalUrl } from './InfoPageShell';
 
 interface UserType {
   who: string;
@@ -232,32 +232,7 @@ export function Component() {
       <section className="info-section" aria-labelledby="regist-help">
         <h2 id="regist-help">이용 문의</h2>
         <p>계정 발급, 로그인, 등록 방법에 관하여 궁금하신 점은 환자등록시스템 헬프데스크로 문의해 주십시오.</p>
-        {site ? (
-          <dl className="info-contact info-contact--help">
-            <div>
-              <dt>전화</dt>
-              <dd>
-                <a href={telHref(site.phone)}>{site.phone}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>이메일</dt>
-              <dd>
-                <a href={`mailto:${site.email}`}>{site.email}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>상담 시간</dt>
-              <dd>{site.businessHours}</dd>
-            </div>
-            <div>
-              <dt>운영기관</dt>
-              <dd>{site.operator}</dd>
-            </div>
-          </dl>
-        ) : (
-          <SiteInfoFallback isError={isError} />
-        )}
+        <ContactList />
         <p>
           <Link className="button" to={paths.boardWrite('Nids', 'contactus')}>
             온라인으로 문의하기

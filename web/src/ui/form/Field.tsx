@@ -45,6 +45,16 @@ export function Field({ id, label, error, hint: givenHint, required, children, a
         })}
         {actions}
       </div>
+      <FieldNotes error={error} errorId={errorId} hint={hint} hintId={hintId} />
+      {below}
+    </div>
+  );
+}
+
+/** The error (said first) and the hint under a field, with the ids its description points at. */
+function FieldNotes({ error, errorId, hint, hintId }: { error?: string; errorId: string | null; hint?: ReactNode; hintId: string | null }) {
+  return (
+    <>
       {error && (
         <p className="form-field__error" id={errorId!}>
           {error}
@@ -55,8 +65,7 @@ export function Field({ id, label, error, hint: givenHint, required, children, a
           {hint}
         </p>
       )}
-      {below}
-    </div>
+    </>
   );
 }
 
@@ -93,16 +102,7 @@ export function ChoiceGroup({
         {required && <RequiredMark />}
       </legend>
       <div className="form-choice__options">{children}</div>
-      {error && (
-        <p className="form-field__error" id={errorId!}>
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p className="form-field__hint" id={hintId!}>
-          {hint}
-        </p>
-      )}
+      <FieldNotes error={error} errorId={errorId} hint={hint} hintId={hintId} />
     </fieldset>
   );
 }

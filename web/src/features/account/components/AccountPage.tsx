@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SiteAuthentication } from '../../../../../contract';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LoadingStatus } from '../../../ui/LoadingStatus';
 import { uiMessages } from '../messages';
 
 /** The frame of every account screen: a Korean title, the one h1, and a narrow column. */
@@ -40,10 +41,5 @@ export function WithAuthentication({
       </div>
     );
   }
-  return (
-    <p className="account-loading" role="status">
-      <span className="account-loading__spinner" aria-hidden="true" />
-      불러오는 중입니다…
-    </p>
-  );
+  return <LoadingStatus />;
 }

@@ -33,6 +33,7 @@ import {
   type ProfileEditValues,
 } from '../validation';
 import { useFieldValidation, manualValidation } from '../components/use-field-validation';
+import { LoadingStatus } from '../../../ui/LoadingStatus';
 import '../../../ui/form/forms.css';
 import '../account.css';
 
@@ -80,10 +81,7 @@ function MyPage({ userId, onRetired }: { userId: number; onRetired: () => void }
               </button>
             </div>
           ) : (
-            <p className="account-loading" role="status">
-              <span className="account-loading__spinner" aria-hidden="true" />
-              불러오는 중입니다…
-            </p>
+            <LoadingStatus />
           )
         }
       </WithAuthentication>

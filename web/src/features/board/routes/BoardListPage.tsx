@@ -17,7 +17,7 @@ import { BoardFallback } from '../components/BoardFallback';
 import { BoardHeader } from '../components/BoardHeader';
 import { BoardTable } from '../components/BoardTable';
 import { ExportButton, type ExportListQuery } from '../components/ExportButton';
-import { LoadingStatus } from '../components/LoadingStatus';
+import { LoadingStatus } from '../../../ui/LoadingStatus';
 import { Pagination } from '../components/Pagination';
 import { SearchForm } from '../components/SearchForm';
 import '../../../ui/form/forms.css';
