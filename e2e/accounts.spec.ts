@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { accountMessages, paths } from '../contract';
-import { expect, expectNoA11yViolations, expectScreen, test } from './fixtures';
+import { expect, expectNoA11yViolations, expectScreen, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field, recordDialogs } from './support/dialogs';
 import { messagesTo, nextMessage, nextPincode } from './support/inbox';
@@ -10,8 +10,6 @@ import { messagesTo, nextMessage, nextPincode } from './support/inbox';
  * by nodemailer to the local SMTP catcher. Alerts are checked word for word (spec §8).
  */
 
-/** A refused API call (4xx) is logged by Chromium as a console error; the flows below expect some. */
-const REFUSED = /console\.error: Failed to load resource: the server responded with a status of 4\d\d/;
 
 const loginAlerts = {
   INVALID_CREDENTIAL: '계정 정보가 일치하지 않습니다. 다시 입력해주세요.',
@@ -50,7 +48,7 @@ async function signInWithForm(page: Page, userId: string, password: string, { re
 
 test.describe('sign-up', () => {
   test('a visitor signs up with an e-mail pincode from a real mail and is greeted on Welcome', async ({ page, pageErrors }) => {
-    pageErrors.allow(REFUSED); // the wrong pincode is refused with 400
+    pageErrors.allow(REFUSED_REQUEST); // the wrong pincode is refused with 400
     const dialogs = recordDialogs(page);
     const suffix = uniqueSuffix();
     const userId = `new${suffix}`.slice(0, 20);
@@ -110,7 +108,7 @@ test.describe('sign-up', () => {
   });
 
   test('a taken ID, a missing e-mail check and an empty form get the spec\'s messages, and focus goes to the first problem', async ({ page, pageErrors }) => {
-    pageErrors.allow(REFUSED);
+    pageErrors.allow(REFUSED_REQUEST);
     const dialogs = recordDialogs(page);
     await page.goto(paths.signup);
     const form = page.getByRole('form', { name: '회원가입' });
@@ -152,7 +150,7 @@ test.describe('sign-up', () => {
 
 test.describe('sign-in and the session', () => {
   test('each failure code shows the spec\'s alert; five wrong passwords lock the account', async ({ page, request, pageErrors }) => {
-    pageErrors.allow(REFUSED);
+    pageErrors.allow(REFUSED_REQUEST);
     const member = await createMember(request);
     const dialogs = recordDialogs(page);
     await page.goto(paths.signin);
@@ -184,7 +182,7 @@ test.describe('sign-in and the session', () => {
   });
 
   test('아이디 저장 keeps the ID for next time and unchecking it forgets it; logout clears the session and revokes the refresh token', async ({ page, request, pageErrors }) => {
-    pageErrors.allow(REFUSED);
+    pageErrors.allow(REFUSED_REQUEST);
     const member = await createMember(request);
     await page.goto(paths.signin);
     await signInWithForm(page, member.userId, member.password, { remember: true });
@@ -216,12 +214,14 @@ test.describe('sign-in and the session', () => {
     await expectSignedInHeader(page, member.name);
     expect((await storedSession(page)).rememberId).toBeNull();
     await header(page).getByRole('button', { name: '로그아웃' }).click();
+    // Logout ends once the server has revoked the token; only then is the visitor a guest again.
+    await expectGuestHeader(page);
     await page.goto(paths.signin);
     await expect(field(page.getByRole('form', { name: '로그인' }), '아이디')).toHaveValue('');
   });
 
   test('the access token is exchanged before it expires, and a refused refresh shows the server\'s message and signs out', async ({ page, request, pageErrors }) => {
-    pageErrors.allow(REFUSED);
+    pageErrors.allow(REFUSED_REQUEST);
     const member = await createMember(request);
     await page.clock.install();
     const dialogs = recordDialogs(page);
@@ -288,7 +288,7 @@ test.describe('account recovery', () => {
   });
 
   test('password reset: the e-mailed pincode sets a new password, says 비밀번호가 재설정 되었습니다. and goes home', async ({ page, request, pageErrors }) => {
-    pageErrors.allow(REFUSED);
+    pageErrors.allow(REFUSED_REQUEST);
     const member = await createMember(request);
     const dialogs = recordDialogs(page);
     await page.goto(paths.findPassword);
@@ -314,7 +314,7 @@ test.describe('account recovery', () => {
 
 test.describe('My page', () => {
   test('a member edits the profile, changes the e-mail with a pincode and the password', async ({ page, request, pageErrors }) => {
-    pageErrors.allow(REFUSED);
+    pageErrors.allow(REFUSED_REQUEST);
     const member = await createMember(request);
     const dialogs = recordDialogs(page);
     await openSignedIn(page, member.userId, member.password, paths.myPage);
@@ -366,7 +366,7 @@ test.describe('My page', () => {
   });
 
   test('retirement asks first, signs out, erases the name and keeps the ID reserved', async ({ page, request, pageErrors }) => {
-    pageErrors.allow(REFUSED);
+    pageErrors.allow(REFUSED_REQUEST);
     const member = await createMember(request);
     const dialogs = recordDialogs(page);
     await openSignedIn(page, member.userId, member.password, paths.myPage);

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { messages, paths } from '../contract';
-import { byTitle, expect, expectNoA11yViolations, test } from './fixtures';
+import { byTitle, expect, expectNoA11yViolations, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { PNG_1X1, SMALL_PDF, composeKorean, createItemByApi, editorArea } from './support/board';
-import { field } from './support/dialogs';
+import { field, recordDialogs } from './support/dialogs';
 import { messagesTo, nextMessage } from './support/inbox';
 
 /**
@@ -15,8 +15,6 @@ import { messagesTo, nextMessage } from './support/inbox';
 const communityWrite = paths.boardWrite('Member', 'community');
 const communityList = paths.boardList('Member', 'community');
 const contactWrite = paths.boardWrite('Nids', 'contactus');
-/** A refusal the screen shows in words (the browser also logs the failed request). */
-const REFUSED = /console\.error: Failed to load resource: the server responded with a status of 4\d\d/;
 
 async function openWriteScreen(page: Page) {
   const member = await createMember(page.request);
@@ -105,14 +103,10 @@ test('a member writes a post with an image and an attachment, comments, edits an
   await expect(page.locator('#board-view-title')).toHaveText(edited);
 
   // Deleting asks first.
-  const asked: string[] = [];
-  page.on('dialog', (dialog) => {
-    asked.push(dialog.message());
-    void dialog.accept();
-  });
+  const dialogs = recordDialogs(page);
   await page.locator('.board-actions').getByRole('button', { name: '삭제' }).click();
   await expect(page).toHaveURL(/\/List\/?$/i);
-  expect(asked.join('\n')).toContain('삭제하시겠습니까');
+  expect(dialogs.messages.join('\n')).toContain('삭제하시겠습니까');
   await expect(page.getByRole('status').filter({ hasText: '게시글이 삭제되었습니다.' })).toBeVisible();
   await expect(page.locator('main')).not.toContainText(edited);
 });
@@ -244,7 +238,7 @@ test('a member sees their own inquiry and its answer', async ({ page, request })
 });
 
 test('a secret post shows as 비밀글입니다 to other members', async ({ page, request, pageErrors }) => {
-  pageErrors.allow(REFUSED); // opening the secret post by its address is refused
+  pageErrors.allow(REFUSED_REQUEST); // opening the secret post by its address is refused
   const writer = await createMember(request);
   const other = await createMember(request);
   const session = await signInByApi(request, writer.userId, writer.password);

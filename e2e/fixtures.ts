@@ -62,6 +62,12 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
 
 export { expect };
 
+/**
+ * How Chromium logs a request the server refused (4xx) as a console error. Screens that show such a
+ * refusal in words declare it expected with `pageErrors.allow(REFUSED_REQUEST)`.
+ */
+export const REFUSED_REQUEST = /console\.error: Failed to load resource: the server responded with a status of 4\d\d/;
+
 /** GET an API path and unwrap `{ code: 'SUCCESS', data }`, failing the test on any other answer. */
 export async function apiGet<T>(request: APIRequestContext, url: string): Promise<T> {
   const response = await request.get(url);
