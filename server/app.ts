@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -33,6 +31,7 @@ import { captchaRoutes } from './modules/captcha/routes';
 import { uploadRoutes } from './modules/upload/routes';
 import { commentRoutes } from './modules/comment/routes';
 import { exportRoutes } from './modules/export/routes';
+import { registerCompression, registerWeb } from './web';
 
 export interface AppDeps {
   db: Db;
@@ -152,6 +151,8 @@ export async function buildApp(
     return reply.status(500).send({ code: 'INTERNAL_ERROR', message: messages.internalError });
   });
 
+  await registerCompression(app);
+
   await app.register(siteSettingRoutes);
   await app.register(boardRoutes);
   await app.register(fileRoutes);
@@ -165,37 +166,4 @@ export async function buildApp(
 
   await registerWeb(app, deps.config.webDistDir);
   return app;
-}
-
-/**
- * Serves the built web app on the same origin. Unknown `/api/...` paths get the JSON 404;
- * unknown paths with a file extension get a plain 404 (a missing chunk must fail so the client
- * can recover); every other GET gets index.html for the client router.
- */
-async function registerWeb(app: FastifyInstance, webDistDir: string) {
-  const indexPath = path.join(webDistDir, 'index.html');
-  const hasWeb = fs.existsSync(indexPath);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      wildcard: false,
-      index: false,
-      setHeaders(reply, filePath) {
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0]!;
-    if (url === '/api' || url.startsWith('/api/')) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: messages.apiNotFound });
-    }
-    if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(url)) {
-      return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexPath));
-  });
 }
