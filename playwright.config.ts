@@ -23,7 +23,11 @@ const port = Number(process.env.E2E_PORT || 3950);
 // A fresh, empty data directory so the server seeds the demo content on its first start.
 // Set here only when scripts/e2e.mjs did not (it also removes it afterwards); stored in the
 // environment so the workers that load this file again see the same value.
-process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'nids-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-e2e-'));
+  // As root the embedded PostgreSQL runs as the user postgres, which must pass through (not list) it.
+  fs.chmodSync(process.env.E2E_DATA_DIR, 0o711);
+}
 const baseURL = `http://127.0.0.1:${port}`;
 // The mail catcher's ports, exported for the workers (e2e/support/inbox.ts reads E2E_MAIL_PORT).
 process.env.E2E_SMTP_PORT ||= String(port + 1);

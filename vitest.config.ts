@@ -6,8 +6,8 @@ const alwaysExcluded = ['e2e/**', '**/node_modules/**', 'dist/**'];
  * Two tiers (README "Tests"):
  * - unit: pure functions, no database, environment node (web helpers too);
  * - api: `server/**\/*.api.test.ts`, each file in its own process with its own database
- *   (server/test/harness.ts): a clone of a migrated PGlite template, or a new database on the
- *   PostgreSQL server named by TEST_DATABASE_URL.
+ *   (server/test/harness.ts): a copy of a migrated template database on the run's one PostgreSQL
+ *   server (embedded, started by server/test/global-setup.ts, or the one TEST_DATABASE_URL names).
  */
 export default defineConfig({
   test: {
@@ -26,7 +26,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.api.test.ts'],
           exclude: alwaysExcluded,
-          // One PGlite (WASM, ~400 MB that close() does not return) per test process.
+          // Test files change process-wide state (fake timers, environment): one process each.
           pool: 'forks',
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60_000,

@@ -46,6 +46,8 @@ const port = await freePort();
 const smtpPort = await freePort();
 const mailPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-e2e-'));
+// As root the embedded PostgreSQL runs as the user postgres, which must pass through (not list) it.
+fs.chmodSync(dataDir, 0o711);
 const started = Date.now();
 
 const child = spawn(process.execPath, [path.join(root, 'node_modules/.bin/playwright'), 'test', ...process.argv.slice(2)], {

@@ -80,7 +80,7 @@ const steps = [
   () => run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']),
   () => run('type check (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   () => vitest('unit tests (Vitest)', 'unit'),
-  () => vitest('API tests on embedded PostgreSQL (PGlite)', 'api'),
+  () => vitest('API tests on embedded PostgreSQL', 'api'),
   ...(TEST_DATABASE_URL ? [() => vitest('API tests on PostgreSQL server (TEST_DATABASE_URL)', 'api', { TEST_DATABASE_URL })] : []),
   () => playwright(chromium),
 ];

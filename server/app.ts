@@ -71,10 +71,10 @@ const statusCodes: Record<number, ErrorCode> = {
 
 export async function buildApp(
   deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery'> & { clock?: Clock },
-  opts: { logger?: FastifyServerOptions['logger'] } = {},
+  opts: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
     trustProxy: deps.config.trustProxy,
     // Korean paths arrive case-varied (/Account/Signin); the web router handles case, the API is lower-case.
     routerOptions: { ignoreTrailingSlash: true },

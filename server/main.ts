@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
@@ -8,14 +9,17 @@ import { housekeepingSchedule } from './modules/housekeeping/schedule';
 
 async function main() {
   const config = loadConfig();
-  // PGlite has no lock of its own; a PostgreSQL server needs none from us.
+  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  // One server process per data directory: two would fight over one embedded PostgreSQL cluster
+  // (and stop each other's). A PostgreSQL server of its own needs no lock from us.
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: { warn: (msg) => log.warn(msg), debug: (msg) => log.debug(msg) },
+  });
   const keys = await loadTokenKeys(database.db, config.jwtSecret);
-  const app = await buildApp(
-    { db: database.db, config, keys },
-    { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } },
-  );
+  const app = await buildApp({ db: database.db, config, keys }, { loggerInstance: log });
   await seedIfEmpty(
     database.db,
     app.deps.files,
@@ -31,8 +35,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    try {
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     releaseLock();
     process.exit(0);
   };
@@ -42,7 +51,7 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   housekeeping.start();
   app.log.info(
-    `${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server'}; site at http://${config.host}:${config.port}/`,
+    `${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server'}; site at http://${config.host}:${config.port}/`,
   );
 }
 

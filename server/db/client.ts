@@ -1,53 +1,80 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  pool: pg.Pool;
+  /** `embedded`: our own server in DATA_DIR/pgdata; `server`: the one DATABASE_URL names. */
+  kind: 'embedded' | 'server';
+  /** A `postgres://` URL of this database, for child processes and tools. */
+  url: string;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * Opens the database: a PostgreSQL server when `databaseUrl` is given, otherwise embedded
- * PostgreSQL (PGlite) in `dataDir` (or in memory when `dataDir` is null), and migrates it.
- * The same migrations run on both (docs/decisions/0001-embedded-postgresql.md).
+ * Opens the database: the PostgreSQL server `databaseUrl` names, or else a PostgreSQL server of
+ * our own embedded in `dataDir` (docs/decisions/0010-embedded-postgresql-server.md); then migrates it.
+ * The same migrations and queries run on both.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
-  dataDir?: string | null;
-  loadDataDir?: Blob;
+  dataDir?: string;
   migrate?: boolean;
+  /** Connections in the pool (default 10). */
+  poolMax?: number;
+  log?: EmbeddedOptions['log'];
 }): Promise<Database> {
-  if (opts.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it on the next query.
-    pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
-    const db = drizzle(pool, { schema });
-    if (opts.migrate !== false) {
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      await migrate(db, { migrationsFolder });
-    }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  let url = opts.databaseUrl;
+  let stopEmbedded = async () => {};
+  if (!url) {
+    if (!opts.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
+    const embedded = await startEmbeddedPostgres({ dataDir: opts.dataDir, log: opts.log });
+    url = embedded.url();
+    stopEmbedded = embedded.stop;
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const client = await PGlite.create({
-    dataDir: opts.dataDir ? path.join(opts.dataDir, 'pgdata') : undefined,
-    loadDataDir: opts.loadDataDir,
-  });
-  const db = drizzle(client, { schema });
-  if (opts.migrate !== false) {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(db, { migrationsFolder });
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const close = async () => {
+    await pool.end();
+    await stopEmbedded();
+  };
+  try {
+    if (opts.migrate !== false) await migrateAndAnalyse(pool, db);
+  } catch (err) {
+    await close();
+    throw err;
   }
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db, pool, kind: opts.databaseUrl ? 'server' : 'embedded', url, close };
+}
+
+/**
+ * Applies the committed migrations; when any was applied, refreshes the planner's statistics
+ * at once (a new index or table has none, and autovacuum may not have run or may be off).
+ */
+export async function migrateAndAnalyse(pool: pg.Pool, db: Db, folder: string = migrationsFolder): Promise<number> {
+  const before = await appliedMigrationCount(pool);
+  await migrate(db as never, { migrationsFolder: folder });
+  const applied = (await appliedMigrationCount(pool)) - before;
+  if (applied > 0) await pool.query('ANALYZE');
+  return applied;
+}
+
+async function appliedMigrationCount(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ exists: boolean }>(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS exists`);
+  if (!rows[0]!.exists) return 0;
+  const counted = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+  return counted.rows[0]!.n;
 }

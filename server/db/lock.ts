@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * PGlite takes no lock on its data directory and two processes would corrupt it, so one
- * process at a time holds `DATA_DIR/server.lock` (its pid). A lock left by a dead process is taken over.
+ * One server process at a time runs the embedded PostgreSQL cluster of a data directory: it holds
+ * `DATA_DIR/server.lock` (its pid). A lock left by a dead process is taken over (and with it the
+ * postmaster that process may have left running: server/db/embedded.ts).
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });

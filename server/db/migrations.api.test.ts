@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { is } from 'drizzle-orm';
+import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from './client';
 import * as schema from './schema';
@@ -35,7 +36,7 @@ afterAll(async () => {
   if (firstOnly) fs.rmSync(firstOnly, { recursive: true, force: true });
 });
 
-async function rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
+async function rows<T extends QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await database.raw.query<T>(text, params)).rows;
 }
 

