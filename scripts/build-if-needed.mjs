@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sources = ['web', 'contract', 'vite.config.ts', 'package-lock.json'];
+// The precompress plugin shapes the output too (.br/.gz next to each file).
+const sources = ['web', 'contract', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package-lock.json'];
 
 function newestMtime(target) {
   const full = path.join(root, target);
