@@ -21,6 +21,7 @@ import type { TokenKeys } from './auth/tokens';
 import { SiteSettings } from './modules/site-setting/service';
 import { siteSettingRoutes } from './modules/site-setting/routes';
 import { boardRoutes } from './modules/board/routes';
+import { createBoardCaching, type BoardCaching } from './modules/board/caching';
 import { fileRoutes } from './modules/file/routes';
 import { FileStore } from './modules/file/store';
 import { createDelivery, type Delivery } from './modules/delivery/service';
@@ -42,6 +43,8 @@ export interface AppDeps {
   /** Every expiry, limit and lockout decision reads this clock (tests replace it). */
   clock: Clock;
   delivery: Delivery;
+  /** Guest answers of the boards, their invalidation across instances, buffered view counts. */
+  boardCaching: BoardCaching;
 }
 
 declare module 'fastify' {
@@ -70,7 +73,7 @@ const statusCodes: Record<number, ErrorCode> = {
 };
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery'> & { clock?: Clock },
+  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching'> & { clock?: Clock },
   opts: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -84,15 +87,19 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const clock = deps.clock ?? systemClock;
+  const settings = new SiteSettings(deps.db);
   app.decorate('deps', {
     ...deps,
     clock,
-    settings: new SiteSettings(deps.db),
+    settings,
     files: new FileStore(path.join(deps.config.dataDir, 'files')),
     delivery: createDelivery(deps.db, clock, deps.config, app.log),
+    boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log),
   });
   app.decorateRequest('callerPromise', null);
   app.addHook('onClose', () => app.deps.delivery.close());
+  app.addHook('onReady', () => app.deps.boardCaching.start());
+  app.addHook('onClose', () => app.deps.boardCaching.close());
 
   await app.register(helmet, {
     hsts: deps.config.https,

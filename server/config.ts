@@ -27,6 +27,10 @@ export interface Config {
   pincodeResendMs: number;
   /** Time between two housekeeping runs (HOUSEKEEPING_INTERVAL_MINUTES, default 60); 0 turns it off. */
   housekeepingIntervalMs: number;
+  /** How often buffered post views are written to the database (VIEW_FLUSH_SECONDS, default 3). */
+  viewFlushMs: number;
+  /** Memory for guest answers kept ready to send (CACHE_SIZE_MB, default 32); 0 turns the cache off. */
+  cacheMaxBytes: number;
 }
 
 export interface RateLimits {
@@ -66,6 +70,14 @@ function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   return value;
 }
 
+function megabytes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of megabytes, got "${raw}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -97,5 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pincodeResendMs: seconds(env, 'PINCODE_RESEND_SECONDS', 60) * 1000,
     housekeepingIntervalMs: minutes(env, 'HOUSEKEEPING_INTERVAL_MINUTES', 60) * 60_000,
+    viewFlushMs: perMinute(env, 'VIEW_FLUSH_SECONDS', 3) * 1000,
+    cacheMaxBytes: megabytes(env, 'CACHE_SIZE_MB', 32) * 1024 * 1024,
   };
 }

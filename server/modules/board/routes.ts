@@ -6,6 +6,8 @@ import {
 } from '../../../contract';
 import { getCaller } from '../../app';
 import { perMinute } from '../../lib/rate-limit';
+import { guestBoard, guestList, guestView } from './guest-reads';
+import { markPrivate, sendAnswer } from './http-cache';
 import * as service from './service';
 import * as write from './write';
 
@@ -14,8 +16,15 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 const writeErrors = { ...errors, 429: errorEnvelope };
 const boardCodeParams = z.object({ boardCode: z.string().min(1).max(40) });
 
+/**
+ * Guests (no Authorization header) read from the cache with ETag/304 (guest-reads.ts,
+ * http-cache.ts); signed-in callers read the database and get private, uncached answers.
+ * Every write invalidates its board's cached answers, here and on other instances (caching.ts).
+ */
 export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeLimit = perMinute(app.deps.config.rateLimits.write);
+  const { cache } = app.deps.boardCaching;
+  const afterWrite = app.deps.boardCaching.afterWrite;
 
   app.get(
     '/api/board/:boardCode',
@@ -27,8 +36,10 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(board), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await getCaller(request);
+      if (caller.userId === null) return sendAnswer(request, reply, cache, await guestBoard(app.deps, caller, request.params.boardCode));
+      markPrivate(reply);
       return { code: 'SUCCESS' as const, data: await service.getBoard(app.deps.db, caller, request.params.boardCode) };
     },
   );
@@ -43,8 +54,10 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(boardItemPage), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await getCaller(request);
+      if (caller.userId === null) return sendAnswer(request, reply, cache, await guestList(app.deps, caller, request.query));
+      markPrivate(reply);
       return { code: 'SUCCESS' as const, data: await service.listBoardItems(app.deps.db, caller, request.query) };
     },
   );
@@ -59,8 +72,10 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(boardItemPage), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await getCaller(request);
+      if (caller.userId === null) return sendAnswer(request, reply, cache, await guestList(app.deps, caller, request.body));
+      markPrivate(reply);
       return { code: 'SUCCESS' as const, data: await service.listBoardItems(app.deps.db, caller, request.body) };
     },
   );
@@ -75,10 +90,16 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(boardItem), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await getCaller(request);
       const visitor = service.visitorKey(caller, request.ip, request.headers['user-agent']);
-      return { code: 'SUCCESS' as const, data: await service.readBoardItem(app.deps.db, caller, request.params, visitor) };
+      if (caller.userId === null) {
+        const { entry, viewCount } = await guestView(app.deps, caller, request.params, visitor);
+        return sendAnswer(request, reply, cache, entry, viewCount);
+      }
+      markPrivate(reply);
+      const deps = { db: app.deps.db, views: app.deps.boardCaching.views };
+      return { code: 'SUCCESS' as const, data: await service.readBoardItem(deps, caller, request.params, visitor) };
     },
   );
 
@@ -99,7 +120,8 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      return { code: 'SUCCESS' as const, data: await write.createItem(app.deps, caller, request.params.boardCode, request.body) };
+      const data = await afterWrite(request.params.boardCode, () => write.createItem(app.deps, caller, request.params.boardCode, request.body));
+      return { code: 'SUCCESS' as const, data };
     },
   );
 
@@ -117,7 +139,12 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      return { code: 'SUCCESS' as const, data: await write.updateItem(app.deps, caller, request.params, request.body) };
+      const data = await afterWrite(
+        request.params.boardCode,
+        () => write.updateItem(app.deps, caller, request.params, request.body),
+        (item) => [item.boardCode],
+      );
+      return { code: 'SUCCESS' as const, data };
     },
   );
 
@@ -134,7 +161,8 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      return { code: 'SUCCESS' as const, data: await write.deleteItem(app.deps, caller, request.params) };
+      const data = await afterWrite(request.params.boardCode, () => write.deleteItem(app.deps, caller, request.params));
+      return { code: 'SUCCESS' as const, data };
     },
   );
 };

@@ -9,6 +9,7 @@ import { kstDate, toKstIso } from '../../lib/time';
 import { fileUrl, thumbnailUrl } from '../file/urls';
 import { canOnBoard, canSeePrivateItem, isPrivateItem, listOnlyOwn } from './policy';
 import * as repo from './repo';
+import type { ViewCounter } from './view-counter';
 
 type ListQuery = z.output<typeof boardItemListQuery>;
 
@@ -88,7 +89,11 @@ export function toSummary(
 }
 
 export async function listBoardItems(db: Db, caller: Caller, query: ListQuery): Promise<BoardItemPage> {
-  const board = await requireBoard(db, query.boardCode);
+  return listItemsOfBoard(db, caller, await requireBoard(db, query.boardCode), query);
+}
+
+/** The list for a board already read (the guest cache needs the board to decide what it may keep). */
+export async function listItemsOfBoard(db: Db, caller: Caller, board: repo.BoardRow, query: ListQuery): Promise<BoardItemPage> {
   if (!canOnBoard(caller, board, 'list')) deny(caller);
   const [sortField, direction] = query.sort.split(',') as [repo.ListFilter['sortField'], string];
   const size = query.size ?? board.pageSize;
@@ -138,29 +143,44 @@ export function visitorKey(caller: Caller, ip: string, userAgent: string | undef
   return `a:${createHash('sha256').update(`${ip}|${userAgent ?? ''}`).digest('base64url').slice(0, 22)}`;
 }
 
-export async function readBoardItem(
+/** A post view as the caller may see it, without counting the view (the guest cache counts per request). */
+export async function readPost(
   db: Db,
   caller: Caller,
   params: { boardCode: string; itemNo: number },
-  visitor: string,
-  now = new Date(),
-): Promise<BoardItem> {
+): Promise<{ board: repo.BoardRow; item: repo.BoardItemRow; detail: BoardItem }> {
   const board = await requireBoard(db, params.boardCode);
   if (!canOnBoard(caller, board, 'read')) deny(caller);
   const item = await repo.findItem(db, board.boardCode, params.itemNo);
   if (!item) throw notFound(messages.boardItemNotFound);
   requireVisible(caller, board, item);
-  const [files, neighbours, viewCount] = await Promise.all([
+  const [files, neighbours] = await Promise.all([
     repo.listFilesOfItems(db, [item.id]),
     repo.findNeighbours(db, item, listOnlyOwn(caller, board) ? caller.userId : undefined),
-    repo.recordView(db, item, visitor, kstDate(now)),
   ]);
   const neighbour = (row: repo.BoardItemNeighbourRow | undefined) =>
     row ? { itemNo: row.itemNo, title: isHidden(row, board, caller) ? messages.secretItem : row.title } : null;
-  return toDetail({ ...item, viewCount }, files.get(item.id) ?? [], board, caller, {
+  const detail = toDetail(item, files.get(item.id) ?? [], board, caller, {
     prev: neighbour(neighbours.prev),
     next: neighbour(neighbours.next),
   });
+  return { board, item, detail };
+}
+
+/**
+ * `GET /api/board-item/{boardCode}/{itemNo}`: the post, counting the view once per visitor a day
+ * (in memory, written within seconds: view-counter.ts); the count includes views not yet written.
+ */
+export async function readBoardItem(
+  deps: { db: Db; views: ViewCounter },
+  caller: Caller,
+  params: { boardCode: string; itemNo: number },
+  visitor: string,
+  now = new Date(),
+): Promise<BoardItem> {
+  const { item, detail } = await readPost(deps.db, caller, params);
+  deps.views.record({ itemId: item.id, visitor, day: kstDate(now) });
+  return { ...detail, viewCount: item.viewCount + deps.views.unflushed(item.id) };
 }
 
 /** Refuses a private post (secret post, inquiry) to anyone but its writer and the board's managers. */

@@ -12,8 +12,10 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 /** Writing is limited per client address (RATE_LIMIT_WRITE): a caller over it gets 429. */
 const writeErrors = { ...errors, 429: errorEnvelope };
 
+/** New and deleted comments change the post's commentCount in cached lists and views: they invalidate its board. */
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeLimit = perMinute(app.deps.config.rateLimits.write);
+  const afterWrite = app.deps.boardCaching.afterWrite;
 
   app.get(
     '/api/board-item-comment',
@@ -45,7 +47,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      return { code: 'SUCCESS' as const, data: await service.createComment(app.deps, caller, request.params, request.body) };
+      const data = await afterWrite(request.params.boardCode, () => service.createComment(app.deps, caller, request.params, request.body));
+      return { code: 'SUCCESS' as const, data };
     },
   );
 
@@ -63,6 +66,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
+      // An edit changes no count, and comments themselves are not cached: nothing to invalidate.
       return { code: 'SUCCESS' as const, data: await service.updateComment(app.deps, caller, request.params, request.body.content) };
     },
   );
@@ -80,7 +84,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      return { code: 'SUCCESS' as const, data: await service.deleteComment(app.deps, caller, request.params) };
+      const data = await afterWrite(request.params.boardCode, () => service.deleteComment(app.deps, caller, request.params));
+      return { code: 'SUCCESS' as const, data };
     },
   );
 };

@@ -12,11 +12,22 @@ const CACHE_MS = 5_000;
  */
 export class SiteSettings {
   private cached: { at: number; info: SiteInfo; guest: { roleCode: string; permissions: string[] } } | null = null;
+  /** What the last load read, to tell a change (the guest role above all) from a mere reload. */
+  private signature: string | null = null;
+  private readonly listeners: (() => void)[] = [];
 
   constructor(private readonly db: Db) {}
 
   invalidate(): void {
     this.cached = null;
+  }
+
+  /**
+   * Calls `listener` when a load finds settings or the guest role's permissions different from
+   * the previous load: answers cached for guests (server/modules/board/cache.ts) are then stale.
+   */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   private async load() {
@@ -29,6 +40,10 @@ export class SiteSettings {
       .where(eq(role.roleCode, info.roleCodeForGuest));
     const guest = guestRole ?? { roleCode: info.roleCodeForGuest, permissions: [] };
     this.cached = { at: Date.now(), info, guest };
+    const signature = JSON.stringify([info, guest]);
+    const changed = this.signature !== null && signature !== this.signature;
+    this.signature = signature;
+    if (changed) for (const listener of this.listeners) listener();
     return this.cached;
   }
 

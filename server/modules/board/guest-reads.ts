@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { board, boardItem, boardItemListQuery, boardItemPage, successEnvelope } from '../../../contract';
+import type { AppDeps } from '../../app';
+import type { Caller } from '../../auth/caller';
+import { kstDate } from '../../lib/time';
+import type { CachedAnswer } from './cache';
+import { canOnBoard, isPrivateItem } from './policy';
+import type { BoardRow } from './repo';
+import * as service from './service';
+
+/**
+ * The board read paths as a guest reads them, from the cache when it holds a current answer
+ * (cache.ts). Only answers that are the same for every guest and hold nothing private are kept:
+ * never an inquiry board, never a secret post, never a board whose managers include the guest
+ * role (its lists would show secret titles). Signed-in callers never come here.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'boardCaching'>;
+type ListQuery = z.output<typeof boardItemListQuery>;
+
+// The same encoding the route serialiser applies (fastify-type-provider-zod), done once per answer.
+const boardEnvelope = successEnvelope(board);
+const pageEnvelope = successEnvelope(boardItemPage);
+const itemEnvelope = successEnvelope(boardItem);
+
+const guestMayKeep = (caller: Caller, row: BoardRow) => row.listStyle !== 'inquiry' && !canOnBoard(caller, row, 'manage');
+
+async function cachedOr(
+  deps: Deps,
+  key: string,
+  boardCode: string,
+  read: () => Promise<{ body: string; keep: boolean; item?: { id: number; viewCount: number } }>,
+): Promise<CachedAnswer> {
+  const { cache } = deps.boardCaching;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  // Stamped before reading: a write that lands meanwhile makes this answer stale at once.
+  const stamp = cache.stamp(boardCode);
+  const fresh = await read();
+  return cache.create(key, stamp, fresh.body, { item: fresh.item, keep: fresh.keep });
+}
+
+/** `GET /api/board/{boardCode}`: the board's settings and the guest role's rights on it. */
+export function guestBoard(deps: Deps, caller: Caller, boardCode: string): Promise<CachedAnswer> {
+  return cachedOr(deps, `board ${boardCode.toLowerCase()}`, boardCode, async () => {
+    const data = await service.getBoard(deps.db, caller, boardCode);
+    return { body: JSON.stringify(z.encode(boardEnvelope, { code: 'SUCCESS', data })), keep: true };
+  });
+}
+
+/** `GET /api/board-item` and `POST /api/board-item/search` (one answer for both). */
+export function guestList(deps: Deps, caller: Caller, query: ListQuery): Promise<CachedAnswer> {
+  const key = `list ${JSON.stringify([
+    query.boardCode.toLowerCase(), query.page, query.size ?? null, query.sort, query.showItemToMain ?? null,
+    query.pinNotices ?? null, query.searchType ?? null, query.keyword ?? null, query.category ?? null,
+  ])}`;
+  return cachedOr(deps, key, query.boardCode, async () => {
+    const row = await service.requireBoard(deps.db, query.boardCode);
+    const data = await service.listItemsOfBoard(deps.db, caller, row, query);
+    return { body: JSON.stringify(z.encode(pageEnvelope, { code: 'SUCCESS', data })), keep: guestMayKeep(caller, row) };
+  });
+}
+
+/**
+ * `GET /api/board-item/{boardCode}/{itemNo}`: the post, counting this view (view-counter.ts).
+ * The answer shows the stored count plus the views not yet written.
+ */
+export async function guestView(
+  deps: Deps,
+  caller: Caller,
+  params: { boardCode: string; itemNo: number },
+  visitor: string,
+): Promise<{ entry: CachedAnswer; viewCount: number }> {
+  const key = `item ${params.boardCode.toLowerCase()} ${params.itemNo}`;
+  const entry = await cachedOr(deps, key, params.boardCode, async () => {
+    const { board: row, item, detail } = await service.readPost(deps.db, caller, params);
+    return {
+      body: JSON.stringify(z.encode(itemEnvelope, { code: 'SUCCESS', data: detail })),
+      keep: guestMayKeep(caller, row) && !isPrivateItem(row, item),
+      item: { id: item.id, viewCount: item.viewCount },
+    };
+  });
+  const { views } = deps.boardCaching;
+  const itemId = entry.item!.id;
+  views.record({ itemId, visitor, day: kstDate(new Date()) });
+  return { entry, viewCount: entry.item!.viewCount + views.unflushed(itemId) };
+}

@@ -1,0 +1,176 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardItem, BoardItemPage } from '../../../contract';
+import { buildApp } from '../../app';
+import { openDatabase, type Database, type Db } from '../../db/client';
+import { boardItem, boardItemView } from '../../db/schema';
+import { createTestApp, data, type TestApp } from '../../test/harness';
+import { createBoardItem } from '../../test/factories';
+
+/**
+ * Buffered view counting (issue 8, view-counter.ts): once per visitor a day as before, but
+ * written every few seconds in one statement, shown at once to the visitor, exact after a flush,
+ * deduplicated across instances, and never lost on a clean shutdown.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  // A flush only when a test asks for one (or the app closes), so statements can be counted.
+  t = await createTestApp({ env: { VIEW_FLUSH_SECONDS: '3600' } });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
+const view = (url: string, visitor: number, app: FastifyInstance = t.app, token?: string) =>
+  app.inject({ method: 'GET', url, remoteAddress: `10.20.${visitor >> 8}.${visitor & 255}`, headers: { 'user-agent': 'ViewTester', ...t.auth(token) } });
+
+async function stored(id: number): Promise<{ count: number; rows: number }> {
+  const [item] = await t.db.select({ count: boardItem.viewCount }).from(boardItem).where(eq(boardItem.id, id));
+  const [rows] = await t.db.select({ n: sql<number>`count(*)::int` }).from(boardItemView).where(eq(boardItemView.boardItemId, id));
+  return { count: item!.count, rows: rows!.n };
+}
+
+/** The statements sent through the pool while `run` runs that write views or view counts. */
+async function viewStatementsDuring(db: Db, run: () => Promise<unknown>): Promise<string[]> {
+  const pool = poolOf(db);
+  const original = pool.query;
+  const seen: string[] = [];
+  pool.query = function (this: pg.Pool, ...args: unknown[]) {
+    const q = args[0] as string | { text: string };
+    const text = typeof q === 'string' ? q : q.text;
+    if (/\b(insert|update)\b/i.test(text) && /board_item_view|view_count/.test(text)) seen.push(text);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pool.query;
+  try {
+    await run();
+  } finally {
+    pool.query = original;
+  }
+  return seen;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('a burst of views', () => {
+  it('costs one statement, shows each visitor their own view at once and is exact after the flush', async () => {
+    const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '많이 본 글' });
+    const url = `/api/board-item/notice/${itemNo}`;
+    const VISITORS = 150;
+    const whileViewing = await viewStatementsDuring(t.db, async () => {
+      for (let v = 0; v < VISITORS; v++) {
+        expect(data<BoardItem>(await view(url, v)).viewCount).toBe(v + 1);
+        // The same visitor again the same day: not counted.
+        expect(data<BoardItem>(await view(url, v)).viewCount).toBe(v + 1);
+      }
+      // Members read uncached, and are counted the same way.
+      expect(data<BoardItem>(await view(url, 9999, t.app, t.tokens.member)).viewCount).toBe(VISITORS + 1);
+      expect(data<BoardItem>(await view(url, 9998, t.app, t.tokens.member)).viewCount).toBe(VISITORS + 1);
+    });
+    expect(whileViewing).toEqual([]);
+    expect(await stored(id)).toEqual({ count: 0, rows: 0 });
+    const flushing = await viewStatementsDuring(t.db, () => t.app.deps.boardCaching.views.flush());
+    expect(flushing).toHaveLength(1);
+    expect(await stored(id)).toEqual({ count: VISITORS + 1, rows: VISITORS + 1 });
+    // After the flush the answer is the stored count, with nothing added twice.
+    expect(data<BoardItem>(await view(url, 0)).viewCount).toBe(VISITORS + 1);
+    const list = data<BoardItemPage>(await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=notice&size=50' }));
+    expect(list.content.find((i) => i.itemNo === itemNo)!.viewCount).toBe(VISITORS + 1);
+  });
+
+  it('a failed flush loses nothing: the views are written by the next one', async () => {
+    const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '쓰기 실패 시험' });
+    const url = `/api/board-item/notice/${itemNo}`;
+    for (let v = 0; v < 3; v++) await view(url, 500 + v);
+    const pool = poolOf(t.db);
+    const original = pool.query;
+    pool.query = function (this: pg.Pool, ...args: unknown[]) {
+      const q = args[0] as string | { text: string };
+      if (/board_item_view/.test(typeof q === 'string' ? q : q.text)) return Promise.reject(new Error('connection lost (test)'));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pool.query;
+    try {
+      await t.app.deps.boardCaching.views.flush();
+    } finally {
+      pool.query = original;
+    }
+    expect(await stored(id)).toEqual({ count: 0, rows: 0 });
+    expect(data<BoardItem>(await view(url, 500)).viewCount).toBe(3);
+    await t.app.deps.boardCaching.views.flush();
+    expect(await stored(id)).toEqual({ count: 3, rows: 3 });
+  });
+});
+
+describe('the flush timer', () => {
+  it('writes views within VIEW_FLUSH_SECONDS without being asked', async () => {
+    const database = await openDatabase({ databaseUrl: t.database.url!, migrate: false });
+    const app = await buildApp({ db: database.db, config: { ...t.config, viewFlushMs: 1000 }, keys: t.keys });
+    try {
+      const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '타이머 시험' });
+      for (let v = 0; v < 5; v++) await view(`/api/board-item/notice/${itemNo}`, 700 + v, app);
+      await until(() => stored(id), (s) => s.count === 5, 'the timer to store 5 views');
+      expect(await stored(id)).toEqual({ count: 5, rows: 5 });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('two instances and shutdown', () => {
+  let database: Database;
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: t.database.url!, migrate: false });
+    other = await buildApp({ db: database.db, config: t.config, keys: t.keys });
+    await other.ready();
+  });
+
+  afterAll(async () => {
+    await other?.close();
+    await database?.close();
+  });
+
+  it('a visitor seen by both instances the same day is counted once', async () => {
+    const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '두 인스턴스 조회' });
+    const url = `/api/board-item/notice/${itemNo}`;
+    expect(data<BoardItem>(await view(url, 1)).viewCount).toBe(1);
+    expect(data<BoardItem>(await view(url, 1, other)).viewCount).toBe(1);
+    expect(data<BoardItem>(await view(url, 2, other)).viewCount).toBe(2);
+    await Promise.all([t.app.deps.boardCaching.views.flush(), other.deps.boardCaching.views.flush()]);
+    expect(await stored(id)).toEqual({ count: 2, rows: 2 });
+  });
+
+  it('closing the app writes every buffered view', async () => {
+    const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '종료 시험' });
+    for (let v = 0; v < 40; v++) await view(`/api/board-item/notice/${itemNo}`, 300 + v, other);
+    expect(await stored(id)).toEqual({ count: 0, rows: 0 });
+    await other.close();
+    expect(await stored(id)).toEqual({ count: 40, rows: 40 });
+  });
+});
+
+describe('the day a view counts for', () => {
+  it('is the Korean calendar date of the view', async () => {
+    const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '날짜 시험' });
+    const kstToday = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+    await view(`/api/board-item/notice/${itemNo}`, 900);
+    await t.app.deps.boardCaching.views.flush();
+    const rows = await t.db.select({ day: boardItemView.viewDate }).from(boardItemView).where(eq(boardItemView.boardItemId, id));
+    expect(rows.map((r) => r.day)).toEqual([kstToday]);
+  });
+});

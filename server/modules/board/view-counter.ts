@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+
+/** One visitor's first view of a post on a day (Korean calendar date, YYYY-MM-DD). */
+export interface View {
+  itemId: number;
+  visitor: string;
+  day: string;
+}
+
+export interface ViewCounterOptions {
+  /** Time between two flushes (VIEW_FLUSH_SECONDS). */
+  flushMs: number;
+  /** Called right after a flush with the boards whose counts changed (to invalidate their answers). */
+  onFlushed: (boards: string[]) => void | Promise<void>;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** Visitors remembered per post and day, so that a repeat view costs nothing (an LRU). */
+  maxSeen?: number;
+  /** More views than this waiting starts a flush at once. */
+  maxPending?: number;
+}
+
+/**
+ * Counts post views once per visitor a day without writing on every view (issue 8). A view is
+ * kept in memory and written every few seconds, all together, in one statement: the rows go into
+ * board_item_view, whose primary key still dedupes a visitor seen by several instances, and each
+ * post's view_count grows by the rows that were new. Until then the answer shows the stored count
+ * plus the views waiting here, so a visitor sees their own view at once. Clean shutdown flushes.
+ */
+export class ViewCounter {
+  private pending: View[] = [];
+  /** Views per post that are waiting or being written: added to the stored count in answers. */
+  private readonly counts = new Map<number, number>();
+  /** `day|item|visitor` of views already taken, in LRU order. */
+  private readonly seen = new Map<string, true>();
+  private chain: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private readonly maxSeen: number;
+  private readonly maxPending: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: ViewCounterOptions,
+  ) {
+    this.maxSeen = opts.maxSeen ?? 100_000;
+    this.maxPending = opts.maxPending ?? 5_000;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.flush(), this.opts.flushMs);
+    this.timer.unref();
+  }
+
+  /**
+   * Takes a view; a visitor already seen today on this post (by this instance) is not taken again.
+   * One evicted from memory or seen by another instance is taken, and the database's primary key
+   * drops it at flush time.
+   */
+  record(view: View): void {
+    const key = `${view.day}|${view.itemId}|${view.visitor}`;
+    if (this.seen.has(key)) return;
+    this.seen.set(key, true);
+    if (this.seen.size > this.maxSeen) this.seen.delete(this.seen.keys().next().value!);
+    this.pending.push(view);
+    this.counts.set(view.itemId, (this.counts.get(view.itemId) ?? 0) + 1);
+    if (this.pending.length >= this.maxPending) void this.flush();
+  }
+
+  /** Views of this post not yet in its stored count. */
+  unflushed(itemId: number): number {
+    return this.counts.get(itemId) ?? 0;
+  }
+
+  /** Writes every view taken so far; resolves once they are stored (or logged as failed). */
+  flush(): Promise<void> {
+    this.chain = this.chain.then(() => this.flushOnce());
+    return this.chain;
+  }
+
+  /** Stops the timer and writes what is left (the app's onClose). */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+    if (this.pending.length > 0) {
+      // One more try: the first failure may have been a deadlock with another instance's flush.
+      await this.flush();
+      if (this.pending.length > 0) this.opts.log.error({ views: this.pending.length }, 'views could not be stored at shutdown');
+    }
+  }
+
+  private async flushOnce(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    let boards: string[];
+    try {
+      boards = await storeViews(this.db, batch);
+    } catch (err) {
+      // Nothing is lost: the views go back in front and the next flush tries again.
+      this.pending = batch.concat(this.pending);
+      this.opts.log.error({ err, views: batch.length }, 'storing views failed; will retry');
+      return;
+    }
+    // The stored counts now include the batch: stop adding it, and invalidate in the same tick.
+    for (const view of batch) {
+      const left = (this.counts.get(view.itemId) ?? 1) - 1;
+      if (left > 0) this.counts.set(view.itemId, left);
+      else this.counts.delete(view.itemId);
+    }
+    try {
+      await this.opts.onFlushed(boards);
+    } catch (err) {
+      this.opts.log.error({ err }, 'invalidating after storing views failed');
+    }
+  }
+}
+
+/**
+ * One statement: inserts the views that are new (the primary key drops repeats, also those that
+ * another instance stored first) and adds, per post, the number actually inserted to view_count.
+ * Returns the board codes whose counts changed. Posts are sorted so that two instances flushing at
+ * once take row locks in the same order.
+ */
+export async function storeViews(db: Db, views: View[]): Promise<string[]> {
+  const sorted = [...views].sort((a, b) => a.itemId - b.itemId);
+  const result = (await db.execute(sql`
+    WITH incoming AS (
+      SELECT DISTINCT v.board_item_id, v.visitor_key, v.view_date
+      FROM unnest(${sql.param(sorted.map((v) => v.itemId))}::bigint[],
+                  ${sql.param(sorted.map((v) => v.visitor))}::text[],
+                  ${sql.param(sorted.map((v) => v.day))}::date[]) AS v(board_item_id, visitor_key, view_date)
+    ), added AS (
+      INSERT INTO board_item_view (board_item_id, visitor_key, view_date)
+      SELECT i.board_item_id, i.visitor_key, i.view_date
+      FROM incoming i JOIN board_item b ON b.id = i.board_item_id
+      ORDER BY i.board_item_id
+      ON CONFLICT DO NOTHING
+      RETURNING board_item_id
+    ), counted AS (
+      SELECT board_item_id, count(*)::int AS n FROM added GROUP BY board_item_id
+    )
+    UPDATE board_item b SET view_count = b.view_count + counted.n
+    FROM counted WHERE b.id = counted.board_item_id
+    RETURNING b.board_code`)) as unknown as { rows: { board_code: string }[] };
+  return [...new Set(result.rows.map((r) => r.board_code))];
+}
