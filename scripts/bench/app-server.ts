@@ -1,0 +1,135 @@
+import { boardList } from './paths';
+import { embeddedPostmasterPid, measure, parentPid, processTree, type MemoryReport } from './memory';
+import { freePort, startNode, waitForHttp, type Started } from './processes';
+
+export interface AppServer {
+  process: Started;
+  baseUrl: string;
+  /** From spawn to the first 2xx answer: what `npm start` on an existing data directory takes. */
+  startMs: number;
+}
+
+export interface AppServerOptions {
+  root: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminId: string;
+  adminPassword: string;
+}
+
+/** Far above what one address sends in a run, so the rate limiter never answers 429. */
+const UNLIMITED = '100000000';
+
+/**
+ * The real server, as `npm start` runs it (server/main.ts under tsx in one process) but without
+ * the web build step, on a free 127.0.0.1 port.
+ */
+export async function startAppServer(opts: AppServerOptions): Promise<AppServer> {
+  const port = await freePort();
+  const started = startNode('the server (server/main.ts)', ['--import', 'tsx', 'server/main.ts'], {
+    cwd: opts.root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl ?? '',
+      SEED_DEMO: 'false',
+      ADMIN_ID: opts.adminId,
+      ADMIN_PASSWORD: opts.adminPassword,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SIGNIN: UNLIMITED,
+      RATE_LIMIT_CHECK: UNLIMITED,
+      RATE_LIMIT_PINCODE: UNLIMITED,
+      RATE_LIMIT_FIND: UNLIMITED,
+      RATE_LIMIT_WRITE: UNLIMITED,
+      // A housekeeping run (pruning, vacuum) landing inside a 10-s run would be measured as that
+      // path's latency; the bench has just vacuumed and analysed.
+      HOUSEKEEPING_INTERVAL_MINUTES: '0',
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startMs = await waitForHttp(started, `${baseUrl}/api/site-setting/info`, 120_000);
+  return { process: started, baseUrl, startMs };
+}
+
+interface PageAnswer {
+  data: { totalElements: number; totalPages: number };
+}
+
+async function page(baseUrl: string, path: string): Promise<PageAnswer['data']> {
+  const res = await fetch(`${baseUrl}${path}`);
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return ((await res.json()) as PageAnswer).data;
+}
+
+/**
+ * The board's counts as the API reports them must be the posts just written. Posts were inserted
+ * straight into board_item, so a per-board counter kept by application code (instead of in the
+ * database itself) shows up here as a wrong total, and the bench stops.
+ */
+export async function verifyTotals(baseUrl: string, boardCode: string, posts: number, notices: number): Promise<{ totalPages: number }> {
+  const all = await page(baseUrl, `/api/board-item?boardCode=${boardCode}&page=1&size=1`);
+  const list = boardList(boardCode, 1);
+  const pinned = await page(baseUrl, list.path!);
+  const wrong: string[] = [];
+  if (all.totalElements !== posts) wrong.push(`the list reports totalElements ${all.totalElements}, the board holds ${posts} posts`);
+  if (pinned.totalElements !== posts - notices) {
+    wrong.push(`with notices pinned it reports ${pinned.totalElements}, expected ${posts - notices} (${posts} posts, ${notices} notices)`);
+  }
+  if (wrong.length > 0) {
+    throw new Error(
+      `Post counts through the API are wrong after seeding board ${boardCode}: ${wrong.join('; ')}. ` +
+        'The posts were inserted directly into board_item (as a bulk load or another instance would); ' +
+        'a post counter must follow such writes (a trigger in the database), not only writes through the API.',
+    );
+  }
+  return { totalPages: pinned.totalPages };
+}
+
+/** Memory of the Node server and the PostgreSQL processes that serve it (see memory.ts). */
+export async function serverMemory(server: AppServer, opts: AppServerOptions): Promise<MemoryReport> {
+  if (!opts.databaseUrl) {
+    const postmaster = embeddedPostmasterPid(opts.dataDir);
+    const roots = [server.process.pid, ...(postmaster ? [postmaster] : [])];
+    const pids = processTree(roots);
+    return measure(
+      pids,
+      postmaster
+        ? `the Node server (pid ${server.process.pid}) and the embedded PostgreSQL cluster (postmaster ${postmaster} and its ${pids.length - 2} child processes)`
+        : `the Node server process tree (pid ${server.process.pid}; no postmaster.pid in ${opts.dataDir}/pgdata, so the database runs inside it)`,
+    );
+  }
+  return measureServerBackends(server, opts.databaseUrl);
+}
+
+/**
+ * With DATABASE_URL the server is shared: count its postmaster, its auxiliary processes and the
+ * backends connected to our database, not other databases' backends.
+ */
+async function measureServerBackends(server: AppServer, databaseUrl: string): Promise<MemoryReport> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let rows: { pid: number; backend_type: string }[];
+  try {
+    ({ rows } = await client.query<{ pid: number; backend_type: string }>(
+      `SELECT pid, backend_type FROM pg_stat_activity
+        WHERE pid <> pg_backend_pid() AND (backend_type <> 'client backend' OR datname = current_database())`,
+    ));
+  } finally {
+    await client.end();
+  }
+  const backends = rows.filter((r) => r.backend_type === 'client backend').map((r) => r.pid);
+  const auxiliary = rows.filter((r) => r.backend_type !== 'client backend').map((r) => r.pid);
+  const postmaster = rows.length ? parentPid(rows[0]!.pid) : undefined;
+  const pgPids = [...backends, ...auxiliary, ...(postmaster ? [postmaster] : [])];
+  const report = measure([...processTree([server.process.pid]), ...pgPids], '');
+  const local = report.processes.some((p) => pgPids.includes(p.pid));
+  report.scope = local
+    ? `the Node server (pid ${server.process.pid}) and, of the PostgreSQL server on this machine, its postmaster, ` +
+      `${auxiliary.length} auxiliary processes and the ${backends.length} backends connected to this database ` +
+      "(other databases' backends not counted)"
+    : `the Node server only (pid ${server.process.pid}): the PostgreSQL server's processes are not readable here (another machine or container)`;
+  return report;
+}

@@ -1,0 +1,111 @@
+import autocannon, { type Instance, type RequestSpec, type Result } from 'autocannon';
+import { onCleanup } from './cleanup';
+
+/** One line of the table: a path as a browser (or the ceiling) calls it. */
+export interface BenchPath {
+  key: string;
+  label: string;
+  /** What one request does, for the docs and the --json file. */
+  description: string;
+  /** Requests each connection sends in turn (two for the home page's two lists). */
+  requests: RequestSpec[];
+}
+
+export interface PathResult {
+  key: string;
+  label: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /** A few connection error messages, when there were any. */
+  errorSamples: string[];
+}
+
+export interface LoadOptions {
+  baseUrl: string;
+  connections: number;
+  durationSeconds: number;
+}
+
+/** Sends each request once with fetch first, so a broken path fails with its answer in view. */
+export async function probe(baseUrl: string, path: BenchPath): Promise<string | undefined> {
+  for (const spec of path.requests) {
+    const request = spec.setupRequest ? spec.setupRequest({ ...spec }, {}) : spec;
+    const res = await fetch(`${baseUrl}${request.path ?? '/'}`, {
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      body: request.body,
+    });
+    const body = await res.text();
+    if (!res.ok) return `${request.method ?? 'GET'} ${request.path} answered ${res.status}: ${body.slice(0, 300)}`;
+  }
+  return undefined;
+}
+
+/** Response times in ms, in a growing typed array (a 10-s ceiling run records about a million). */
+class Latencies {
+  private values = new Float64Array(1 << 16);
+  private length = 0;
+
+  push(ms: number): void {
+    if (this.length === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.length++] = ms;
+  }
+
+  /** Nearest-rank percentile; 0 when nothing was recorded. */
+  percentile(p: number): number {
+    if (this.length === 0) return 0;
+    const sorted = this.values.subarray(0, this.length).sort();
+    return sorted[Math.min(this.length - 1, Math.ceil((p / 100) * this.length) - 1)]!;
+  }
+}
+
+/** Runs autocannon on one path: `connections` keep-alive connections for `durationSeconds`. */
+export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResult> {
+  const errorSamples: string[] = [];
+  // autocannon's own histogram keeps whole milliseconds; its response events carry the exact time.
+  const latencies = new Latencies();
+  let instance: Instance | undefined;
+  // Ctrl-C in the middle of a run stops the load before the servers are stopped.
+  const unregister = onCleanup(() => instance?.stop());
+  const result = await new Promise<Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: opts.baseUrl,
+        connections: opts.connections,
+        duration: opts.durationSeconds,
+        timeout: 10,
+        requests: path.requests,
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+    instance.on('reqError', (err: Error) => {
+      if (errorSamples.length < 3 && !errorSamples.includes(err.message)) errorSamples.push(err.message);
+    });
+  }).finally(unregister);
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = Number(count);
+  return {
+    key: path.key,
+    label: path.label,
+    requestsPerSecond: result.requests.average,
+    p50Ms: latencies.percentile(50),
+    p99Ms: latencies.percentile(99),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+    errorSamples,
+  };
+}

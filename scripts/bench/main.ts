@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../server/config';
+import { startAppServer, serverMemory, verifyTotals, type AppServerOptions } from './app-server';
+import { cleanUp, cleanUpOnSignals } from './cleanup';
+import { load, probe, type BenchPath, type LoadOptions, type PathResult } from './load';
+import { describeMachine } from './machine';
+import { parseOptions, usage, type BenchOptions } from './options';
+import { CEILING_PATH, SEARCH_ONE, SEARCH_TWO, boardList, serverPaths } from './paths';
+import { freePort, startNode, waitForHttp } from './processes';
+import { formatMachine, formatMemory, formatStart, formatTable, problemLines, targets, type Results } from './report';
+import { seedBenchBoard } from './seed';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const log = (line: string) => console.log(line);
+const DEEP_PAGE = 5000;
+
+/** The URL without its password, for printing. */
+function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
+async function measurePath(opts: LoadOptions, benchPath: BenchPath): Promise<PathResult> {
+  const problem = await probe(opts.baseUrl, benchPath);
+  if (problem) log(`  ${benchPath.label}: the first request failed: ${problem}`);
+  const result = await load(opts, benchPath);
+  log(
+    `  ${benchPath.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms` +
+      (result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
+  );
+  return result;
+}
+
+async function runCeiling(opts: BenchOptions): Promise<PathResult> {
+  const port = await freePort();
+  const ceiling = startNode('the ceiling (scripts/bench-ceiling.mjs)', ['scripts/bench-ceiling.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+  });
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHttp(ceiling, `${baseUrl}/ceiling`, 30_000);
+    return await measurePath({ baseUrl, connections: opts.connections, durationSeconds: opts.durationSeconds }, CEILING_PATH);
+  } finally {
+    await ceiling.stop();
+  }
+}
+
+/** How many posts a search finds, for the table's context (a search's cost follows its matches). */
+async function matches(baseUrl: string, boardCode: string, keyword: string): Promise<number> {
+  const res = await fetch(`${baseUrl}${boardList(boardCode, 1, { searchType: 'title', keyword }).path}`);
+  if (!res.ok) return -1;
+  return ((await res.json()) as { data: { totalElements: number } }).data.totalElements;
+}
+
+async function run(opts: BenchOptions): Promise<boolean> {
+  const config = loadConfig({ ...process.env, DATA_DIR: opts.dataDir });
+  const where = config.databaseUrl ? `the PostgreSQL server at ${redact(config.databaseUrl)}` : `the embedded database in ${config.dataDir}`;
+  log(`Bench on ${where}: board ${opts.boardCode}, ${opts.posts.toLocaleString('en')} posts, ${opts.connections} connections, ${opts.durationSeconds} s a path.`);
+
+  const seeded = await seedBenchBoard({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    boardCode: opts.boardCode,
+    posts: opts.posts,
+    reseed: opts.reseed,
+    adminId: config.adminId,
+    adminPassword: opts.adminPassword,
+    log,
+  });
+  log(`Board ready in ${seeded.seedSeconds.toFixed(1)} s: items ${seeded.firstItemNo}-${seeded.lastItemNo}, ${seeded.notices} notices.`);
+
+  const serverOpts: AppServerOptions = {
+    root,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    adminId: config.adminId,
+    adminPassword: opts.adminPassword,
+  };
+  log('Starting the server...');
+  const server = await startAppServer(serverOpts);
+  log(`The server answered ${(server.startMs / 1000).toFixed(2)} s after it was started.`);
+  let results: Results;
+  let searchMatches: Record<string, number>;
+  try {
+    const { totalPages } = await verifyTotals(server.baseUrl, opts.boardCode, seeded.posts, seeded.notices);
+    log(`Counts through the API match the ${seeded.posts.toLocaleString('en')} posts written.`);
+    searchMatches = {
+      [SEARCH_TWO]: await matches(server.baseUrl, opts.boardCode, SEARCH_TWO),
+      [SEARCH_ONE]: await matches(server.baseUrl, opts.boardCode, SEARCH_ONE),
+    };
+    log(`Title search matches: ${Object.entries(searchMatches).map(([k, n]) => `${k} ${n.toLocaleString('en')}`).join(', ')}.`);
+
+    log('Load (autocannon):');
+    const ceiling = await runCeiling(opts);
+    const loadOpts: LoadOptions = { baseUrl: server.baseUrl, connections: opts.connections, durationSeconds: opts.durationSeconds };
+    const paths: PathResult[] = [];
+    for (const benchPath of serverPaths({
+      boardCode: opts.boardCode,
+      deepPage: Math.max(1, Math.min(DEEP_PAGE, totalPages)),
+      firstItemNo: seeded.firstItemNo,
+      lastItemNo: seeded.lastItemNo,
+      adminId: config.adminId,
+      adminPassword: opts.adminPassword,
+    })) {
+      paths.push(await measurePath(loadOpts, benchPath));
+    }
+    const memory = await serverMemory(server, serverOpts);
+    results = { paths, ceiling, memory, startMs: server.startMs };
+  } finally {
+    await server.process.stop();
+  }
+
+  const machine = describeMachine(seeded.postgresVersion, config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded default');
+  log('');
+  log(formatMachine(machine));
+  log(
+    `board ${opts.boardCode}: ${seeded.posts.toLocaleString('en')} posts (${seeded.notices} notices), ${seeded.reused ? 'reused' : 'seeded'}; ` +
+      `${opts.connections} connections, ${opts.durationSeconds} s a path; title search matches ${SEARCH_TWO} ${searchMatches[SEARCH_TWO]}, ${SEARCH_ONE} ${searchMatches[SEARCH_ONE]}`,
+  );
+  log('');
+  log(formatTable(results));
+  log('');
+  log(formatMemory(results));
+  log(formatStart(results));
+  const problems = problemLines(results);
+  if (problems.length > 0) {
+    log('');
+    log(`PATHS WITH ERRORS (their figures are not the path's):\n  ${problems.join('\n  ')}`);
+  }
+
+  if (opts.json) {
+    const json = {
+      machine,
+      options: { ...opts, adminPassword: undefined },
+      board: seeded,
+      searchMatches,
+      startMs: results.startMs,
+      ceiling: results.ceiling,
+      paths: results.paths,
+      memory: results.memory,
+      targets: targets.map((t) => ({ key: t.key, target: t.text, met: t.check(results) ?? null })),
+    };
+    fs.mkdirSync(path.dirname(opts.json), { recursive: true });
+    fs.writeFileSync(opts.json, `${JSON.stringify(json, null, 2)}\n`);
+    log(`Results written to ${opts.json}`);
+  }
+  return problems.length === 0;
+}
+
+async function main(): Promise<number> {
+  let opts: BenchOptions | undefined;
+  try {
+    opts = parseOptions(process.argv.slice(2));
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : err}\n\n${usage}`);
+    return 2;
+  }
+  if (!opts) {
+    console.log(usage);
+    return 0;
+  }
+  cleanUpOnSignals();
+  try {
+    return (await run(opts)) ? 0 : 1;
+  } catch (err) {
+    console.error(`\nbench failed: ${err instanceof Error ? err.message : err}`);
+    if (err instanceof Error && err.stack && process.env.BENCH_DEBUG) console.error(err.stack);
+    return 1;
+  } finally {
+    await cleanUp();
+  }
+}
+
+process.exit(await main());

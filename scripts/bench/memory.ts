@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Memory of the server's processes as PSS (proportional set size, /proc/PID/smaps_rollup):
+ * PostgreSQL's shared buffers are mapped by every backend, and PSS splits each shared page
+ * between the processes that map it, so the sum counts them once. Linux only.
+ */
+export interface ProcessMemory {
+  pid: number;
+  command: string;
+  pssMb: number;
+}
+
+export interface MemoryReport {
+  totalMb: number;
+  processes: ProcessMemory[];
+  /** Which processes were counted, in words, for the table. */
+  scope: string;
+}
+
+interface ProcInfo {
+  pid: number;
+  ppid: number;
+  command: string;
+}
+
+function readProc(pid: number): ProcInfo | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command sits in parentheses and may itself contain spaces or parentheses.
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0+$/, '').replace(/\0/g, ' ');
+    return { pid, ppid: Number(fields[1]), command: cmdline || stat.slice(stat.indexOf('(') + 1, close) };
+  } catch {
+    return undefined; // gone, or not ours to read
+  }
+}
+
+function allProcesses(): ProcInfo[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readProc(Number(name)))
+    .filter((p): p is ProcInfo => p !== undefined);
+}
+
+/** `pids` and all their descendants. */
+export function processTree(pids: number[]): number[] {
+  const procs = allProcesses();
+  const children = new Map<number, number[]>();
+  for (const p of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
+  const out = new Set<number>();
+  const queue = [...pids];
+  while (queue.length > 0) {
+    const pid = queue.pop()!;
+    if (out.has(pid)) continue;
+    out.add(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return [...out];
+}
+
+export function pssMb(pid: number): number | undefined {
+  try {
+    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const match = /^Pss:\s+(\d+) kB/m.exec(rollup);
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function measure(pids: number[], scope: string): MemoryReport {
+  const processes: ProcessMemory[] = [];
+  for (const pid of new Set(pids)) {
+    const info = readProc(pid);
+    const pss = pssMb(pid);
+    if (info && pss !== undefined) processes.push({ pid, command: info.command.slice(0, 120), pssMb: pss });
+  }
+  const totalMb = processes.reduce((sum, p) => sum + p.pssMb, 0);
+  return { totalMb, processes, scope };
+}
+
+/** The embedded cluster's postmaster, from the first line of DATA_DIR/pgdata/postmaster.pid. */
+export function embeddedPostmasterPid(dataDir: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 && readProc(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The parent of a process (a backend's parent is its postmaster). */
+export function parentPid(pid: number): number | undefined {
+  return readProc(pid)?.ppid;
+}

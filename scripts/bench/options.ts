@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  posts: number;
+  boardCode: string;
+  dataDir: string;
+  connections: number;
+  durationSeconds: number;
+  reseed: boolean;
+  json: string | undefined;
+  adminPassword: string;
+}
+
+export const usage = `npm run bench -- [options]
+
+Seeds one board with realistic Korean posts straight through the database layer, starts the
+server on it and loads each read path (and sign-in) with autocannon next to a minimal Fastify
+route as the ceiling. Default database: the embedded one in --data-dir; with DATABASE_URL set,
+that PostgreSQL server (use a database of its own: the bench rewrites the board's posts).
+
+  --posts N          posts in the board (default 100000; 1000000 works, in batches)
+  --board CODE       the board to fill (default notice, which the home page lists)
+  --data-dir DIR     data directory of the embedded database and files (default ./data-bench)
+  --connections N    autocannon connections per path (default 16)
+  --duration S       seconds per path (default 10)
+  --reseed           seed the board again even when it already holds N posts
+  --json FILE        also write the results to FILE as JSON
+  --admin-password P the administrator's password: set on a new database, used for sign-in
+                     (default bench-admin-password; env ADMIN_PASSWORD also sets it)
+  --help             this text
+`;
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replace(/[_,]/g, ''));
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+/** Parses the command line; undefined means --help was asked for. */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchOptions | undefined {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      posts: { type: 'string' },
+      board: { type: 'string' },
+      'data-dir': { type: 'string' },
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      reseed: { type: 'boolean' },
+      json: { type: 'string' },
+      'admin-password': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) return undefined;
+  return {
+    posts: positiveInt('posts', values.posts, 100_000),
+    boardCode: values.board ?? 'notice',
+    dataDir: path.resolve(values['data-dir'] ?? './data-bench'),
+    connections: positiveInt('connections', values.connections, 16),
+    durationSeconds: positiveInt('duration', values.duration, 10),
+    reseed: values.reseed ?? false,
+    json: values.json === undefined ? undefined : path.resolve(values.json),
+    adminPassword: values['admin-password'] ?? (env.ADMIN_PASSWORD || 'bench-admin-password'),
+  };
+}

@@ -1,0 +1,111 @@
+import type { RequestSpec } from 'autocannon';
+import type { BenchPath } from './load';
+import { seededRandom } from './corpus';
+
+/** What a browser sends with every API call; compression is negotiated as a browser would. */
+const browserHeaders = {
+  accept: 'application/json',
+  'accept-encoding': 'gzip, deflate, br',
+  'accept-language': 'ko-KR,ko;q=0.9',
+  'user-agent': 'Mozilla/5.0 (nids-bench)',
+};
+
+/** The keywords searched: a common 2-syllable word (half the titles) and a 1-syllable one. */
+export const SEARCH_TWO = '환자';
+export const SEARCH_ONE = '심';
+
+/** Query strings in the order the web app builds them (web/src/lib/api.ts keeps key order). */
+function get(path: string, query: Record<string, string | number | boolean>): RequestSpec {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return { method: 'GET', path: `${path}?${qs}`, headers: browserHeaders };
+}
+
+/** web/src/features/home: page 1, size 5, newest first, posts chosen for the home page. */
+export const homeList = (boardCode: string) =>
+  get('/api/board-item', { boardCode, page: 1, size: 5, sort: 'createdDate,DESC', showItemToMain: true });
+
+/** web/src/features/board/routes/BoardListPage: the board's page size, notices pinned unless searching. */
+export const boardList = (boardCode: string, page: number, search?: { searchType: string; keyword: string }) =>
+  get('/api/board-item', { boardCode, page, pinNotices: !search, sort: 'createdDate,DESC', ...search });
+
+export interface PathContext {
+  boardCode: string;
+  /** The page the deep-page path asks for: 5,000, or the last page of a smaller board. */
+  deepPage: number;
+  firstItemNo: number;
+  lastItemNo: number;
+  adminId: string;
+  adminPassword: string;
+}
+
+export const CEILING_PATH: BenchPath = {
+  key: 'ceiling',
+  label: 'ceiling (minimal Fastify route)',
+  description: 'GET /ceiling on scripts/bench-ceiling.mjs: a Fastify route that answers a constant small JSON object, in its own process',
+  requests: [{ method: 'GET', path: '/ceiling', headers: browserHeaders }],
+};
+
+export function serverPaths(c: PathContext): BenchPath[] {
+  const random = seededRandom(42);
+  const span = c.lastItemNo - c.firstItemNo + 1;
+  return [
+    {
+      key: 'home',
+      label: 'home lists (notice + public)',
+      description: 'the two calls the home page makes, in turn: notice and public, page 1, size 5, createdDate,DESC, showItemToMain=true',
+      requests: [homeList('notice'), homeList('public')],
+    },
+    {
+      key: 'list1',
+      label: 'list page 1',
+      description: `GET /api/board-item on ${c.boardCode}, page 1, pinNotices=true, as the list screen asks for it (board page size)`,
+      requests: [boardList(c.boardCode, 1)],
+    },
+    {
+      key: 'listDeep',
+      label: `list page ${c.deepPage.toLocaleString('en')}`,
+      description: `the same list at page ${c.deepPage} (5,000, or the last page of a smaller board)`,
+      requests: [boardList(c.boardCode, c.deepPage)],
+    },
+    {
+      key: 'view',
+      label: 'post view',
+      description: 'GET /api/board-item/{board}/{itemNo} for a random post of the board each time (counts a view, as a browser does)',
+      requests: [
+        {
+          method: 'GET',
+          headers: browserHeaders,
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/board-item/${c.boardCode}/${c.firstItemNo + Math.floor(random() * span)}`,
+          }),
+        },
+      ],
+    },
+    {
+      key: 'search2',
+      label: `title search ${SEARCH_TWO} (2 syllables)`,
+      description: `the list screen searching titles for "${SEARCH_TWO}": page 1, searchType=title`,
+      requests: [boardList(c.boardCode, 1, { searchType: 'title', keyword: SEARCH_TWO })],
+    },
+    {
+      key: 'search1',
+      label: `title search ${SEARCH_ONE} (1 syllable)`,
+      description: `the list screen searching titles for "${SEARCH_ONE}": page 1, searchType=title`,
+      requests: [boardList(c.boardCode, 1, { searchType: 'title', keyword: SEARCH_ONE })],
+    },
+    {
+      key: 'signin',
+      label: 'sign-in',
+      description: 'POST /api/user/signin with the administrator\'s id and password (argon2id verification, token pair issued)',
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/user/signin',
+          headers: { ...browserHeaders, 'content-type': 'application/json' },
+          body: JSON.stringify({ userKeyType: 'ID', userKeyCode: c.adminId, password: c.adminPassword }),
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,105 @@
+import type { PathResult } from './load';
+import type { MemoryReport } from './memory';
+import type { Machine } from './machine';
+
+/**
+ * The targets of issue 8 (16 connections, load generator on the same machine; on the embedded
+ * default with 100,000 posts and on a PostgreSQL server with 1,000,000 posts). They are checked
+ * and printed here, never asserted in timed tests.
+ */
+export interface Target {
+  key: string;
+  text: string;
+  /** True when met; undefined when it could not be measured. */
+  check(r: Results): boolean | undefined;
+}
+
+export interface Results {
+  paths: PathResult[];
+  ceiling: PathResult;
+  memory: MemoryReport;
+  startMs: number;
+}
+
+const path = (r: Results, key: string) => r.paths.find((p) => p.key === key);
+
+export const targets: Target[] = [
+  { key: 'list1', text: '>= 3,500 req/s, p99 < 20 ms', check: (r) => ok(path(r, 'list1'), (p) => p.requestsPerSecond >= 3500 && p.p99Ms < 20) },
+  { key: 'listDeep', text: 'p99 < 20 ms', check: (r) => ok(path(r, 'listDeep'), (p) => p.p99Ms < 20) },
+  { key: 'view', text: '>= 2,600 req/s, p99 < 20 ms', check: (r) => ok(path(r, 'view'), (p) => p.requestsPerSecond >= 2600 && p.p99Ms < 20) },
+  { key: 'search2', text: 'p99 < 50 ms', check: (r) => ok(path(r, 'search2'), (p) => p.p99Ms < 50) },
+  { key: 'search1', text: 'p99 < 100 ms', check: (r) => ok(path(r, 'search1'), (p) => p.p99Ms < 100) },
+  {
+    key: 'home',
+    text: '>= 0.5 x ceiling req/s',
+    check: (r) => ok(path(r, 'home'), (p) => p.requestsPerSecond >= 0.5 * r.ceiling.requestsPerSecond),
+  },
+  { key: 'memory', text: 'all server processes < 400 MB', check: (r) => (r.memory.processes.length ? r.memory.totalMb < 400 : undefined) },
+  { key: 'start', text: 'start answers within 5 s', check: (r) => r.startMs < 5000 },
+];
+
+/** A path with non-2xx answers or connection errors meets no target: its figures are not the path's. */
+function ok(p: PathResult | undefined, met: (p: PathResult) => boolean): boolean | undefined {
+  if (!p) return undefined;
+  return failed(p) ? false : met(p);
+}
+
+export const failed = (p: PathResult) => p.non2xx > 0 || p.errors > 0;
+
+const verdict = (v: boolean | undefined) => (v === undefined ? 'n/a' : v ? 'pass' : 'MISS');
+const num = (n: number) => Math.round(n).toLocaleString('en');
+const ms = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : num(n));
+
+function problems(p: PathResult): string {
+  if (!failed(p)) return '0';
+  const codes = Object.entries(p.statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, n]) => `${n}x${code}`);
+  const errs = p.errors ? [`${p.errors} errors${p.timeouts ? ` (${p.timeouts} timeouts)` : ''}`] : [];
+  return `**${[...codes, ...errs].join(', ')}**`;
+}
+
+/** The results as a Markdown table (pasted as is into docs/performance.md). */
+export function formatTable(r: Results): string {
+  const rows = [
+    '| path | req/s | p50 ms | p99 ms | x ceiling | target | | non-2xx / errors |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- | --- |',
+  ];
+  for (const p of [r.ceiling, ...r.paths]) {
+    const target = targets.find((t) => t.key === p.key);
+    const ratio = p === r.ceiling ? '1' : (p.requestsPerSecond / r.ceiling.requestsPerSecond).toFixed(3);
+    rows.push(
+      `| ${p.label} | ${num(p.requestsPerSecond)} | ${ms(p.p50Ms)} | ${ms(p.p99Ms)} | ${ratio} | ${target?.text ?? ''} | ${target ? verdict(target.check(r)) : ''} | ${problems(p)} |`,
+    );
+  }
+  return rows.join('\n');
+}
+
+export function formatMemory(r: Results): string {
+  const lines = [
+    `memory (PSS after the load): all server processes ${r.memory.totalMb.toFixed(0)} MB; target < 400 MB: ${verdict(targets.find((t) => t.key === 'memory')!.check(r))}`,
+    `  counted: ${r.memory.scope}`,
+  ];
+  for (const p of [...r.memory.processes].sort((a, b) => b.pssMb - a.pssMb)) {
+    lines.push(`  ${p.pssMb.toFixed(1).padStart(7)} MB  pid ${p.pid}  ${p.command}`);
+  }
+  return lines.join('\n');
+}
+
+export function formatStart(r: Results): string {
+  return `server start on the existing data directory: answered in ${(r.startMs / 1000).toFixed(2)} s; target < 5 s: ${verdict(targets.find((t) => t.key === 'start')!.check(r))}`;
+}
+
+export function formatMachine(m: Machine): string {
+  return [
+    `date: ${m.date}`,
+    `machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb.toFixed(1)} GB memory, ${m.os}`,
+    `Node ${m.node}, PostgreSQL ${m.postgres} (${m.database})`,
+  ].join('\n');
+}
+
+export function problemLines(r: Results): string[] {
+  return [r.ceiling, ...r.paths]
+    .filter(failed)
+    .map((p) => `${p.label}: ${problems(p).replace(/\*/g, '')}${p.errorSamples.length ? ` (${p.errorSamples.join('; ')})` : ''}`);
+}

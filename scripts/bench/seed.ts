@@ -1,0 +1,234 @@
+import path from 'node:path';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../../server/db/client';
+import { acquireDataDirLock } from '../../server/db/lock';
+import { appUser, board, boardItem, boardItemComment, boardItemView, storedFile } from '../../server/db/schema';
+import { FileStore } from '../../server/modules/file/store';
+import { sanitizeContent } from '../../server/modules/board/sanitize';
+import { buildSearchTokens, htmlToText } from '../../server/modules/board/search-tokens';
+import { seedIfEmpty } from '../../server/seed';
+import { benchPost } from './corpus';
+import { onCleanup } from './cleanup';
+
+export interface SeedOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  boardCode: string;
+  posts: number;
+  reseed: boolean;
+  adminId: string;
+  adminPassword: string;
+  log: (line: string) => void;
+}
+
+export interface SeededBoard {
+  boardCode: string;
+  posts: number;
+  notices: number;
+  firstItemNo: number;
+  lastItemNo: number;
+  reused: boolean;
+  seedSeconds: number;
+  postgresVersion: string;
+}
+
+/**
+ * Posts per INSERT statement: about 5 MB of JSON, built while the previous batch is written.
+ * The GIN search index (about 300 tokens a post) costs most of the time, about 1 ms a post
+ * here; dropping it for the load and building it after was measured no faster, so the indexes
+ * stay and the load is plain INSERTs.
+ */
+const BATCH = 1000;
+
+/**
+ * Seeds the bench board straight through the database layer (no HTTP, no per-post transaction),
+ * computing every derived column exactly as repo.insertItem does, then VACUUM ANALYZE so the
+ * planner and the visibility map see the new rows. The database is closed again before the
+ * server starts on it.
+ */
+export async function seedBenchBoard(opts: SeedOptions): Promise<SeededBoard> {
+  // The embedded database belongs to one process at a time (server/db/lock.ts), the seeder too.
+  const releaseLock = opts.databaseUrl ? () => {} : acquireDataDirLock(opts.dataDir);
+  const unregisterLock = onCleanup(releaseLock);
+  try {
+    const database = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
+    const unregisterDb = onCleanup(() => database.close());
+    try {
+      return await seedOpen(database.db, opts);
+    } finally {
+      unregisterDb();
+      await database.close();
+    }
+  } finally {
+    unregisterLock();
+    releaseLock();
+  }
+}
+
+async function seedOpen(db: Db, opts: SeedOptions): Promise<SeededBoard> {
+  const started = Date.now();
+  await seedIfEmpty(
+    db,
+    new FileStore(path.join(opts.dataDir, 'files')),
+    { adminId: opts.adminId, adminPassword: opts.adminPassword, dataDir: opts.dataDir, seedDemo: false },
+    { info: () => {}, warn: (message: string) => opts.log(message) },
+  );
+  const postgresVersion = await scalar<string>(db, sql`SHOW server_version`);
+  const [target] = await db.select({ boardCode: board.boardCode }).from(board).where(eq(board.boardCode, opts.boardCode));
+  if (!target) throw new Error(`There is no board "${opts.boardCode}" in this database (--board names an existing board code).`);
+
+  const existing = await liveCount(db, opts.boardCode);
+  const reused = existing === opts.posts && !opts.reseed;
+  if (reused) {
+    opts.log(`Board ${opts.boardCode} already holds ${existing.toLocaleString('en')} posts: reused (--reseed seeds it again).`);
+  } else {
+    await replacePosts(db, opts, existing > 0 || opts.reseed);
+    opts.log('VACUUM ANALYZE board_item...');
+    await db.execute(sql`VACUUM ANALYZE board_item`);
+  }
+  const range = await db
+    .select({
+      first: sql<number>`min(${boardItem.itemNo})::int`,
+      last: sql<number>`max(${boardItem.itemNo})::int`,
+      notices: sql<number>`count(*) FILTER (WHERE ${boardItem.isNotice})::int`,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(boardItem)
+    .where(and(eq(boardItem.boardCode, opts.boardCode), sql`${boardItem.deletedAt} IS NULL`));
+  const { first, last, notices, total } = range[0]!;
+  if (total !== opts.posts) throw new Error(`Seeding left ${total} posts in ${opts.boardCode}, expected ${opts.posts}.`);
+  return {
+    boardCode: opts.boardCode,
+    posts: total,
+    notices,
+    firstItemNo: first,
+    lastItemNo: last,
+    reused,
+    seedSeconds: (Date.now() - started) / 1000,
+    postgresVersion,
+  };
+}
+
+async function scalar<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, T>[] };
+  return Object.values(result.rows[0]!)[0]!;
+}
+
+async function liveCount(db: Db, boardCode: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(boardItem)
+    .where(and(eq(boardItem.boardCode, boardCode), sql`${boardItem.deletedAt} IS NULL`));
+  return row?.n ?? 0;
+}
+
+/**
+ * Removes every post of the board (deleted ones too) with what hangs off them. Files are only
+ * detached, so housekeeping deletes them with their bytes as it does any unattached upload.
+ */
+async function emptyBoard(tx: Db, opts: SeedOptions): Promise<void> {
+  opts.log(`Emptying board ${opts.boardCode} before seeding it again...`);
+  const ids = tx.select({ id: boardItem.id }).from(boardItem).where(eq(boardItem.boardCode, opts.boardCode));
+  await tx.delete(boardItemView).where(inArray(boardItemView.boardItemId, ids));
+  await tx.delete(boardItemComment).where(inArray(boardItemComment.boardItemId, ids));
+  await tx.update(storedFile).set({ boardItemId: null }).where(inArray(storedFile.boardItemId, ids));
+  await tx.delete(boardItem).where(eq(boardItem.boardCode, opts.boardCode));
+}
+
+type NewRow = Required<Pick<typeof boardItem.$inferInsert, (typeof rowKeys)[number]>>;
+
+/** The columns the seeder writes; the rest keep their defaults, as in repo.insertItem. */
+const rowKeys = [
+  'boardCode', 'itemNo', 'title', 'content', 'contentText', 'category', 'writerId', 'writerName', 'isNotice',
+  'showItemToMain', 'isSecret', 'viewCount', 'fileCount', 'searchTokens', 'createdAt', 'modifiedAt',
+] as const;
+
+/** One batch of rows, derived exactly as repo.insertItem derives them. */
+function buildRows(boardCode: string, writerId: number | null, from: number, count: number, firstItemNo: number, total: number, now: number): NewRow[] {
+  const rows: NewRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const post = benchPost(from + i, total, now);
+    const content = sanitizeContent(post.content);
+    const contentText = htmlToText(content);
+    rows.push({
+      boardCode,
+      itemNo: firstItemNo + i,
+      title: post.title,
+      content,
+      contentText,
+      category: null,
+      writerId,
+      writerName: post.writerName,
+      isNotice: post.isNotice,
+      showItemToMain: post.showItemToMain,
+      isSecret: false,
+      viewCount: post.viewCount,
+      fileCount: 0,
+      searchTokens: buildSearchTokens({ title: post.title, contentText, writerName: post.writerName }),
+      createdAt: post.createdAt,
+      modifiedAt: post.createdAt,
+    });
+  }
+  return rows;
+}
+
+/**
+ * A multi-row INSERT whose rows travel as one JSON parameter (jsonb_to_recordset): drizzle's
+ * own multi-row insert spends about a second a batch just building 17,000 parameters, and a
+ * parameter list cannot carry one text[] per row. Column names and types come from the schema.
+ */
+function insertStatement(rows: NewRow[]) {
+  const columns = getTableColumns(boardItem);
+  const names = sql.join(rowKeys.map((k) => sql.identifier(columns[k].name)), sql`, `);
+  const fields = sql.join(rowKeys.map((k) => sql.identifier(k)), sql`, `);
+  const types = sql.join(rowKeys.map((k) => sql`${sql.identifier(k)} ${sql.raw(columns[k].getSQLType())}`), sql`, `);
+  return sql`INSERT INTO ${boardItem} (${names}) SELECT ${fields} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(${types})`;
+}
+
+/**
+ * Writes the posts in one transaction (an interrupted seed leaves the board as it was): empties
+ * the board if asked, reserves the item numbers from the board's counter in one step, as
+ * insertItem takes one, and inserts batch after batch while the next batch is being built.
+ */
+async function replacePosts(db: Db, opts: SeedOptions, empty: boolean): Promise<void> {
+  const [admin] = await db.select({ id: appUser.id }).from(appUser).where(eq(appUser.userKeyCode, opts.adminId));
+  const writerId = admin?.id ?? null;
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    if (empty) await emptyBoard(tx, opts);
+    const [counter] = await tx
+      .update(board)
+      .set({ lastItemNo: sql`${board.lastItemNo} + ${opts.posts}` })
+      .where(eq(board.boardCode, opts.boardCode))
+      .returning({ last: board.lastItemNo });
+    const firstItemNo = counter!.last - opts.posts + 1;
+    const now = Date.now();
+    const started = Date.now();
+    let lastReport = 0;
+    let pending: Promise<void> | undefined;
+    // An insert that fails while the next batch is being built is kept and rethrown at the next await.
+    let failure: unknown;
+    opts.log(`Seeding ${opts.posts.toLocaleString('en')} posts into board ${opts.boardCode} (items ${firstItemNo}-${counter!.last})...`);
+    for (let from = 0; from < opts.posts; from += BATCH) {
+      const count = Math.min(BATCH, opts.posts - from);
+      const rows = buildRows(opts.boardCode, writerId, from, count, firstItemNo + from, opts.posts, now);
+      await pending;
+      if (failure) throw failure;
+      pending = tx.execute(insertStatement(rows)).then(
+        () => undefined,
+        (err: unknown) => {
+          failure = err;
+        },
+      );
+      if (Date.now() - lastReport > 3000 || from + count === opts.posts) {
+        lastReport = Date.now();
+        const done = from + count;
+        const rate = done / Math.max((Date.now() - started) / 1000, 0.001);
+        const eta = Math.round((opts.posts - done) / rate);
+        opts.log(`  ${done.toLocaleString('en')} / ${opts.posts.toLocaleString('en')} posts, ${Math.round(rate)}/s${eta > 0 ? `, about ${eta} s left` : ''}`);
+      }
+    }
+    await pending;
+    if (failure) throw failure;
+  });
+}

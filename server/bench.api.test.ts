@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, usingServer, type TestDatabase } from './test/harness';
+import { TEST_ADMIN_PASSWORD } from './test/global-setup';
+
+/**
+ * A smoke run of `npm run bench` (scripts/bench.mjs) on a small board: it seeds, starts the real
+ * server and the ceiling, loads every path and prints its table. Only that it runs and reports
+ * is checked here; its timings are the bench's business (docs/performance.md), never a test's.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+// As root the embedded cluster runs as `postgres`, which must be able to enter the data directory.
+const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-bench-test-'));
+fs.chmodSync(parent, 0o711);
+const dataDir = path.join(parent, 'data');
+const jsonFile = path.join(parent, 'results.json');
+let database: TestDatabase | undefined;
+
+afterAll(async () => {
+  await database?.dispose();
+  fs.rmSync(parent, { recursive: true, force: true });
+});
+
+function runBench(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/bench.mjs', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** The Markdown table's row for a path label: its cells, trimmed. */
+function row(output: string, label: string): string[] {
+  const line = output.split('\n').find((l) => l.startsWith(`| ${label}`));
+  expect(line, `no table row for "${label}" in:\n${output}`).toBeDefined();
+  return line!.split('|').slice(1, -1).map((c) => c.trim());
+}
+
+const labels = [
+  'ceiling (minimal Fastify route)',
+  'home lists (notice + public)',
+  'list page 1',
+  'list page 30',
+  'post view',
+  'title search 환자 (2 syllables)',
+  'title search 심 (1 syllable)',
+  'sign-in',
+];
+
+describe('npm run bench', () => {
+  it('seeds a small board, loads every path next to the ceiling and prints the table, memory and start time', async () => {
+    // On a PostgreSQL server the bench gets a throwaway database (seeded by the test template,
+    // so with its administrator password); otherwise its own embedded cluster in dataDir.
+    let env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '' };
+    let adminPassword = 'bench-smoke-password';
+    if (usingServer()) {
+      database = await openTestDatabase();
+      env = { ...env, DATABASE_URL: database.url };
+      adminPassword = TEST_ADMIN_PASSWORD;
+    }
+    const args = ['--posts', '300', '--duration', '1', '--connections', '2', '--data-dir', dataDir, '--json', jsonFile, '--admin-password', adminPassword];
+    const { code, output } = await runBench(args, env);
+    expect(code, output).toBe(0);
+
+    // 300 posts at the notice board's 10 a page: the deep-page path asks for the last page, 30
+    // (a few of the posts are notices, pinned apart, so it may be 29 or 30 pages).
+    const pages = [...output.matchAll(/^\| list page (\d+) \|/gm)].map((m) => Number(m[1]));
+    const deepPage = Math.max(...pages);
+    expect(deepPage).toBeGreaterThanOrEqual(29);
+    for (const label of labels.map((l) => (l === 'list page 30' ? `list page ${deepPage}` : l))) {
+      const [, rps, p50, p99, ratio, , , problems] = row(output, label);
+      expect(Number(rps!.replace(/,/g, '')), `${label} req/s`).toBeGreaterThan(0);
+      expect(Number(p50!.replace(/,/g, '')), `${label} p50`).toBeGreaterThanOrEqual(0);
+      expect(Number(p99!.replace(/,/g, '')), `${label} p99`).toBeGreaterThanOrEqual(Number(p50!.replace(/,/g, '')));
+      expect(Number(ratio), `${label} ratio`).toBeGreaterThan(0);
+      expect(problems, `${label} non-2xx / errors`).toBe('0');
+    }
+    expect(output).toMatch(/^memory \(PSS after the load\): all server processes \d+ MB/m);
+    expect(output).toMatch(/^server start on the existing data directory: answered in [\d.]+ s/m);
+    expect(output).toMatch(/^machine: \d+ cores/m);
+    expect(output).toContain('Counts through the API match the 300 posts written.');
+
+    const json = JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as { paths: { non2xx: number; errors: number }[]; memory: { totalMb: number } };
+    expect(json.paths).toHaveLength(labels.length - 1);
+    expect(json.paths.every((p) => p.non2xx === 0 && p.errors === 0)).toBe(true);
+    expect(json.memory.totalMb).toBeGreaterThan(0);
+  }, 150_000);
+});
