@@ -10,11 +10,12 @@ import { messages } from '../contract';
  * On-the-fly compression of API answers (guest list and view answers come compressed from the
  * board cache already; this covers the rest). Throughput matters more than the last few percent:
  * about 3,500 list pages a second on 2 cores (issue 8). Measured on a 10-item list page (11.2 KB
- * JSON, Node 20): gzip level 3 gives 3.9 KB for about 90 µs, brotli quality 1 4.2 KB for about
- * the same, brotli 4 (the plugin's default) 3.8 KB for twice that and gzip 6 3.7 KB for 1.5
- * times that. So gzip 3 is preferred when a client takes both, brotli 1 serves clients that
- * prefer br. Answers up to 64 KB are compressed synchronously: the stream path (the plugin's
- * default above 8 KB on 2 cores) served a third as many requests a second in the same test.
+ * of JSON, Node 20, 2 shared cores): gzip 3 gives 3.9 KB and costs about as much as gzip 1 or
+ * brotli 1 (4.2 KB); gzip 4-6 save another 3-5% for 1.5 times the time, brotli 4 (the plugin's
+ * default) 1% for 2-3 times. So gzip 3 is preferred when a client takes both and brotli 1 serves
+ * clients that prefer br. Answers up to 64 KB are compressed synchronously: with the plugin's
+ * default stream path above 8 KB (on 2 cores) a test server answered a quarter to a half as
+ * many such pages a second.
  */
 export const dynamicCompression = {
   gzipLevel: 3,
@@ -27,9 +28,9 @@ export const dynamicCompression = {
 /**
  * Routes whose answers are never compressed on the fly: the web app's files, which the build
  * precompressed (scripts/vite-precompress.ts) and @fastify/static sends as they are, and stored
- * uploads (/api/file): images, PDFs and office files are compressed already or binary, and
- * compressing a download would drop its Content-Length. @fastify/compress would otherwise
- * compress `application/octet-stream`, which mime-db lists as compressible.
+ * uploads (/api/file): images, PDFs and office files are compressed already or binary, so
+ * compressing them would cost CPU for next to nothing. @fastify/compress would otherwise
+ * compress `application/octet-stream` downloads, which mime-db lists as compressible.
  */
 function isPrecompressedOrBinary(url: string): boolean {
   return !url.startsWith('/api/') || url.startsWith('/api/file/');
@@ -47,12 +48,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     // gzip first: at these levels it is as cheap as brotli and smaller (see above). zstd and
     // deflate are left out: every browser takes gzip.
     encodings: ['gzip', 'br'],
-    brotliOptions: {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: dynamicCompression.brotliQuality,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: dynamicCompression.brotliQuality } },
     zlibOptions: { level: dynamicCompression.gzipLevel },
     // Compressed request bodies are not needed by any client and would only widen what the
     // server accepts (a small compressed body can expand a lot).
