@@ -216,16 +216,41 @@ export const boardItem = pgTable(
   },
   (t) => [
     uniqueIndex('board_item_no_uq').on(t.boardCode, t.itemNo),
-    // One index per list order the API offers; partial on live posts.
-    index('board_item_created_idx').on(t.boardCode, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
-    index('board_item_view_idx').on(t.boardCode, t.viewCount.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
-    index('board_item_title_idx').on(t.boardCode, t.title, t.id).where(sql`deleted_at IS NULL`),
+    // One index per list order the API offers; partial on live posts. After the order come the
+    // columns list filters ask about (notice, home page, category), so a page's ids are found by an
+    // index-only scan whatever the filter (docs/decisions/0011-counts-and-deep-pages.md).
+    index('board_item_created_idx')
+      .on(t.boardCode, t.createdAt.desc(), t.id.desc(), t.isNotice, t.showItemToMain, t.category)
+      .where(sql`deleted_at IS NULL`),
+    index('board_item_view_idx')
+      .on(t.boardCode, t.viewCount.desc(), t.id.desc(), t.isNotice, t.showItemToMain, t.category)
+      .where(sql`deleted_at IS NULL`),
+    index('board_item_title_idx').on(t.boardCode, t.title, t.id, t.isNotice, t.showItemToMain, t.category).where(sql`deleted_at IS NULL`),
+    index('board_item_list_no_idx').on(t.boardCode, t.itemNo, t.id, t.isNotice, t.showItemToMain, t.category).where(sql`deleted_at IS NULL`),
     index('board_item_notice_idx').on(t.boardCode, t.createdAt.desc()).where(sql`deleted_at IS NULL AND is_notice`),
     index('board_item_main_idx').on(t.boardCode, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL AND show_item_to_main`),
     index('board_item_search_idx').using('gin', t.searchTokens),
     // Inquiry boards list only the caller's own posts.
     index('board_item_writer_idx').on(t.boardCode, t.writerId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
   ],
+);
+
+/**
+ * How many live posts each board has, split by what list filters ask (notice, home page, category;
+ * '' for no category), so a list's total is a sum over a few rows instead of a count over the
+ * board. Kept exact by triggers on board_item in the same transaction as every write, whoever
+ * writes (migration 0007; docs/decisions/0011-counts-and-deep-pages.md). Never written by the app.
+ */
+export const boardItemCount = pgTable(
+  'board_item_count',
+  {
+    boardCode: text('board_code').notNull(),
+    isNotice: boolean('is_notice').notNull(),
+    showItemToMain: boolean('show_item_to_main').notNull(),
+    category: text('category').notNull(),
+    itemCount: bigint('item_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.boardCode, t.isNotice, t.showItemToMain, t.category] })],
 );
 
 export const storedFile = pgTable(
@@ -249,7 +274,8 @@ export const storedFile = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('stored_file_item_idx').on(t.boardItemId, t.sortOrder),
+    // The files of a post (or of a page of posts) in display order, without a sort.
+    index('stored_file_item_idx').on(t.boardItemId, t.sortOrder, t.createdAt),
     index('stored_file_unattached_idx').on(t.createdBy, t.createdAt).where(sql`board_item_id IS NULL`),
   ],
 );

@@ -1,13 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Logger } from 'drizzle-orm/logger';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Board, BoardItem, BoardItemPage, BoardItemSummary } from '../../../contract';
-import type { Db } from '../../db/client';
-import * as schema from '../../db/schema';
 import { boardItem } from '../../db/schema';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { createBoardItem, storeFile } from '../../test/factories';
-import { listItems, type ListFilter } from './repo';
 
 let t: TestApp;
 
@@ -528,102 +524,5 @@ describe('viewing a post (promotionVideo board)', () => {
     expect(data<BoardItem>(await get(url, undefined, guest)).viewCount).toBe(1);
     vi.setSystemTime(new Date('2026-11-22T15:01:00Z')); // 00:01 KST the next day, same UTC date
     expect(data<BoardItem>(await get(url, undefined, guest)).viewCount).toBe(2);
-  });
-});
-
-describe('list query plan at 100,000 posts', () => {
-  const BOARD = 'annualReport';
-  const ROWS = 100_000;
-
-  beforeAll(async () => {
-    const started = Date.now();
-    await t.db.execute(sql`
-      INSERT INTO board_item (board_code, item_no, title, content, writer_name, view_count, created_at, modified_at)
-      SELECT ${BOARD}, b.last_item_no + g, '연차보고서 ' || g, '<p>본문 ' || g || '</p>', '관리자', (g * 7919) % 1000,
-             timestamptz '2016-01-01 00:00:00+09' + g * interval '17 minutes',
-             timestamptz '2016-01-01 00:00:00+09' + g * interval '17 minutes'
-      FROM generate_series(1, ${ROWS}) AS g, board b
-      WHERE b.board_code = ${BOARD}`);
-    await t.db.execute(sql`UPDATE board SET last_item_no = last_item_no + ${ROWS} WHERE board_code = ${BOARD}`);
-    await t.db.execute(sql`ANALYZE board_item`);
-    if (process.env.TEST_TIMINGS) console.log(`inserted ${ROWS} rows and analysed in ${Date.now() - started} ms`);
-  });
-
-  /** The SQL `listItems` sends, captured with a logging drizzle on the same connection. */
-  async function listSql(filter: ListFilter): Promise<{ sql: string; params: unknown[] }> {
-    const captured: { sql: string; params: unknown[] }[] = [];
-    const logger: Logger = { logQuery: (query, params) => void captured.push({ sql: query, params }) };
-    const client = (t.db as unknown as { $client: never }).$client;
-    const logged =
-      t.database.kind === 'postgres'
-        ? (await import('drizzle-orm/node-postgres')).drizzle(client, { schema, logger })
-        : (await import('drizzle-orm/pglite')).drizzle(client, { schema, logger });
-    const { rows } = await listItems(logged as unknown as Db, filter);
-    expect(rows).toHaveLength(filter.limit);
-    const select = captured.filter((q) => /\border by\b/i.test(q.sql) && /\blimit\b/i.test(q.sql));
-    expect(select).toHaveLength(1);
-    return select[0]!;
-  }
-
-  async function explain(filter: ListFilter): Promise<string> {
-    const q = await listSql(filter);
-    const { rows } = await t.database.raw.query<Record<string, string>>(`EXPLAIN ${q.sql}`, q.params);
-    return rows.map((r) => Object.values(r)[0]).join('\n');
-  }
-
-  const listFilter = (page: number): ListFilter => ({
-    boardCode: BOARD, sortField: 'createdDate', direction: 'DESC', offset: (page - 1) * 10, limit: 10,
-  });
-
-  const indexScan = (index: string) => new RegExp(`Index (?:Only )?Scan(?: Backward)? using ${index} on board_item`);
-  const sortNode = /^\s*(->\s*)?(Incremental )?Sort\b/m;
-
-  it.each([1, 1000])('page %i (newest first) is an index scan on board_item_created_idx, without a sort', async (pageNo) => {
-    const plan = await explain(listFilter(pageNo));
-    expect(plan).toMatch(indexScan('board_item_created_idx'));
-    expect(plan).not.toMatch(/Seq Scan on board_item/);
-    expect(plan).not.toMatch(sortNode);
-  });
-
-  // docs/decisions/0005: every offered order, in both directions, walks its own index.
-  it.each([
-    ['createdDate', 'ASC', 'board_item_created_idx'],
-    ['viewCount', 'DESC', 'board_item_view_idx'],
-    ['viewCount', 'ASC', 'board_item_view_idx'],
-    ['title', 'ASC', 'board_item_title_idx'],
-    ['title', 'DESC', 'board_item_title_idx'],
-    ['itemNo', 'DESC', 'board_item_no_uq'],
-    ['itemNo', 'ASC', 'board_item_no_uq'],
-  ] as const)('page 1,000 sorted by %s,%s is an index scan on %s', async (sortField, direction, index) => {
-    const plan = await explain({ ...listFilter(1000), sortField, direction });
-    expect(plan).toMatch(indexScan(index));
-    expect(plan).not.toMatch(/Seq Scan on board_item/);
-    expect(plan).not.toMatch(sortNode);
-  });
-
-  it('a 2-syllable title search is a lookup in board_item_search_idx, not a scan (docs/decisions/0004)', async () => {
-    // One post in a thousand carries the word 희귀 (100 of 100,000), with the tokens insertItem would make.
-    await t.db.execute(sql`
-      UPDATE board_item SET title = title || ' 희귀', search_tokens = search_tokens || ARRAY['t:희', 't:귀', 't:희귀']
-      WHERE board_code = ${BOARD} AND item_no % 1000 = 0`);
-    await t.db.execute(sql`ANALYZE board_item`);
-    const filter: ListFilter = { ...listFilter(1), searchType: 'title', keyword: '희귀' };
-    const plan = await explain(filter);
-    expect(plan).toMatch(/Bitmap Index Scan on board_item_search_idx/);
-    expect(plan).not.toMatch(/Seq Scan on board_item/);
-    const p = await page(`boardCode=${BOARD}&searchType=title&keyword=${encodeURIComponent('희귀')}&size=10`);
-    expect(p.totalElements).toBe(100);
-    expect(p.content.every((i) => i.title.endsWith('희귀'))).toBe(true);
-  });
-
-  it('page 1,000 through the API answers the right rows quickly', async () => {
-    const started = Date.now();
-    const p = await page(`boardCode=${BOARD}&page=1000&size=10`);
-    const elapsed = Date.now() - started;
-    expect(p.totalElements).toBeGreaterThanOrEqual(ROWS);
-    expect(p.content).toHaveLength(10);
-    const dates = p.content.map((i) => i.createdDate);
-    expect([...dates].sort().reverse()).toEqual(dates);
-    expect(elapsed).toBeLessThan(2_000);
   });
 });

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appUser, board, boardItem, boardItemComment, boardItemView, storedFile } from '../../db/schema';
+import { appUser, board, boardItem, boardItemComment, boardItemCount, boardItemView, storedFile } from '../../db/schema';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
 import { sanitizeContent } from './sanitize';
 import type { SearchType } from '../../../contract';
@@ -59,18 +59,44 @@ function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchCondition(searchType: SearchType, keyword: string): SQL | undefined {
+/** No character of the keyword has a case (Hangul, digits, punctuation): LIKE and ILIKE agree. */
+export function caseless(keyword: string): boolean {
+  return keyword.toLowerCase() === keyword.toUpperCase();
+}
+
+/**
+ * Whether a keyword's tokens alone decide a match: one word of one or two characters whose lower
+ * case PostgreSQL and JavaScript agree on (Hangul and other caseless scripts, ASCII). Its single
+ * token is then present exactly when the text contains the keyword.
+ */
+export function tokensDecide(keyword: string): boolean {
+  const chars = Array.from(keyword.trim());
+  if (chars.length === 0 || chars.length > 2) return false;
+  return chars.every((c) => !/\s/.test(c) && (c.charCodeAt(0) < 0x80 || c.toLowerCase() === c.toUpperCase()));
+}
+
+/**
+ * The search filter. The ILIKE comes first: PostgreSQL evaluates equally cheap conditions in the
+ * order written, and a title or writer name (short, stored inline) rejects a row without reading
+ * its large, TOASTed token array. The token containment is what the GIN index serves
+ * (docs/decisions/0004-korean-search.md). For counts (`exactTokens`), the content recheck is left
+ * out where the tokens decide: it would read the whole TOASTed text of every match.
+ */
+function searchCondition(searchType: SearchType, keyword: string, exactTokens = false): SQL | undefined {
   const pattern = likePattern(keyword);
+  // ILIKE lower-cases every candidate character by character (about 6 µs a Korean title); a
+  // keyword without case (Hangul, digits) matches the same rows with LIKE, about six times faster.
+  const like = caseless(keyword) ? sql`LIKE` : sql`ILIKE`;
   const field = (prefix: 't' | 'c' | 'w', recheck: SQL) => {
     const tokens = queryTokens(prefix, keyword);
     if (tokens.length === 0) return undefined;
-    // The array containment is the index lookup; the ILIKE rechecks the exact substring.
-    return and(sql`${boardItem.searchTokens} @> ${sql`ARRAY[${sql.join(tokens.map((t) => sql`${t}`), sql`, `)}]::text[]`}`, recheck);
+    const lookup = sql`${boardItem.searchTokens} @> ${sql`ARRAY[${sql.join(tokens.map((t) => sql`${t}`), sql`, `)}]::text[]`}`;
+    const skipRecheck = exactTokens && prefix === 'c' && tokensDecide(keyword);
+    return skipRecheck ? lookup : and(recheck, lookup);
   };
-  const title = () => field('t', sql`${boardItem.title} ILIKE ${pattern}`);
-  const content = () =>
-    field('c', sql`${boardItem.contentText} ILIKE ${pattern}`);
-  const writer = () => field('w', sql`${boardItem.writerName} ILIKE ${pattern}`);
+  const title = () => field('t', sql`${boardItem.title} ${like} ${pattern}`);
+  const content = () => field('c', sql`${boardItem.contentText} ${like} ${pattern}`);
+  const writer = () => field('w', sql`${boardItem.writerName} ${like} ${pattern}`);
   switch (searchType) {
     case 'title':
       return title();
@@ -83,7 +109,9 @@ function searchCondition(searchType: SearchType, keyword: string): SQL | undefin
   }
 }
 
-function listWhere(f: ListFilter): SQL | undefined {
+const searching = (f: ListFilter) => Boolean(f.searchType && f.keyword);
+
+function listWhere(f: ListFilter, opts: { exactTokens?: boolean } = {}): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(boardItem.boardCode, f.boardCode), sql`${boardItem.deletedAt} IS NULL`];
   if (f.showItemToMain !== undefined) conditions.push(eq(boardItem.showItemToMain, f.showItemToMain));
   if (f.excludeNotices) conditions.push(eq(boardItem.isNotice, false));
@@ -91,7 +119,7 @@ function listWhere(f: ListFilter): SQL | undefined {
     conditions.push(f.onlyWriterId === null ? sql`false` : eq(boardItem.writerId, f.onlyWriterId));
   }
   if (f.category) conditions.push(eq(boardItem.category, f.category));
-  if (f.searchType && f.keyword) conditions.push(searchCondition(f.searchType, f.keyword));
+  if (searching(f)) conditions.push(searchCondition(f.searchType!, f.keyword!, opts.exactTokens));
   return and(...conditions);
 }
 
@@ -115,19 +143,123 @@ function orderBy(field: ListFilter['sortField'], direction: 'ASC' | 'DESC'): SQL
   return [sql`${column} ${dir}`, sql`${boardItem.id} ${dir}`];
 }
 
+/**
+ * Search result counts stop here. Counting a common token (환자 in a fifth of a million posts)
+ * would visit every match; past this many the total reads as this many (100 pages of 10), while
+ * every page's content stays exact (docs/decisions/0011-counts-and-deep-pages.md).
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * One page of posts with the list's total. The page is a deferred join: its ids come from an
+ * index-only scan of the list index, then only those rows are read. A page past the middle of a
+ * list whose exact total is known walks the index from the other end, so the last page of a
+ * million posts is as quick as the first (docs/decisions/0011-counts-and-deep-pages.md).
+ */
 export async function listItems(db: Db, f: ListFilter): Promise<{ rows: BoardItemRow[]; total: number }> {
-  const where = listWhere(f);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(itemColumns)
-      .from(boardItem)
-      .where(where)
-      .orderBy(...orderBy(f.sortField, f.direction))
-      .limit(f.limit)
-      .offset(f.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(boardItem).where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  if (f.onlyWriterId === null) return { rows: [], total: 0 };
+  if (searching(f)) {
+    const [rows, total] = await Promise.all([listPage(db, f), countSearch(db, f)]);
+    return { rows, total };
+  }
+  const total = await countItems(db, f);
+  return { rows: await listPage(db, fromNearerEnd(f, total)), total };
+}
+
+/**
+ * The same page asked from the nearer end of the list: positions [offset, offset + limit) of an
+ * order are positions [total - offset - limit, total - offset) of its reverse. `reversed` pages
+ * answer their ids back in the asked order.
+ */
+export function fromNearerEnd(f: ListFilter, total: number): ListFilter & { reversed?: boolean } {
+  if (f.offset + f.limit / 2 <= total / 2) return f;
+  const end = Math.max(total - f.offset, 0);
+  const start = Math.max(end - f.limit, 0);
+  return { ...f, direction: f.direction === 'DESC' ? 'ASC' : 'DESC', offset: start, limit: end - start, reversed: true };
+}
+
+/** The page's ids in list order: an index-only scan of the list index, to the OFFSET. */
+export function pageIdsQuery(db: Db, f: ListFilter) {
+  return db
+    .select({ id: boardItem.id })
+    .from(boardItem)
+    .where(listWhere(f))
+    .orderBy(...orderBy(f.sortField, f.direction))
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+async function listPage(db: Db, f: ListFilter & { reversed?: boolean }): Promise<BoardItemRow[]> {
+  if (f.limit === 0) return [];
+  const ids = (await pageIdsQuery(db, f)).map((r) => r.id);
+  return itemsInOrder(db, f.reversed ? ids.reverse() : ids);
+}
+
+/** The rows of a page: a primary-key probe for each id. */
+export function itemsByIdsQuery(db: Db, ids: number[]) {
+  return db.select(itemColumns).from(boardItem).where(sql`${boardItem.id} = ANY(${sql.param(ids)}::bigint[])`);
+}
+
+/** The rows of `ids`, in the order of `ids` (the page's order, so no sort is needed). */
+async function itemsInOrder(db: Db, ids: number[]): Promise<BoardItemRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await itemsByIdsQuery(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // A post deleted between the two reads is left out rather than shown half-read.
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The exact number of posts a plain list shows, without counting the board: the sum of a few
+ * counter rows, or for a writer's own posts a count under board_item_writer_idx (a few rows).
+ */
+export async function countItems(db: Db, f: ListFilter): Promise<number> {
+  if (f.onlyWriterId === null) return 0;
+  if (f.onlyWriterId !== undefined) return countRows(db, f);
+  return countFromCounters(db, f);
+}
+
+export function countersQuery(db: Db, f: Pick<ListFilter, 'boardCode' | 'showItemToMain' | 'excludeNotices' | 'category'>) {
+  const conditions: SQL[] = [eq(boardItemCount.boardCode, f.boardCode)];
+  if (f.showItemToMain !== undefined) conditions.push(eq(boardItemCount.showItemToMain, f.showItemToMain));
+  if (f.excludeNotices) conditions.push(eq(boardItemCount.isNotice, false));
+  if (f.category) conditions.push(eq(boardItemCount.category, f.category));
+  return db
+    .select({ total: sql<number>`coalesce(sum(${boardItemCount.itemCount}), 0)::int` })
+    .from(boardItemCount)
+    .where(and(...conditions));
+}
+
+async function countFromCounters(db: Db, f: ListFilter): Promise<number> {
+  const [row] = await countersQuery(db, f);
+  return row?.total ?? 0;
+}
+
+/** An exact count: only for a writer's own posts, a few rows under board_item_writer_idx. */
+async function countRows(db: Db, f: ListFilter): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(boardItem).where(listWhere(f));
+  return row?.total ?? 0;
+}
+
+/**
+ * Matches up to SEARCH_COUNT_CAP, walked in the list's own order: for a common token that is the
+ * list index with a filter, stopping at the cap (a GIN bitmap would first collect every match);
+ * for a rare one, its few matches from the GIN index.
+ */
+export function searchCountQuery(db: Db, f: ListFilter) {
+  const matches = db
+    .select({ id: boardItem.id })
+    .from(boardItem)
+    .where(listWhere(f, { exactTokens: true }))
+    .orderBy(...orderBy(f.sortField, f.direction))
+    .limit(SEARCH_COUNT_CAP)
+    .as('matches');
+  return db.select({ total: sql<number>`count(*)::int` }).from(matches);
+}
+
+async function countSearch(db: Db, f: ListFilter): Promise<number> {
+  const [row] = await searchCountQuery(db, f);
+  return row?.total ?? 0;
 }
 
 export async function listNotices(db: Db, boardCode: string, limit = 20): Promise<BoardItemRow[]> {
@@ -139,12 +271,38 @@ export async function listNotices(db: Db, boardCode: string, limit = 20): Promis
     .limit(limit);
 }
 
-export async function findItem(db: Db, boardCode: string, itemNo: number): Promise<BoardItemRow | undefined> {
-  const [row] = await db
+/** The post view's lookup: one probe of board_item_no_uq. */
+export function findItemQuery(db: Db, boardCode: string, itemNo: number) {
+  return db
     .select(itemColumns)
     .from(boardItem)
     .where(and(eq(boardItem.boardCode, boardCode), eq(boardItem.itemNo, itemNo), sql`${boardItem.deletedAt} IS NULL`));
+}
+
+export async function findItem(db: Db, boardCode: string, itemNo: number): Promise<BoardItemRow | undefined> {
+  const [row] = await findItemQuery(db, boardCode, itemNo);
   return row;
+}
+
+/**
+ * One neighbour in the default list order: a single probe of board_item_created_idx from the
+ * post's own place, as a row comparison (an index condition; an OR of two comparisons is not).
+ * The post's created_at is read from the database, not passed in, so microseconds JavaScript
+ * dates drop cannot misplace the start.
+ */
+export function neighbourQuery(db: Db, item: Pick<BoardItemRow, 'id' | 'boardCode'>, onlyWriterId: number | null | undefined, side: 'older' | 'newer') {
+  const base = [eq(boardItem.boardCode, item.boardCode), sql`${boardItem.deletedAt} IS NULL`];
+  if (onlyWriterId !== undefined) base.push(onlyWriterId === null ? sql`false` : eq(boardItem.writerId, onlyWriterId));
+  const here = sql`((SELECT here.created_at FROM board_item here WHERE here.id = ${item.id}), ${item.id}::bigint)`;
+  const position = side === 'older'
+    ? sql`(${boardItem.createdAt}, ${boardItem.id}) < ${here}`
+    : sql`(${boardItem.createdAt}, ${boardItem.id}) > ${here}`;
+  return db
+    .select(neighbourColumns)
+    .from(boardItem)
+    .where(and(...base, position))
+    .orderBy(...orderBy('createdDate', side === 'older' ? 'DESC' : 'ASC'))
+    .limit(1);
 }
 
 /** The neighbours in the default list order: prev is the older post, next the newer one. */
@@ -153,33 +311,42 @@ export async function findNeighbours(
   item: BoardItemRow,
   onlyWriterId: number | null | undefined,
 ): Promise<{ prev: BoardItemNeighbourRow | undefined; next: BoardItemNeighbourRow | undefined }> {
-  const base = [eq(boardItem.boardCode, item.boardCode), sql`${boardItem.deletedAt} IS NULL`];
-  if (onlyWriterId !== undefined) base.push(onlyWriterId === null ? sql`false` : eq(boardItem.writerId, onlyWriterId));
-  const older = or(lt(boardItem.createdAt, item.createdAt), and(eq(boardItem.createdAt, item.createdAt), lt(boardItem.id, item.id)));
-  const newer = or(gt(boardItem.createdAt, item.createdAt), and(eq(boardItem.createdAt, item.createdAt), gt(boardItem.id, item.id)));
   const [[prev], [next]] = await Promise.all([
-    db.select(neighbourColumns).from(boardItem).where(and(...base, older)).orderBy(...orderBy('createdDate', 'DESC')).limit(1),
-    db.select(neighbourColumns).from(boardItem).where(and(...base, newer)).orderBy(...orderBy('createdDate', 'ASC')).limit(1),
+    neighbourQuery(db, item, onlyWriterId, 'older'),
+    neighbourQuery(db, item, onlyWriterId, 'newer'),
   ]);
   return { prev, next };
 }
 
 export type StoredFileRow = typeof storedFile.$inferSelect;
 
-/** The files of several posts in one query (no N+1 on list pages). */
+/**
+ * Attachments of several posts: one lookup in stored_file_item_idx for all of them. No ORDER BY:
+ * PostgreSQL 15 would sort the bitmap's rows; listFilesOfItems orders each post's few files.
+ */
+export function filesOfItemsQuery(db: Db, boardItemIds: number[]) {
+  return db
+    .select()
+    .from(storedFile)
+    .where(and(sql`${storedFile.boardItemId} = ANY(${sql.param(boardItemIds)}::bigint[])`, eq(storedFile.kind, 'attachment')));
+}
+
+/** Display order of a post's files: sort order, then upload time (and id, so ties are stable). */
+function byDisplayOrder(a: StoredFileRow, b: StoredFileRow): number {
+  return a.sortOrder - b.sortOrder || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
+}
+
+/** The files of several posts in one query (no N+1 on list pages), each post's in display order. */
 export async function listFilesOfItems(db: Db, boardItemIds: number[]): Promise<Map<number, StoredFileRow[]>> {
   const byItem = new Map<number, StoredFileRow[]>();
   if (boardItemIds.length === 0) return byItem;
-  const rows = await db
-    .select()
-    .from(storedFile)
-    .where(and(inArray(storedFile.boardItemId, boardItemIds), eq(storedFile.kind, 'attachment')))
-    .orderBy(asc(storedFile.boardItemId), asc(storedFile.sortOrder), asc(storedFile.createdAt));
+  const rows = await filesOfItemsQuery(db, boardItemIds);
   for (const row of rows) {
     const list = byItem.get(row.boardItemId!) ?? [];
     list.push(row);
     byItem.set(row.boardItemId!, list);
   }
+  for (const list of byItem.values()) list.sort(byDisplayOrder);
   return byItem;
 }
 

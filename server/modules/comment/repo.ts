@@ -14,18 +14,23 @@ function shown(boardItemId: number): SQL {
 }
 
 /** One page in thread order (board_item_comment_thread_idx): each top-level comment, then its replies. */
+export function commentsPageQuery(db: Db, boardItemId: number, offset: number, limit: number) {
+  return db
+    .select()
+    .from(boardItemComment)
+    .where(shown(boardItemId))
+    .orderBy(sql`coalesce(${boardItemComment.parentId}, ${boardItemComment.id})`, boardItemComment.id)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The comments a post shows: a few rows under board_item_comment_thread_idx. */
+export function commentsCountQuery(db: Db, boardItemId: number) {
+  return db.select({ total: sql<number>`count(*)::int` }).from(boardItemComment).where(shown(boardItemId));
+}
+
 export async function listComments(db: Db, boardItemId: number, offset: number, limit: number) {
-  const where = shown(boardItemId);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(boardItemComment)
-      .where(where)
-      .orderBy(sql`coalesce(${boardItemComment.parentId}, ${boardItemComment.id})`, boardItemComment.id)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(boardItemComment).where(where),
-  ]);
+  const [rows, [count]] = await Promise.all([commentsPageQuery(db, boardItemId, offset, limit), commentsCountQuery(db, boardItemId)]);
   return { rows, total: count?.total ?? 0 };
 }
 
