@@ -17,7 +17,7 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 /**
  * First start only: a database that already has roles is left as it is, so a restart never
- * duplicates or overwrites anything. Everything is written in one transaction.
+ * duplicates or overwrites anything. Everything is written in one transaction, then analysed.
  */
 export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(role)) as [{ n: number }];
@@ -27,6 +27,9 @@ export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, l
     if (opts.seedDemo) await seedDemo(tx as unknown as Db, files, { adminUserId: base.adminUserId });
     return base;
   });
+  // Fresh statistics for what was just written, so the first requests get index plans; a new
+  // database has none until autovacuum gets to it (never where it is off).
+  await db.execute(sql`ANALYZE`);
   log.info({ adminId: opts.adminId }, 'seeded a new database (roles, settings, boards, administrator)');
   if (result.adminPasswordFile) {
     log.warn(

@@ -10,6 +10,7 @@ import { createBoardItem, createMember, pngBytes, storeFile } from '../../test/f
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 import { FIRST_RUN_DELAY_MS, housekeepingSchedule, type HousekeepingSchedule } from './schedule';
 import { prune, type PruneCounts } from './service';
+import { autovacuumRuns, busyTables, refreshStatistics } from './statistics';
 
 let t: TestApp;
 let schedule: HousekeepingSchedule;
@@ -138,6 +139,33 @@ describe('prune', () => {
   });
 });
 
+describe('refreshStatistics', () => {
+  /** Pages of board_item the visibility map marks all-visible, and whether ANALYZE has run. */
+  async function visibility(): Promise<{ allVisible: number; pages: number }> {
+    const { rows } = await t.database.raw.query<{ all_visible: number; pages: number }>(
+      `SELECT relallvisible AS all_visible, relpages AS pages FROM pg_class WHERE relname = 'board_item'`,
+    );
+    return { allVisible: rows[0]!.all_visible, pages: rows[0]!.pages };
+  }
+
+  it('reads the server’s autovacuum setting', async () => {
+    const { rows } = await t.database.raw.query<{ autovacuum: string }>('SHOW autovacuum');
+    expect(await autovacuumRuns(t.db)).toBe(rows[0]!.autovacuum === 'on');
+  });
+
+  it('where autovacuum runs, leaves the tables to it', async () => {
+    expect(await refreshStatistics(t.db, true)).toEqual([]);
+  });
+
+  it('where autovacuum is off, vacuums and analyses the busy tables: the visibility map covers new posts', async () => {
+    for (let i = 0; i < 200; i++) await createBoardItem(t.db, { title: `통계 시험 ${i}`, content: `<p>${'본문 '.repeat(50)}</p>` });
+    expect(await refreshStatistics(t.db, false)).toEqual([...busyTables]);
+    const after = await visibility();
+    expect(after.pages).toBeGreaterThan(0);
+    expect(after.allVisible).toBe(after.pages);
+  });
+});
+
 describe('schedule', () => {
   it('runs prune shortly after start and logs the counts', async () => {
     const info = vi.spyOn(t.app.log, 'info');
@@ -145,7 +173,8 @@ describe('schedule', () => {
     try {
       schedule.start();
       await vi.advanceTimersByTimeAsync(FIRST_RUN_DELAY_MS);
-      await vi.waitFor(() => expect(info).toHaveBeenCalledWith({ pruned: zeros }, 'housekeeping done'), { timeout: 10_000 });
+      const vacuumed = (await autovacuumRuns(t.db)) ? [] : [...busyTables];
+      await vi.waitFor(() => expect(info).toHaveBeenCalledWith({ pruned: zeros, vacuumed }, 'housekeeping done'), { timeout: 10_000 });
     } finally {
       vi.useRealTimers();
       info.mockRestore();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { prune } from './service';
+import { refreshStatistics } from './statistics';
 
 /** The first run, this long after the server starts listening. */
 export const FIRST_RUN_DELAY_MS = 10_000;
@@ -10,7 +11,7 @@ export interface HousekeepingSchedule {
 }
 
 /**
- * Runs `prune` on a timer that never keeps the process alive and never throws (failures are
+ * Runs `prune`, then `refreshStatistics` (vacuum where autovacuum is off), on a timer that never keeps the process alive and never throws (failures are
  * logged). Call before `listen` (it adds an onClose hook that stops the timer and waits for a run
  * in progress), then `start()` once the app listens.
  */
@@ -34,7 +35,9 @@ export function housekeepingSchedule(app: FastifyInstance): HousekeepingSchedule
   const run = async () => {
     try {
       const pruned = await prune({ db: app.deps.db, files: app.deps.files, log: app.log }, app.deps.clock.now());
-      app.log.info({ pruned }, 'housekeeping done');
+      // After the deletes, so the vacuum also reclaims what prune removed.
+      const vacuumed = await refreshStatistics(app.deps.db);
+      app.log.info({ pruned, vacuumed }, 'housekeeping done');
     } catch (err) {
       app.log.error({ err }, 'housekeeping failed');
     }

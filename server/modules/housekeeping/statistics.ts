@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * The tables whose rows change all day: posts (views, edits), their counters, comments, files and
+ * the daily view rows. Index-only list pages need their visibility map fresh, and the planner
+ * needs their statistics (a post lookup took 15 ms instead of 0.03 ms on stale ones).
+ */
+export const busyTables = ['board_item', 'board_item_count', 'board_item_comment', 'stored_file', 'board_item_view'] as const;
+
+/** Whether the server runs autovacuum (`SHOW autovacuum`; off on some servers, e.g. tuned for bulk loads). */
+export async function autovacuumRuns(db: Db): Promise<boolean> {
+  const result = (await db.execute(sql`SELECT current_setting('autovacuum') AS autovacuum`)) as unknown as { rows: { autovacuum: string }[] };
+  return result.rows[0]?.autovacuum === 'on';
+}
+
+/**
+ * Where autovacuum does not run, does its work on the busy tables: `VACUUM (ANALYZE)` sets the
+ * visibility map that index-only scans need and refreshes the planner's statistics. Answers the
+ * tables it vacuumed (none when autovacuum runs). VACUUM cannot run inside a transaction: call it
+ * on the pool, never in `db.transaction`.
+ */
+export async function refreshStatistics(db: Db, autovacuum?: boolean): Promise<string[]> {
+  if (autovacuum ?? (await autovacuumRuns(db))) return [];
+  await db.execute(sql.raw(`VACUUM (ANALYZE) ${busyTables.join(', ')}`));
+  return [...busyTables];
+}
