@@ -12,16 +12,32 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
  * delete entries: stale ones are simply never served again and age out of the LRU.
  */
 
-/** A body ready to send, with its ETag and the compressed forms made so far. */
+/** A body ready to send, with its ETag and the encoded forms made so far. */
 export interface Rendered {
   body: string;
   etag: string;
+  /** UTF-8 of the body: sending a string would encode it again on every request. */
+  utf8?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
 }
 
+/** The board version and global generation an answer was read under. */
+export interface Stamp {
+  board: string;
+  version: number;
+  generation: number;
+}
+
+/** What a read gives: the JSON body; `keep` false for answers that must not be cached. */
+export interface FreshAnswer {
+  body: string;
+  keep: boolean;
+  /** For a post view: the post and its stored view count. */
+  item?: { id: number; viewCount: number };
+}
+
 export interface CachedAnswer {
-  key: string;
   /** Whether the entry is in the cache (its memory counts against the bound). */
   kept: boolean;
   /** Lower-case code of the board the answer depends on. */
@@ -47,8 +63,9 @@ export interface CachedAnswer {
 }
 
 /**
- * Compressing once per answer instead of once per request (@fastify/compress would do it on
- * every send). Same threshold and levels as the on-the-fly compression in server/web.ts.
+ * Compressing once per answer instead of once per request (@fastify/compress in server/web.ts
+ * would do it on every send, so it uses its cheapest levels). Once per answer affords better
+ * levels; a post view recompresses only when its count changes (a new visitor).
  */
 const COMPRESS_MIN_BYTES = 1024;
 const BROTLI_QUALITY = 4;
@@ -68,6 +85,8 @@ export interface BoardCacheOptions {
 
 export class BoardCache {
   private readonly entries = new Map<string, CachedAnswer>();
+  /** Reads under way, by key (see `answer`). */
+  private readonly reading = new Map<string, { stamp: Stamp; promise: Promise<CachedAnswer> }>();
   private readonly versions = new Map<string, number>();
   private generation = 0;
   private bytes = 0;
@@ -81,8 +100,29 @@ export class BoardCache {
     return this.opts.maxBytes > 0;
   }
 
+  /**
+   * The current answer for `key`, or a new one from `read()`. Concurrent misses of one key share
+   * one read (16 connections after an invalidation would otherwise run 16 identical queries), but
+   * only a read that started after the latest invalidation: a writer's next read must see its write.
+   */
+  async answer(key: string, board: string, read: () => Promise<FreshAnswer>): Promise<CachedAnswer> {
+    const hit = this.get(key);
+    if (hit) return hit;
+    const running = this.reading.get(key);
+    if (running && this.isCurrent(running.stamp)) return running.promise;
+    const stamp = this.stamp(board);
+    const promise = read().then((fresh) => this.create(key, stamp, fresh.body, fresh));
+    const entry = { stamp, promise };
+    this.reading.set(key, entry);
+    const done = () => {
+      if (this.reading.get(key) === entry) this.reading.delete(key);
+    };
+    promise.then(done, done);
+    return promise;
+  }
+
   /** Where a new answer starts: read this before reading the database, store with it after. */
-  stamp(board: string): { board: string; version: number; generation: number } {
+  stamp(board: string): Stamp {
     const key = board.toLowerCase();
     return { board: key, version: this.versions.get(key) ?? 0, generation: this.generation };
   }
@@ -110,7 +150,7 @@ export class BoardCache {
    */
   create(
     key: string,
-    stamp: { board: string; version: number; generation: number },
+    stamp: Stamp,
     body: string,
     opts: { item?: { id: number; viewCount: number }; keep: boolean },
   ): CachedAnswer {
@@ -129,7 +169,6 @@ export class BoardCache {
       tail = body.slice(end);
     }
     const entry: CachedAnswer = {
-      key,
       kept: false,
       ...stamp,
       storedAt: this.now(),
@@ -138,12 +177,10 @@ export class BoardCache {
       head,
       tail,
       item: opts.item ?? null,
-      hash: createHash('sha1').update(head).update(tail ?? '').digest('base64url').slice(0, 20),
+      hash: createHash('sha1').update(head).update('\0').update(tail ?? '').digest('base64url').slice(0, 20),
       rendered: null,
     };
-    const current = this.stamp(stamp.board);
-    const unchanged = current.version === stamp.version && current.generation === stamp.generation;
-    if (opts.keep && unchanged && this.enabled && entry.bytes <= this.opts.maxBytes / LARGEST_SHARE) {
+    if (opts.keep && this.isCurrent(stamp) && this.enabled && entry.bytes <= this.opts.maxBytes / LARGEST_SHARE) {
       const old = this.entries.get(key);
       if (old) this.remove(key, old);
       this.entries.set(key, entry);
@@ -152,6 +189,10 @@ export class BoardCache {
       this.evict();
     }
     return entry;
+  }
+
+  private isCurrent(stamp: Stamp): boolean {
+    return (this.versions.get(stamp.board) ?? 0) === stamp.version && stamp.generation === this.generation;
   }
 
   /** The body to send; for a post view, with this view count. */
@@ -163,10 +204,19 @@ export class BoardCache {
     const count = viewCount ?? entry.item!.viewCount;
     const etag = `W/"${entry.hash}-${count}"`;
     if (entry.rendered?.etag !== etag) {
-      this.account(entry, -compressedBytes(entry.rendered));
+      this.account(entry, -encodedBytes(entry.rendered));
       entry.rendered = { body: `${entry.head}${count}${entry.tail}`, etag };
     }
     return entry.rendered;
+  }
+
+  /** The body as UTF-8 bytes, made on first use and kept with the answer. */
+  bytesOf(entry: CachedAnswer, rendered: Rendered): Buffer {
+    if (!rendered.utf8) {
+      rendered.utf8 = Buffer.from(rendered.body, 'utf8');
+      this.account(entry, rendered.utf8.length);
+    }
+    return rendered.utf8;
   }
 
   /** The body compressed with `encoding`, made on first use and kept with the answer. */
@@ -228,6 +278,6 @@ export class BoardCache {
   }
 }
 
-function compressedBytes(rendered: Rendered | null): number {
-  return (rendered?.br?.length ?? 0) + (rendered?.gzip?.length ?? 0);
+function encodedBytes(rendered: Rendered | null): number {
+  return (rendered?.utf8?.length ?? 0) + (rendered?.br?.length ?? 0) + (rendered?.gzip?.length ?? 0);
 }

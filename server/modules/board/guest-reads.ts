@@ -3,7 +3,7 @@ import { board, boardItem, boardItemListQuery, boardItemPage, successEnvelope } 
 import type { AppDeps } from '../../app';
 import type { Caller } from '../../auth/caller';
 import { kstDate } from '../../lib/time';
-import type { CachedAnswer } from './cache';
+import type { CachedAnswer, FreshAnswer } from './cache';
 import { canOnBoard, isPrivateItem } from './policy';
 import type { BoardRow } from './repo';
 import * as service from './service';
@@ -25,19 +25,8 @@ const itemEnvelope = successEnvelope(boardItem);
 
 const guestMayKeep = (caller: Caller, row: BoardRow) => row.listStyle !== 'inquiry' && !canOnBoard(caller, row, 'manage');
 
-async function cachedOr(
-  deps: Deps,
-  key: string,
-  boardCode: string,
-  read: () => Promise<{ body: string; keep: boolean; item?: { id: number; viewCount: number } }>,
-): Promise<CachedAnswer> {
-  const { cache } = deps.boardCaching;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  // Stamped before reading: a write that lands meanwhile makes this answer stale at once.
-  const stamp = cache.stamp(boardCode);
-  const fresh = await read();
-  return cache.create(key, stamp, fresh.body, { item: fresh.item, keep: fresh.keep });
+function cachedOr(deps: Deps, key: string, boardCode: string, read: () => Promise<FreshAnswer>): Promise<CachedAnswer> {
+  return deps.boardCaching.cache.answer(key, boardCode, read);
 }
 
 /** `GET /api/board/{boardCode}`: the board's settings and the guest role's rights on it. */

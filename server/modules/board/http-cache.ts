@@ -30,7 +30,7 @@ export function sendAnswer(
   const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
   // With Content-Encoding set, @fastify/compress leaves the body alone.
   if (compressed) return reply.header('content-encoding', encoding).send(compressed);
-  return reply.send(rendered.body);
+  return reply.send(cache.bytesOf(entry, rendered));
 }
 
 /** Weak comparison (RFC 9110 §8.8.3.2): `W/"x"` and `"x"` match; `*` matches anything. */

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { BoardCache } from './cache';
+import { etagMatches, preferredEncoding } from './http-cache';
+
+const body = (text: string) => JSON.stringify({ code: 'SUCCESS', data: { text } });
+
+function cacheOf(opts: { maxBytes?: number; maxAgeMs?: number } = {}) {
+  let now = 0;
+  const cache = new BoardCache({ maxBytes: opts.maxBytes ?? 1_000_000, maxAgeMs: opts.maxAgeMs ?? 10_000, now: () => now });
+  return { cache, advance: (ms: number) => (now += ms) };
+}
+
+describe('BoardCache', () => {
+  it('serves an answer until its board is invalidated; other boards keep theirs', async () => {
+    const { cache } = cacheOf();
+    cache.create('a', cache.stamp('notice'), body('공지'), { keep: true });
+    cache.create('b', cache.stamp('public'), body('자료'), { keep: true });
+    expect(cache.get('a')?.head).toBe(body('공지'));
+    cache.invalidate(['NOTICE']);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.head).toBe(body('자료'));
+    cache.invalidateAll();
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('does not keep an answer read before an invalidation of its board', () => {
+    const { cache } = cacheOf();
+    const stamp = cache.stamp('notice');
+    cache.invalidate(['notice']);
+    const entry = cache.create('a', stamp, body('옛 글'), { keep: true });
+    expect(entry.head).toBe(body('옛 글'));
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('forgets answers older than maxAgeMs', () => {
+    const { cache, advance } = cacheOf({ maxAgeMs: 1_000 });
+    cache.create('a', cache.stamp('notice'), body('x'), { keep: true });
+    advance(999);
+    expect(cache.get('a')).toBeDefined();
+    advance(2);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('evicts the least recently used answers beyond its memory bound', () => {
+    const one = 2 * body('x'.repeat(100)).length + 256;
+    const { cache } = cacheOf({ maxBytes: one * 8 });
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) cache.create(key, cache.stamp('notice'), body('x'.repeat(100)), { keep: true });
+    expect(cache.get('a')).toBeDefined();
+    cache.create('i', cache.stamp('notice'), body('x'.repeat(100)), { keep: true });
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(one * 8);
+  });
+
+  it('renders a post view with the given count; the ETag follows the count', () => {
+    const { cache } = cacheOf();
+    const json = JSON.stringify({ code: 'SUCCESS', data: { title: '"viewCount":9 제목', viewCount: 12, prev: null } });
+    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, viewCount: 12 } });
+    const twelve = cache.render(entry, 12);
+    expect(twelve.body).toBe(json);
+    const thirteen = cache.render(entry, 13);
+    expect(JSON.parse(thirteen.body)).toEqual({ code: 'SUCCESS', data: { title: '"viewCount":9 제목', viewCount: 13, prev: null } });
+    expect(thirteen.etag).not.toBe(twelve.etag);
+    expect(cache.render(entry, 13).etag).toBe(thirteen.etag);
+  });
+
+  it('compresses an answer once and keeps it; small answers are not compressed', () => {
+    const { cache } = cacheOf();
+    const big = cache.create('big', cache.stamp('notice'), body('환자등록 '.repeat(300)), { keep: true });
+    const rendered = cache.render(big);
+    const br = cache.compressed(big, rendered, 'br');
+    expect(br!.length).toBeLessThan(Buffer.byteLength(rendered.body));
+    expect(cache.compressed(big, rendered, 'br')).toBe(br);
+    const small = cache.create('small', cache.stamp('notice'), body('짧은 글'), { keep: true });
+    expect(cache.compressed(small, cache.render(small), 'gzip')).toBeNull();
+  });
+
+  it('concurrent misses of one key share one read, but not a read older than an invalidation', async () => {
+    const { cache } = cacheOf();
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const read = async () => {
+      reads++;
+      await gate;
+      return { body: body(`읽기 ${reads}`), keep: true };
+    };
+    const first = cache.answer('a', 'notice', read);
+    const second = cache.answer('a', 'notice', read);
+    cache.invalidate(['notice']);
+    const third = cache.answer('a', 'notice', read);
+    release();
+    const [x, y, z] = await Promise.all([first, second, third]);
+    expect(reads).toBe(2);
+    expect(x).toBe(y);
+    expect(z.head).toBe(body('읽기 2'));
+    expect(cache.get('a')?.head).toBe(body('읽기 2'));
+  });
+});
+
+describe('HTTP helpers', () => {
+  it('If-None-Match matches weakly, in lists and with *', () => {
+    expect(etagMatches('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('*', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
+  });
+
+  it('prefers br, then gzip, and honours q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+  });
+});
