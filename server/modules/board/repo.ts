@@ -76,9 +76,10 @@ export function tokensDecide(keyword: string): boolean {
 }
 
 /**
- * The search filter. The ILIKE comes first: PostgreSQL evaluates equally cheap conditions in the
- * order written, and a title or writer name (short, stored inline) rejects a row without reading
- * its large, TOASTed token array. The token containment is what the GIN index serves
+ * The search filter. The text recheck (LIKE or ILIKE) comes first: PostgreSQL evaluates equally
+ * cheap conditions in the order written, and a title or writer name (short, stored inline)
+ * rejects a row without reading its large, TOASTed token array. The token containment is what
+ * the GIN index serves
  * (docs/decisions/0004-korean-search.md). For counts (`exactTokens`), the content recheck is left
  * out where the tokens decide: it would read the whole TOASTed text of every match.
  */
