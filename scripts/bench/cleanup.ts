@@ -5,6 +5,10 @@
 type Cleanup = () => unknown;
 
 const cleanups: Cleanup[] = [];
+const interrupt = new AbortController();
+
+/** Aborted on Ctrl-C or a kill: long loops (the seeding) stop at their next step. */
+export const interrupted: AbortSignal = interrupt.signal;
 let running: Promise<void> | undefined;
 
 /** Registers `fn`; the returned function unregisters it once it has been done the normal way. */
@@ -36,6 +40,7 @@ export function cleanUpOnSignals(): void {
   for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
     process.once(signal, () => {
       console.error(`\n${signal}: stopping everything the bench started...`);
+      interrupt.abort(new Error(`interrupted by ${signal}`));
       void cleanUp().finally(() => process.exit(status));
     });
   }

@@ -8,11 +8,13 @@ export interface Machine {
   os: string;
   node: string;
   postgres: string;
+  /** 1-minute load average when the bench started: other work on the machine skews the figures. */
+  loadAverage: number;
   /** Which database the run used, in words. */
   database: string;
 }
 
-export function describeMachine(postgres: string, database: string): Machine {
+export function describeMachine(postgres: string, database: string, loadAverage: number): Machine {
   const cpus = os.cpus();
   return {
     date: new Date().toISOString(),
@@ -22,6 +24,7 @@ export function describeMachine(postgres: string, database: string): Machine {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     postgres,
+    loadAverage,
     database,
   };
 }

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/config';
 import { startAppServer, serverMemory, verifyTotals, type AppServerOptions } from './app-server';
-import { cleanUp, cleanUpOnSignals } from './cleanup';
+import { cleanUp, cleanUpOnSignals, interrupted } from './cleanup';
 import { load, probe, type BenchPath, type LoadOptions, type PathResult } from './load';
 import { describeMachine } from './machine';
 import { parseOptions, usage, type BenchOptions } from './options';
-import { CEILING_PATH, SEARCH_ONE, SEARCH_TWO, boardList, serverPaths } from './paths';
+import { CEILING_PATH, serverPaths } from './paths';
 import { freePort, startNode, waitForHttp } from './processes';
 import { formatMachine, formatMemory, formatStart, formatTable, problemLines, targets, type Results } from './report';
 import { seedBenchBoard } from './seed';
@@ -49,14 +50,8 @@ async function runCeiling(opts: BenchOptions): Promise<PathResult> {
   }
 }
 
-/** How many posts a search finds, for the table's context (a search's cost follows its matches). */
-async function matches(baseUrl: string, boardCode: string, keyword: string): Promise<number> {
-  const res = await fetch(`${baseUrl}${boardList(boardCode, 1, { searchType: 'title', keyword }).path}`);
-  if (!res.ok) return -1;
-  return ((await res.json()) as { data: { totalElements: number } }).data.totalElements;
-}
-
 async function run(opts: BenchOptions): Promise<boolean> {
+  const loadAverage = os.loadavg()[0]!;
   const config = loadConfig({ ...process.env, DATA_DIR: opts.dataDir });
   const where = config.databaseUrl ? `the PostgreSQL server at ${redact(config.databaseUrl)}` : `the embedded database in ${config.dataDir}`;
   log(`Bench on ${where}: board ${opts.boardCode}, ${opts.posts.toLocaleString('en')} posts, ${opts.connections} connections, ${opts.durationSeconds} s a path.`);
@@ -84,15 +79,9 @@ async function run(opts: BenchOptions): Promise<boolean> {
   const server = await startAppServer(serverOpts);
   log(`The server answered ${(server.startMs / 1000).toFixed(2)} s after it was started.`);
   let results: Results;
-  let searchMatches: Record<string, number>;
   try {
     const { totalPages } = await verifyTotals(server.baseUrl, opts.boardCode, seeded.posts, seeded.notices);
     log(`Counts through the API match the ${seeded.posts.toLocaleString('en')} posts written.`);
-    searchMatches = {
-      [SEARCH_TWO]: await matches(server.baseUrl, opts.boardCode, SEARCH_TWO),
-      [SEARCH_ONE]: await matches(server.baseUrl, opts.boardCode, SEARCH_ONE),
-    };
-    log(`Title search matches: ${Object.entries(searchMatches).map(([k, n]) => `${k} ${n.toLocaleString('en')}`).join(', ')}.`);
 
     log('Load (autocannon):');
     const ceiling = await runCeiling(opts);
@@ -114,12 +103,14 @@ async function run(opts: BenchOptions): Promise<boolean> {
     await server.process.stop();
   }
 
-  const machine = describeMachine(seeded.postgresVersion, config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded default');
+  const machine = describeMachine(seeded.postgresVersion, config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded default', loadAverage);
   log('');
   log(formatMachine(machine));
   log(
     `board ${opts.boardCode}: ${seeded.posts.toLocaleString('en')} posts (${seeded.notices} notices), ${seeded.reused ? 'reused' : 'seeded'}; ` +
-      `${opts.connections} connections, ${opts.durationSeconds} s a path; title search matches ${SEARCH_TWO} ${searchMatches[SEARCH_TWO]}, ${SEARCH_ONE} ${searchMatches[SEARCH_ONE]}`,
+      `${opts.connections} connections, ${opts.durationSeconds} s a path; titles containing ${Object.entries(seeded.titleMatches)
+        .map(([keyword, n]) => `${keyword}: ${n.toLocaleString('en')}`)
+        .join(', ')}`,
   );
   log('');
   log(formatTable(results));
@@ -137,7 +128,6 @@ async function run(opts: BenchOptions): Promise<boolean> {
       machine,
       options: { ...opts, adminPassword: undefined },
       board: seeded,
-      searchMatches,
       startMs: results.startMs,
       ceiling: results.ceiling,
       paths: results.paths,
@@ -167,6 +157,7 @@ async function main(): Promise<number> {
   try {
     return (await run(opts)) ? 0 : 1;
   } catch (err) {
+    if (interrupted.aborted) return 130;
     console.error(`\nbench failed: ${err instanceof Error ? err.message : err}`);
     if (err instanceof Error && err.stack && process.env.BENCH_DEBUG) console.error(err.stack);
     return 1;

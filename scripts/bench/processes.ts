@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { onCleanup } from './cleanup';
+import { interrupted, onCleanup } from './cleanup';
 
 export interface Started {
   name: string;
@@ -28,6 +28,8 @@ export async function freePort(): Promise<number> {
  * process that listens and stopping it stops the server. Registered for cleanup at once.
  */
 export function startNode(name: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Started {
+  // Once the bench is being stopped, nothing new may start behind the cleanup's back.
+  interrupted.throwIfAborted();
   const child = spawn(process.execPath, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (d: Buffer) => {

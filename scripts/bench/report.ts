@@ -93,7 +93,7 @@ export function formatStart(r: Results): string {
 export function formatMachine(m: Machine): string {
   return [
     `date: ${m.date}`,
-    `machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb.toFixed(1)} GB memory, ${m.os}`,
+    `machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb.toFixed(1)} GB memory, ${m.os}; load average ${m.loadAverage.toFixed(2)} at the start`,
     `Node ${m.node}, PostgreSQL ${m.postgres} (${m.database})`,
   ].join('\n');
 }

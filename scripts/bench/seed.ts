@@ -8,7 +8,8 @@ import { sanitizeContent } from '../../server/modules/board/sanitize';
 import { buildSearchTokens, htmlToText } from '../../server/modules/board/search-tokens';
 import { seedIfEmpty } from '../../server/seed';
 import { benchPost } from './corpus';
-import { onCleanup } from './cleanup';
+import { SEARCH_ONE, SEARCH_TWO } from './paths';
+import { interrupted, onCleanup } from './cleanup';
 
 export interface SeedOptions {
   dataDir: string;
@@ -30,6 +31,8 @@ export interface SeededBoard {
   reused: boolean;
   seedSeconds: number;
   postgresVersion: string;
+  /** Posts whose title contains each searched keyword (the API caps its search counts). */
+  titleMatches: Record<string, number>;
 }
 
 /**
@@ -51,13 +54,16 @@ export async function seedBenchBoard(opts: SeedOptions): Promise<SeededBoard> {
   const releaseLock = opts.databaseUrl ? () => {} : acquireDataDirLock(opts.dataDir);
   const unregisterLock = onCleanup(releaseLock);
   try {
-    const database = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
-    const unregisterDb = onCleanup(() => database.close());
+    const database = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, log: { warn: opts.log } });
+    // Closed once, by whichever comes first: the end of seeding or a Ctrl-C cleanup.
+    let closing: Promise<void> | undefined;
+    const close = () => (closing ??= database.close());
+    const unregisterDb = onCleanup(close);
     try {
       return await seedOpen(database.db, opts);
     } finally {
       unregisterDb();
-      await database.close();
+      await close();
     }
   } finally {
     unregisterLock();
@@ -92,10 +98,12 @@ async function seedOpen(db: Db, opts: SeedOptions): Promise<SeededBoard> {
       last: sql<number>`max(${boardItem.itemNo})::int`,
       notices: sql<number>`count(*) FILTER (WHERE ${boardItem.isNotice})::int`,
       total: sql<number>`count(*)::int`,
+      two: sql<number>`count(*) FILTER (WHERE ${boardItem.title} ILIKE ${`%${SEARCH_TWO}%`})::int`,
+      one: sql<number>`count(*) FILTER (WHERE ${boardItem.title} ILIKE ${`%${SEARCH_ONE}%`})::int`,
     })
     .from(boardItem)
     .where(and(eq(boardItem.boardCode, opts.boardCode), sql`${boardItem.deletedAt} IS NULL`));
-  const { first, last, notices, total } = range[0]!;
+  const { first, last, notices, total, two, one } = range[0]!;
   if (total !== opts.posts) throw new Error(`Seeding left ${total} posts in ${opts.boardCode}, expected ${opts.posts}.`);
   return {
     boardCode: opts.boardCode,
@@ -106,6 +114,7 @@ async function seedOpen(db: Db, opts: SeedOptions): Promise<SeededBoard> {
     reused,
     seedSeconds: (Date.now() - started) / 1000,
     postgresVersion,
+    titleMatches: { [SEARCH_TWO]: two, [SEARCH_ONE]: one },
   };
 }
 
@@ -210,6 +219,8 @@ async function replacePosts(db: Db, opts: SeedOptions, empty: boolean): Promise<
     let failure: unknown;
     opts.log(`Seeding ${opts.posts.toLocaleString('en')} posts into board ${opts.boardCode} (items ${firstItemNo}-${counter!.last})...`);
     for (let from = 0; from < opts.posts; from += BATCH) {
+      // Throwing rolls the transaction back, which frees the connection the cleanup waits for.
+      interrupted.throwIfAborted();
       const count = Math.min(BATCH, opts.posts - from);
       const rows = buildRows(opts.boardCode, writerId, from, count, firstItemNo + from, opts.posts, now);
       await pending;
