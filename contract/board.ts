@@ -128,6 +128,11 @@ export const boardItemPage = z.object({
   content: z.array(boardItemSummary),
   notices: z.array(boardItemSummary),
   totalElements: z.number().int(),
+  /**
+   * True when a search found at least as many posts as the server counts (1,000): totalElements
+   * is then a lower bound ("1,000건 이상"); every page's content stays exact.
+   */
+  totalCapped: z.boolean(),
   totalPages: z.number().int(),
   page: z.number().int(),
   size: z.number().int(),

@@ -258,8 +258,10 @@ describe('title search at 100,000 posts (docs/decisions/0004, 0011)', () => {
     const { rows, total } = await repo.listItems(t.db, search);
     expect(rows).toHaveLength(PAGE);
     expect(rows.every((r) => r.title.includes(keyword))).toBe(true);
-    // 20,000 titles match; the count stops at the cap.
+    // 20,000 titles match; the count stops at the cap, and the API says the total is a lower bound.
     expect(total).toBe(repo.SEARCH_COUNT_CAP);
+    const res = await t.app.inject({ method: 'GET', url: `/api/board-item?boardCode=${BOARD}&searchType=title&keyword=${encodeURIComponent(keyword)}&size=10` });
+    expect(data<BoardItemPage>(res)).toMatchObject({ totalElements: repo.SEARCH_COUNT_CAP, totalCapped: true });
   });
 
   it('a rare word is a lookup in board_item_search_idx, counted exactly', async () => {
@@ -272,6 +274,7 @@ describe('title search at 100,000 posts (docs/decisions/0004, 0011)', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/board-item?boardCode=${BOARD}&searchType=title&keyword=${encodeURIComponent('희귀')}&size=10` });
     const p = data<BoardItemPage>(res);
     expect(p.totalElements).toBe(ROWS / 1000);
+    expect(p.totalCapped).toBe(false);
     expect(p.content.every((i) => i.title.endsWith('희귀'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appUser, board, boardItem, boardItemComment, boardItemCount, boardItemView, storedFile } from '../../db/schema';
+import { appUser, board, boardItem, boardItemComment, boardItemCount, storedFile } from '../../db/schema';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
 import { sanitizeContent } from './sanitize';
 import type { SearchType } from '../../../contract';
@@ -157,14 +157,15 @@ export const SEARCH_COUNT_CAP = 1_000;
  * list whose exact total is known walks the index from the other end, so the last page of a
  * million posts is as quick as the first (docs/decisions/0011-counts-and-deep-pages.md).
  */
-export async function listItems(db: Db, f: ListFilter): Promise<{ rows: BoardItemRow[]; total: number }> {
-  if (f.onlyWriterId === null) return { rows: [], total: 0 };
+export async function listItems(db: Db, f: ListFilter): Promise<{ rows: BoardItemRow[]; total: number; capped: boolean }> {
+  if (f.onlyWriterId === null) return { rows: [], total: 0, capped: false };
   if (searching(f)) {
     const [rows, total] = await Promise.all([listPage(db, f), countSearch(db, f)]);
-    return { rows, total };
+    // At the cap there may be more matches: the total is then a lower bound.
+    return { rows, total, capped: total >= SEARCH_COUNT_CAP };
   }
   const total = await countItems(db, f);
-  return { rows: await listPage(db, fromNearerEnd(f, total)), total };
+  return { rows: await listPage(db, fromNearerEnd(f, total)), total, capped: false };
 }
 
 /**
@@ -350,23 +351,6 @@ export async function listFilesOfItems(db: Db, boardItemIds: number[]): Promise<
   for (const list of byItem.values()) list.sort(byDisplayOrder);
   return byItem;
 }
-
-/** Counts a view once per visitor per day; returns the view count after this visit. */
-export async function recordView(db: Db, item: BoardItemRow, visitorKey: string, day: string): Promise<number> {
-  const inserted = await db
-    .insert(boardItemView)
-    .values({ boardItemId: item.id, visitorKey, viewDate: day })
-    .onConflictDoNothing()
-    .returning({ id: boardItemView.boardItemId });
-  if (inserted.length === 0) return item.viewCount;
-  const [row] = await db
-    .update(boardItem)
-    .set({ viewCount: sql`${boardItem.viewCount} + 1` })
-    .where(eq(boardItem.id, item.id))
-    .returning({ viewCount: boardItem.viewCount });
-  return row?.viewCount ?? item.viewCount + 1;
-}
-
 
 export interface NewItem {
   boardCode: string;

@@ -98,7 +98,7 @@ export async function listItemsOfBoard(db: Db, caller: Caller, board: repo.Board
   const [sortField, direction] = query.sort.split(',') as [repo.ListFilter['sortField'], string];
   const size = query.size ?? board.pageSize;
   const onlyWriterId = listOnlyOwn(caller, board) ? caller.userId : undefined;
-  const [{ rows, total }, notices] = await Promise.all([
+  const [{ rows, total, capped }, notices] = await Promise.all([
     repo.listItems(db, {
       boardCode: board.boardCode,
       sortField,
@@ -119,6 +119,7 @@ export async function listItemsOfBoard(db: Db, caller: Caller, board: repo.Board
     content: rows.map((r) => toSummary(r, files.get(r.id) ?? [], board, caller)),
     notices: notices.map((r) => toSummary(r, files.get(r.id) ?? [], board, caller)),
     totalElements: total,
+    totalCapped: capped,
     totalPages: Math.ceil(total / size),
     page: query.page,
     size,

@@ -114,7 +114,7 @@ function BoardList({
           {itemPage &&
             (searching ? (
               <>
-                검색 결과 <strong>{itemPage.totalElements.toLocaleString('ko-KR')}</strong>건
+                검색 결과 <strong>{itemPage.totalElements.toLocaleString('ko-KR')}</strong>건{itemPage.totalCapped && ' 이상'}
               </>
             ) : (
               <>
