@@ -124,6 +124,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     throw new Error(
       `The embedded PostgreSQL server in ${pgdata} did not start.\n${recent.slice(-12).join('\n')}` +
         (err instanceof Error ? `\n${err.message}` : ''),
+      { cause: err },
     );
   }
 
@@ -297,7 +298,7 @@ async function hydrateBinarySymlinks(): Promise<void> {
     try {
       fs.symlinkSync(path.relative(path.dirname(linkPath), path.join(packageDir, source)), linkPath);
     } catch (err) {
-      throw new Error(`Could not create ${linkPath} for the PostgreSQL binaries: ${(err as Error).message}`);
+      throw new Error(`Could not create ${linkPath} for the PostgreSQL binaries: ${(err as Error).message}`, { cause: err });
     }
   }
 }
