@@ -26,7 +26,11 @@ function redact(url: string): string {
 
 async function measurePath(opts: LoadOptions, benchPath: BenchPath): Promise<PathResult> {
   const problem = await probe(opts.baseUrl, benchPath);
-  if (problem) log(`  ${benchPath.label}: the first request failed: ${problem}`);
+  if (problem) {
+    log(`  ${benchPath.label}: the first request failed: ${problem}`);
+    // The password is set only when the bench creates the database; an older one keeps its own.
+    if (benchPath.key === 'signin') log('  (a database seeded earlier keeps its administrator password: pass it with --admin-password)');
+  }
   const result = await load(opts, benchPath);
   log(
     `  ${benchPath.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms` +
