@@ -196,16 +196,19 @@ describe('post view at 100,000 posts', () => {
     expectIndexPlan(p);
   });
 
-  it.each(['older', 'newer'] as const)('finds the %s neighbour with one index probe', async (side) => {
-    const item = await itemAt(50_000);
-    const p = await plan(repo.neighbourQuery(t.db, item, undefined, side));
-    expect(p).toMatch(indexScan('board_item_created_idx'));
-    // One row read from the list index, not a walk to the post's place.
-    expect(p).toMatch(/Index Scan(?: Backward)? using board_item_created_idx on board_item \(actual rows=1(\.00)? loops=1\)/);
+  it('reads the post, its attachments and both neighbours in one statement, each by one index probe', async () => {
+    const p = await plan(repo.viewQuery(t.db, BOARD, 50_000, undefined));
+    expect(p).toMatch(/Index Scan using board_item_(no_uq|list_no_idx) on board_item viewed/);
+    // Each neighbour reads one row from the list index, not a walk to the post's place.
+    expect(p.match(/Index Scan(?: Backward)? using board_item_created_idx on board_item(?: \w+)? \(actual rows=1(\.00)? loops=1\)/g)).toHaveLength(2);
+    expect(p).toMatch(/(Bitmap )?Index Scan (using|on) stored_file_item_idx/);
     expectIndexPlan(p);
-    const { prev, next } = await repo.findNeighbours(t.db, item, undefined);
-    expect(prev?.itemNo).toBe(49_999);
-    expect(next?.itemNo).toBe(50_001);
+    const view = await repo.findItemForView(t.db, BOARD, 50_000, undefined);
+    expect(view?.item.itemNo).toBe(50_000);
+    expect(view?.prev?.itemNo).toBe(49_999);
+    expect(view?.next?.itemNo).toBe(50_001);
+    // Attachments only (not the editor image), in display order.
+    expect(view?.files.map((f) => f.originalName)).toEqual(['첨부 0.pdf', '첨부 1.pdf']);
   });
 
   it('reads the attachments of a page of posts in display order from stored_file_item_idx', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { appUser, board, boardItem, boardItemComment, boardItemCount, storedFile } from '../../db/schema';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
@@ -32,8 +33,6 @@ const itemColumns = {
   modifiedAt: boardItem.modifiedAt,
   deletedAt: boardItem.deletedAt,
 };
-const { content: _content, ...neighbourColumns } = itemColumns;
-export type BoardItemNeighbourRow = Omit<BoardItemRow, 'content'>;
 
 /** Board codes match case-insensitively (/Nids/Notice/List/ is the notice board); rows carry the canonical code. */
 export async function findBoard(db: Db, boardCode: string): Promise<BoardRow | undefined> {
@@ -286,38 +285,86 @@ export async function findItem(db: Db, boardCode: string, itemNo: number): Promi
   return row;
 }
 
-/**
- * One neighbour in the default list order: a single probe of board_item_created_idx from the
- * post's own place, as a row comparison (an index condition; an OR of two comparisons is not).
- * The post's created_at is read from the database, not passed in, so microseconds JavaScript
- * dates drop cannot misplace the start.
- */
-export function neighbourQuery(db: Db, item: Pick<BoardItemRow, 'id' | 'boardCode'>, onlyWriterId: number | null | undefined, side: 'older' | 'newer') {
-  const base = [eq(boardItem.boardCode, item.boardCode), sql`${boardItem.deletedAt} IS NULL`];
-  if (onlyWriterId !== undefined) base.push(onlyWriterId === null ? sql`false` : eq(boardItem.writerId, onlyWriterId));
-  const here = sql`((SELECT here.created_at FROM board_item here WHERE here.id = ${item.id}), ${item.id}::bigint)`;
-  const position = side === 'older'
-    ? sql`(${boardItem.createdAt}, ${boardItem.id}) < ${here}`
-    : sql`(${boardItem.createdAt}, ${boardItem.id}) > ${here}`;
-  return db
-    .select(neighbourColumns)
-    .from(boardItem)
-    .where(and(...base, position))
-    .orderBy(...orderBy('createdDate', side === 'older' ? 'DESC' : 'ASC'))
-    .limit(1);
+/** What the view shows of a neighbour, and what deciding whether to hide its title needs. */
+export interface NeighbourRow {
+  itemNo: number;
+  title: string;
+  isSecret: boolean;
+  writerId: number | null;
 }
 
-/** The neighbours in the default list order: prev is the older post, next the newer one. */
-export async function findNeighbours(
+/** What the view shows of an attachment (service.toBoardFile). */
+export type ViewFileRow = Pick<StoredFileRow, 'id' | 'originalName' | 'size' | 'contentType' | 'thumbnailName' | 'downloadCount'>;
+
+export interface ViewRow {
+  item: BoardItemRow;
+  files: ViewFileRow[];
+  prev: NeighbourRow | null;
+  next: NeighbourRow | null;
+}
+
+const viewed = alias(boardItem, 'viewed');
+
+/**
+ * One neighbour of the viewed post in the default list order: a single probe of
+ * board_item_created_idx from the post's own place, as a row comparison (an index condition; an
+ * OR of two comparisons is not). Its place is the outer row's, so no millisecond JavaScript date
+ * stands in for a microsecond timestamp.
+ */
+function neighbourOf(db: Db, side: 'older' | 'newer', onlyWriterId: number | null | undefined): SQL {
+  const conditions: (SQL | undefined)[] = [eq(boardItem.boardCode, viewed.boardCode), sql`${boardItem.deletedAt} IS NULL`];
+  if (onlyWriterId !== undefined) conditions.push(onlyWriterId === null ? sql`false` : eq(boardItem.writerId, onlyWriterId));
+  conditions.push(
+    side === 'older'
+      ? sql`(${boardItem.createdAt}, ${boardItem.id}) < (${viewed.createdAt}, ${viewed.id})`
+      : sql`(${boardItem.createdAt}, ${boardItem.id}) > (${viewed.createdAt}, ${viewed.id})`,
+  );
+  const neighbour = db
+    .select({
+      json: sql`json_build_object('itemNo', ${boardItem.itemNo}, 'title', ${boardItem.title}, 'isSecret', ${boardItem.isSecret}, 'writerId', ${boardItem.writerId})`,
+    })
+    .from(boardItem)
+    .where(and(...conditions))
+    .orderBy(...orderBy('createdDate', side === 'older' ? 'DESC' : 'ASC'))
+    .limit(1);
+  return sql`(${neighbour})`;
+}
+
+/** The viewed post's attachments in display order, which stored_file_item_idx already gives (no sort). */
+const attachmentsOfViewed = sql`(SELECT coalesce(json_agg(json_build_object(
+    'id', f.id, 'originalName', f.original_name, 'size', f.size, 'contentType', f.content_type,
+    'thumbnailName', f.thumbnail_name, 'downloadCount', f.download_count)
+    ORDER BY f.sort_order, f.created_at), '[]'::json)
+  FROM ${storedFile} f WHERE f.board_item_id = ${viewed.id} AND f.kind = 'attachment')`;
+
+/**
+ * The post view in one statement: the post by its board and number (board_item_no_uq), its
+ * attachments (stored_file_item_idx) and its two neighbours (one probe each). A view that misses
+ * the guest cache is one round trip and one plan instead of four.
+ */
+export function viewQuery(db: Db, boardCode: string, itemNo: number, onlyWriterId: number | null | undefined) {
+  const columns = Object.fromEntries(Object.keys(itemColumns).map((k) => [k, viewed[k as keyof typeof itemColumns]])) as unknown as typeof itemColumns;
+  return db
+    .select({
+      ...columns,
+      files: sql<ViewFileRow[]>`${attachmentsOfViewed}`,
+      prev: sql<NeighbourRow | null>`${neighbourOf(db, 'older', onlyWriterId)}`,
+      next: sql<NeighbourRow | null>`${neighbourOf(db, 'newer', onlyWriterId)}`,
+    })
+    .from(viewed)
+    .where(and(eq(viewed.boardCode, boardCode), eq(viewed.itemNo, itemNo), sql`${viewed.deletedAt} IS NULL`));
+}
+
+export async function findItemForView(
   db: Db,
-  item: BoardItemRow,
+  boardCode: string,
+  itemNo: number,
   onlyWriterId: number | null | undefined,
-): Promise<{ prev: BoardItemNeighbourRow | undefined; next: BoardItemNeighbourRow | undefined }> {
-  const [[prev], [next]] = await Promise.all([
-    neighbourQuery(db, item, onlyWriterId, 'older'),
-    neighbourQuery(db, item, onlyWriterId, 'newer'),
-  ]);
-  return { prev, next };
+): Promise<ViewRow | undefined> {
+  const [row] = await viewQuery(db, boardCode, itemNo, onlyWriterId);
+  if (!row) return undefined;
+  const { files, prev, next, ...item } = row;
+  return { item, files, prev, next };
 }
 
 export type StoredFileRow = typeof storedFile.$inferSelect;

@@ -55,13 +55,13 @@ export function toBoard(row: repo.BoardRow, caller: Caller): Board {
 }
 
 /** Whether the caller must not see this post's title, content or files (issue 4: private posts never leak). */
-export function isHidden(row: repo.BoardItemNeighbourRow, board: repo.BoardRow, caller: Caller): boolean {
+export function isHidden(row: { isSecret: boolean; writerId: number | null }, board: repo.BoardRow, caller: Caller): boolean {
   return isPrivateItem(board, row) && !canSeePrivateItem(caller, board, row);
 }
 
 export function toSummary(
   row: repo.BoardItemRow,
-  files: repo.StoredFileRow[],
+  files: repo.ViewFileRow[],
   board: repo.BoardRow,
   caller: Caller,
   shownToWriter = false,
@@ -152,19 +152,13 @@ export async function readPost(
 ): Promise<{ board: repo.BoardRow; item: repo.BoardItemRow; detail: BoardItem }> {
   const board = await requireBoard(db, params.boardCode);
   if (!canOnBoard(caller, board, 'read')) deny(caller);
-  const item = await repo.findItem(db, board.boardCode, params.itemNo);
-  if (!item) throw notFound(messages.boardItemNotFound);
+  const view = await repo.findItemForView(db, board.boardCode, params.itemNo, listOnlyOwn(caller, board) ? caller.userId : undefined);
+  if (!view) throw notFound(messages.boardItemNotFound);
+  const { item } = view;
   requireVisible(caller, board, item);
-  const [files, neighbours] = await Promise.all([
-    repo.listFilesOfItems(db, [item.id]),
-    repo.findNeighbours(db, item, listOnlyOwn(caller, board) ? caller.userId : undefined),
-  ]);
-  const neighbour = (row: repo.BoardItemNeighbourRow | undefined) =>
+  const neighbour = (row: repo.NeighbourRow | null) =>
     row ? { itemNo: row.itemNo, title: isHidden(row, board, caller) ? messages.secretItem : row.title } : null;
-  const detail = toDetail(item, files.get(item.id) ?? [], board, caller, {
-    prev: neighbour(neighbours.prev),
-    next: neighbour(neighbours.next),
-  });
+  const detail = toDetail(item, view.files, board, caller, { prev: neighbour(view.prev), next: neighbour(view.next) });
   return { board, item, detail };
 }
 
@@ -185,7 +179,7 @@ export async function readBoardItem(
 }
 
 /** Refuses a private post (secret post, inquiry) to anyone but its writer and the board's managers. */
-export function requireVisible(caller: Caller, board: repo.BoardRow, item: repo.BoardItemNeighbourRow): void {
+export function requireVisible(caller: Caller, board: repo.BoardRow, item: { isSecret: boolean; writerId: number | null }): void {
   if (isPrivateItem(board, item) && !canSeePrivateItem(caller, board, item)) {
     if (caller.userId === null) throw unauthorized('비밀글은 작성자와 관리자만 볼 수 있습니다. 로그인해주세요.');
     throw forbidden('비밀글은 작성자와 관리자만 볼 수 있습니다.');
@@ -200,7 +194,7 @@ export function canEditItem(caller: Caller, board: repo.BoardRow, item: { writer
 
 export function toDetail(
   item: repo.BoardItemRow,
-  files: repo.StoredFileRow[],
+  files: repo.ViewFileRow[],
   board: repo.BoardRow,
   caller: Caller,
   neighbours: Pick<BoardItem, 'prev' | 'next'> = { prev: null, next: null },
