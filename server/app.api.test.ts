@@ -231,3 +231,31 @@ describe('OpenAPI document', () => {
     expect(res.body).toContain('swagger-ui');
   });
 });
+
+describe('security headers', () => {
+  it('every answer carries the content security policy and helmet’s headers, without HSTS over plain HTTP', async () => {
+    for (const url of ['/api/site-setting/info', '/api/no-such-route', '/api/board-item?boardCode=notice']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain('frame-src');
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('behind TLS (HTTPS=true) adds HSTS and upgrade-insecure-requests', async () => {
+    const tls = await createTestApp({ env: { HTTPS: 'true' } });
+    try {
+      const res = await tls.app.inject({ method: 'GET', url: '/api/site-setting/info' });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await tls.close();
+    }
+  });
+});

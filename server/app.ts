@@ -1,6 +1,5 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -33,6 +32,7 @@ import { uploadRoutes } from './modules/upload/routes';
 import { commentRoutes } from './modules/comment/routes';
 import { exportRoutes } from './modules/export/routes';
 import { registerCompression, registerWeb } from './web';
+import { registerSecurityHeaders } from './security-headers';
 
 export interface AppDeps {
   db: Db;
@@ -101,27 +101,7 @@ export async function buildApp(
   app.addHook('onReady', () => app.deps.boardCaching.start());
   app.addHook('onClose', () => app.deps.boardCaching.close());
 
-  await app.register(helmet, {
-    hsts: deps.config.https,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://tv.naver.com', 'https://play-tv.kakao.com'],
-        ...(deps.config.https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, deps.config);
   // Limits are set per route (sign-in, pincodes...), never on static files: server/lib/rate-limit.ts.
   await app.register(rateLimit, {
     global: false,
