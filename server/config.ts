@@ -27,6 +27,8 @@ export interface Config {
   pincodeResendMs: number;
   /** Time between two housekeeping runs (HOUSEKEEPING_INTERVAL_MINUTES, default 60); 0 turns it off. */
   housekeepingIntervalMs: number;
+  /** Connections to PostgreSQL per server process (DATABASE_POOL_MAX, default 6). */
+  databasePoolMax: number;
   /** How often buffered post views are written to the database (VIEW_FLUSH_SECONDS, default 3). */
   viewFlushMs: number;
   /** Memory for guest answers kept ready to send (CACHE_SIZE_MB, default 32); 0 turns the cache off. */
@@ -62,7 +64,7 @@ function minutes(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
-function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -101,15 +103,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || '"인체이식형 의료기기 환자등록사업" <no-reply@localhost>',
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
     rateLimits: {
-      signin: perMinute(env, 'RATE_LIMIT_SIGNIN', 30),
-      check: perMinute(env, 'RATE_LIMIT_CHECK', 60),
-      pincode: perMinute(env, 'RATE_LIMIT_PINCODE', 10),
-      find: perMinute(env, 'RATE_LIMIT_FIND', 20),
-      write: perMinute(env, 'RATE_LIMIT_WRITE', 30),
+      signin: positiveInteger(env, 'RATE_LIMIT_SIGNIN', 30),
+      check: positiveInteger(env, 'RATE_LIMIT_CHECK', 60),
+      pincode: positiveInteger(env, 'RATE_LIMIT_PINCODE', 10),
+      find: positiveInteger(env, 'RATE_LIMIT_FIND', 20),
+      write: positiveInteger(env, 'RATE_LIMIT_WRITE', 30),
     },
     pincodeResendMs: seconds(env, 'PINCODE_RESEND_SECONDS', 60) * 1000,
     housekeepingIntervalMs: minutes(env, 'HOUSEKEEPING_INTERVAL_MINUTES', 60) * 60_000,
-    viewFlushMs: perMinute(env, 'VIEW_FLUSH_SECONDS', 3) * 1000,
+    // Two cores keep six connections busy; each idle PostgreSQL backend holds about 10 MB.
+    databasePoolMax: positiveInteger(env, 'DATABASE_POOL_MAX', 6),
+    viewFlushMs: positiveInteger(env, 'VIEW_FLUSH_SECONDS', 3) * 1000,
     cacheMaxBytes: megabytes(env, 'CACHE_SIZE_MB', 32) * 1024 * 1024,
   };
 }

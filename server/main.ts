@@ -16,6 +16,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
     log: { warn: (msg) => log.warn(msg), debug: (msg) => log.debug(msg) },
   });
   const keys = await loadTokenKeys(database.db, config.jwtSecret);
