@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { boardMessages, type boardItemExportQuery } from '../../../contract';
 import type { AppDeps } from '../../app';
@@ -46,6 +45,9 @@ export async function exportBoardItems(
     category: query.category,
   });
   const inquiry = board.listStyle === 'inquiry';
+  // Loaded on first export: exceljs is a third of the server's start-up time and memory it
+  // would hold for a rare administrator action (docs/performance.md).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '인체이식형 의료기기 환자등록사업';
   const sheet = workbook.addWorksheet(board.name.slice(0, 31));
