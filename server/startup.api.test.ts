@@ -1,9 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './lib/process';
 
 /**
  * The real start-up path (`server/main.ts` as `npm start` runs it) on the embedded PostgreSQL
@@ -27,17 +27,6 @@ function newDataDir(owner?: { uid: number; gid: number }): string {
   return dir;
 }
 const dataDir = newDataDir();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function startServer(port: number, env: Record<string, string> = {}, opts: { dir?: string; as?: { uid: number; gid: number } } = {}) {
   const dir = opts.dir ?? dataDir;

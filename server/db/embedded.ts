@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { PoolConfig } from 'pg';
+import { freePort, isAlive } from '../lib/process';
 
 /**
  * A real PostgreSQL server run as a child process with its data in `DATA_DIR/pgdata`, from the
@@ -250,15 +250,6 @@ async function stopOrphanedPostmaster(pgdata: string, log: { warn(msg: string): 
   throw new Error(`The old PostgreSQL server (pid ${pid}) in ${pgdata} does not stop.`);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function isPostmasterOf(pid: number, pgdata: string): boolean {
   const cmdline = `/proc/${pid}/cmdline`;
   // Without /proc (macOS) a live pid from postmaster.pid is taken as the postmaster.
@@ -301,18 +292,6 @@ async function hydrateBinarySymlinks(): Promise<void> {
       throw new Error(`Could not create ${linkPath} for the PostgreSQL binaries: ${(err as Error).message}`, { cause: err });
     }
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function createDatabase(connection: PoolConfig, name: string): Promise<void> {

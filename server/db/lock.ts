@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAlive } from '../lib/process';
 
 /**
  * One server process at a time runs the embedded PostgreSQL cluster of a data directory: it holds
@@ -41,14 +42,5 @@ export class DataDirLockedError extends Error {
         'Stop that process first, or start this one with another DATA_DIR.',
     );
     this.name = 'DataDirLockedError';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,14 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board, BoardItem, BoardItemComment, BoardItemPage } from '../../../contract';
 import { buildApp } from '../../app';
-import { openDatabase, type Database, type Db } from '../../db/client';
+import { openDatabase, type Database } from '../../db/client';
 import { board as boardTable, siteSetting } from '../../db/schema';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
+import { statementsDuring, waitUntil } from '../../test/observe';
 
 /**
  * The guest cache of the board read paths (issue 8): every write is visible on the next read,
@@ -33,35 +33,6 @@ const as = (token: string, url: string) => t.app.inject({ method: 'GET', url, he
 const send = (opts: InjectOptions) => t.app.inject(opts);
 const listUrl = (code: string) => `/api/board-item?boardCode=${code}&size=50`;
 const titles = (page: BoardItemPage) => page.content.map((i) => i.title);
-const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
-
-/** Counts the statements sent through the pool while `run` runs. */
-async function queriesDuring(db: Db, run: () => Promise<unknown>): Promise<string[]> {
-  const pool = poolOf(db);
-  const original = pool.query;
-  const seen: string[] = [];
-  pool.query = function (this: pg.Pool, ...args: unknown[]) {
-    const q = args[0] as string | { text: string };
-    seen.push(typeof q === 'string' ? q : q.text);
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pool.query;
-  try {
-    await run();
-  } finally {
-    pool.query = original;
-  }
-  return seen;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 5_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('a guest read from the cache', () => {
   let itemNo = 0;
@@ -75,7 +46,7 @@ describe('a guest read from the cache', () => {
     for (const url of urls) expect((await guest(url)).statusCode).toBe(200);
     const search = { method: 'POST' as const, url: '/api/board-item/search', payload: { boardCode: 'public', size: 50 } };
     expect((await send(search)).statusCode).toBe(200);
-    const queries = await queriesDuring(t.db, async () => {
+    const queries = await statementsDuring(t.db, async () => {
       for (const url of urls) expect((await guest(url)).statusCode).toBe(200);
       expect(data<BoardItemPage>(await send(search)).content.some((i) => i.itemNo === itemNo)).toBe(true);
     });
@@ -95,7 +66,7 @@ describe('a guest read from the cache', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.etag).toBeUndefined();
     expect(String(res.headers.vary)).toMatch(/Authorization/i);
-    const queries = await queriesDuring(t.db, () => as(t.tokens.member, listUrl('public')));
+    const queries = await statementsDuring(t.db, () => as(t.tokens.member, listUrl('public')));
     expect(queries.length).toBeGreaterThan(0);
   });
 
@@ -289,10 +260,10 @@ describe('two instances on one database', () => {
   it('a write through one instance invalidates the other’s cache (NOTIFY)', async () => {
     const before = await otherList();
     // Served from the other instance's cache now: no database round trip.
-    expect(await queriesDuring(second.db, () => otherList())).toEqual([]);
+    expect(await statementsDuring(second.db, () => otherList())).toEqual([]);
     await send({ method: 'PUT', url: '/api/board-item/promotionVideo', headers: t.auth(t.tokens.admin), payload: { title: '다른 인스턴스에서 쓴 글', content: '<p>영상</p>' } });
     // Well within the cache's 10 s maximum age: only the notification can explain it.
-    const after = await until(otherList, (list) => list.includes('다른 인스턴스에서 쓴 글'), 'the other instance to see the post', 3_000);
+    const after = await waitUntil(otherList, (list) => list.includes('다른 인스턴스에서 쓴 글'), 'the other instance to see the post', 3_000);
     expect(after.length).toBe(before.length + 1);
   });
 
@@ -301,9 +272,9 @@ describe('two instances on one database', () => {
     const pid = bus.listenerPid;
     expect(pid).not.toBeNull();
     await t.database.raw.query('SELECT pg_terminate_backend($1)', [pid]);
-    await until(async () => bus.listenerPid, (now) => now !== null && now !== pid, 'a new LISTEN connection');
+    await waitUntil(async () => bus.listenerPid, (now) => now !== null && now !== pid, 'a new LISTEN connection');
     await otherList();
     await send({ method: 'PUT', url: '/api/board-item/promotionVideo', headers: t.auth(t.tokens.admin), payload: { title: '다시 이어진 뒤 쓴 글', content: '<p>영상</p>' } });
-    await until(otherList, (list) => list.includes('다시 이어진 뒤 쓴 글'), 'the reconnected instance to see the post', 3_000);
+    await waitUntil(otherList, (list) => list.includes('다시 이어진 뒤 쓴 글'), 'the reconnected instance to see the post', 3_000);
   });
 });

@@ -8,6 +8,7 @@ import { openDatabase, type Database, type Db } from '../../db/client';
 import { boardItem, boardItemView } from '../../db/schema';
 import { createTestApp, data, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
+import { statementsDuring, waitUntil } from '../../test/observe';
 
 /**
  * Buffered view counting (issue 8, view-counter.ts): once per visitor a day as before, but
@@ -37,32 +38,8 @@ async function stored(id: number): Promise<{ count: number; rows: number }> {
 }
 
 /** The statements sent through the pool while `run` runs that write views or view counts. */
-async function viewStatementsDuring(db: Db, run: () => Promise<unknown>): Promise<string[]> {
-  const pool = poolOf(db);
-  const original = pool.query;
-  const seen: string[] = [];
-  pool.query = function (this: pg.Pool, ...args: unknown[]) {
-    const q = args[0] as string | { text: string };
-    const text = typeof q === 'string' ? q : q.text;
-    if (/\b(insert|update)\b/i.test(text) && /board_item_view|view_count/.test(text)) seen.push(text);
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pool.query;
-  try {
-    await run();
-  } finally {
-    pool.query = original;
-  }
-  return seen;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function viewStatementsDuring(db: Db, run: () => Promise<unknown>): Promise<string[]> {
+  return statementsDuring(db, run, (text) => /\b(insert|update)\b/i.test(text) && /board_item_view|view_count/.test(text));
 }
 
 describe('a burst of views', () => {
@@ -121,7 +98,7 @@ describe('the flush timer', () => {
     try {
       const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '타이머 시험' });
       for (let v = 0; v < 5; v++) await view(`/api/board-item/notice/${itemNo}`, 700 + v, app);
-      await until(() => stored(id), (s) => s.count === 5, 'the timer to store 5 views');
+      await waitUntil(() => stored(id), (s) => s.count === 5, 'the timer to store 5 views');
       expect(await stored(id)).toEqual({ count: 5, rows: 5 });
     } finally {
       await app.close();

@@ -1,0 +1,32 @@
+import type pg from 'pg';
+import type { Db } from '../db/client';
+
+/** The SQL text of every statement sent through `db`'s pool while `run` runs (that match `keep`). */
+export async function statementsDuring(db: Db, run: () => Promise<unknown>, keep: (sql: string) => boolean = () => true): Promise<string[]> {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const original = pool.query;
+  const seen: string[] = [];
+  pool.query = function (this: pg.Pool, ...args: unknown[]) {
+    const q = args[0] as string | { text: string };
+    const text = typeof q === 'string' ? q : q.text;
+    if (keep(text)) seen.push(text);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pool.query;
+  try {
+    await run();
+  } finally {
+    pool.query = original;
+  }
+  return seen;
+}
+
+/** Reads until `done` holds (polling, never a fixed sleep), or fails naming `what`. */
+export async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
