@@ -18,8 +18,6 @@ import { freePort, isAlive } from '../lib/process';
  *   (the caller holds the data-directory lock, so no live app owns it).
  */
 export interface EmbeddedPostgres {
-  /** Connection settings for `pg` (database `nids`). */
-  connection: PoolConfig & { database: string };
   /** A `postgres://` URL for the same connection (for child processes and tools). */
   url(database?: string): string;
   stop(): Promise<void>;
@@ -138,7 +136,6 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const removeExitHook = stopOnExit(server);
   if (fresh) await createDatabase(connection, EMBEDDED_DATABASE);
   return {
-    connection,
     url: (database = EMBEDDED_DATABASE) => {
       const base = `postgres://postgres:${encodeURIComponent(password)}@${useSocket ? 'localhost' : '127.0.0.1'}:${port}/${database}`;
       return useSocket ? `${base}?host=${encodeURIComponent(pgdata)}` : base;
@@ -280,18 +277,26 @@ async function hydrateBinarySymlinks(): Promise<void> {
         `(npm installs only the binaries of the platform it runs on).`,
     );
   }
+  restoreSymlinks(packageDir);
+}
+
+/** Creates the links `native/pg-symlinks.json` lists that are missing in `packageDir`; returns how many. */
+export function restoreSymlinks(packageDir: string): number {
   const listFile = path.join(packageDir, 'native', 'pg-symlinks.json');
-  if (!fs.existsSync(listFile)) return;
+  if (!fs.existsSync(listFile)) return 0;
   const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { source: string; target: string }[];
+  let created = 0;
   for (const { source, target } of links) {
     const linkPath = path.join(packageDir, target);
     if (fs.existsSync(linkPath)) continue;
     try {
       fs.symlinkSync(path.relative(path.dirname(linkPath), path.join(packageDir, source)), linkPath);
+      created++;
     } catch (err) {
       throw new Error(`Could not create ${linkPath} for the PostgreSQL binaries: ${(err as Error).message}`, { cause: err });
     }
   }
+  return created;
 }
 
 async function createDatabase(connection: PoolConfig, name: string): Promise<void> {

@@ -5,7 +5,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { is } from 'drizzle-orm';
 import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from './client';
+import { migrateAndAnalyse, migrationsFolder } from './client';
 import * as schema from './schema';
 import { migrateFolder, openTestDatabase, type TestDatabase } from '../test/harness';
 
@@ -96,5 +96,19 @@ describe('migrations', () => {
   it('migrating an up-to-date database again changes nothing', async () => {
     await migrateFolder(database);
     expect(await appliedMigrations()).toBe(journal.entries.length);
+  });
+
+  it('refreshes the planner statistics when it applies migrations, and only then', async () => {
+    const fresh = await openTestDatabase({ empty: true });
+    try {
+      const reltuples = async () =>
+        (await fresh.raw.query<{ n: number }>(`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'board_item'::regclass`)).rows[0]!.n;
+      expect(await migrateAndAnalyse(fresh.pool, fresh.db)).toBe(journal.entries.length);
+      // -1 means never analysed; ANALYZE of the new, empty table records 0 rows.
+      expect(await reltuples()).toBe(0);
+      expect(await migrateAndAnalyse(fresh.pool, fresh.db)).toBe(0);
+    } finally {
+      await fresh.dispose();
+    }
   });
 });
