@@ -53,3 +53,26 @@ describe('loadConfig: accounts settings', () => {
     expect(() => loadConfig({ RATE_LIMIT_WRITE: value })).toThrow(/RATE_LIMIT_WRITE/);
   });
 });
+
+describe('loadConfig: performance settings (issue 8)', () => {
+  it('defaults: six database connections, 32 MB of guest answers, views written every 3 s', () => {
+    const config = loadConfig({});
+    expect(config.databasePoolMax).toBe(6);
+    expect(config.cacheMaxBytes).toBe(32 * 1024 * 1024);
+    expect(config.viewFlushMs).toBe(3_000);
+  });
+
+  it('DATABASE_POOL_MAX, CACHE_SIZE_MB (0 turns the cache off) and VIEW_FLUSH_SECONDS are read', () => {
+    const config = loadConfig({ DATABASE_POOL_MAX: '12', CACHE_SIZE_MB: '0', VIEW_FLUSH_SECONDS: '10' });
+    expect(config).toMatchObject({ databasePoolMax: 12, cacheMaxBytes: 0, viewFlushMs: 10_000 });
+  });
+
+  it.each([
+    ['DATABASE_POOL_MAX', '0'],
+    ['DATABASE_POOL_MAX', 'many'],
+    ['VIEW_FLUSH_SECONDS', '0'],
+    ['CACHE_SIZE_MB', '-1'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});
