@@ -225,6 +225,27 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   }
 }
 
+/**
+ * Another app instance on this test file's database, with its own pool, cache, view counter and
+ * LISTEN connection, as a second server process would have (`config` overrides settings).
+ */
+export async function openSecondInstance(
+  t: TestApp,
+  config: Partial<Config> = {},
+): Promise<{ app: FastifyInstance; db: Db; close(): Promise<void> }> {
+  const database = await openDatabase({ databaseUrl: t.database.url, migrate: false });
+  const app = await buildApp({ db: database.db, config: { ...t.config, ...config }, keys: t.keys });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /** The parsed JSON body of an injected response. */
 export function body<T = Record<string, unknown>>(res: Pick<LightMyRequestResponse, 'body'>): T {
   return JSON.parse(res.body) as T;

@@ -3,10 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board, BoardItem, BoardItemComment, BoardItemPage } from '../../../contract';
-import { buildApp } from '../../app';
-import { openDatabase, type Database } from '../../db/client';
 import { board as boardTable, siteSetting } from '../../db/schema';
-import { body, createTestApp, data, type TestApp } from '../../test/harness';
+import { body, createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
 
@@ -241,17 +239,15 @@ describe('ETag and 304', () => {
 });
 
 describe('two instances on one database', () => {
-  let second: Database;
+  let second: Awaited<ReturnType<typeof openSecondInstance>>;
   let other: FastifyInstance;
 
   beforeAll(async () => {
-    second = await openDatabase({ databaseUrl: t.database.url!, migrate: false });
-    other = await buildApp({ db: second.db, config: t.config, keys: t.keys });
-    await other.ready();
+    second = await openSecondInstance(t);
+    other = second.app;
   });
 
   afterAll(async () => {
-    await other?.close();
     await second?.close();
   });
 

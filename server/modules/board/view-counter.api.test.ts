@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemPage } from '../../../contract';
-import { buildApp } from '../../app';
-import { openDatabase, type Database, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { boardItem, boardItemView } from '../../db/schema';
-import { createTestApp, data, type TestApp } from '../../test/harness';
+import { createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
 
@@ -93,33 +92,29 @@ describe('a burst of views', () => {
 
 describe('the flush timer', () => {
   it('writes views within VIEW_FLUSH_SECONDS without being asked', async () => {
-    const database = await openDatabase({ databaseUrl: t.database.url!, migrate: false });
-    const app = await buildApp({ db: database.db, config: { ...t.config, viewFlushMs: 1000 }, keys: t.keys });
+    const { app, close } = await openSecondInstance(t, { viewFlushMs: 1000 });
     try {
       const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '타이머 시험' });
       for (let v = 0; v < 5; v++) await view(`/api/board-item/notice/${itemNo}`, 700 + v, app);
       await waitUntil(() => stored(id), (s) => s.count === 5, 'the timer to store 5 views');
       expect(await stored(id)).toEqual({ count: 5, rows: 5 });
     } finally {
-      await app.close();
-      await database.close();
+      await close();
     }
   });
 });
 
 describe('two instances and shutdown', () => {
-  let database: Database;
+  let second: Awaited<ReturnType<typeof openSecondInstance>>;
   let other: FastifyInstance;
 
   beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: t.database.url!, migrate: false });
-    other = await buildApp({ db: database.db, config: t.config, keys: t.keys });
-    await other.ready();
+    second = await openSecondInstance(t);
+    other = second.app;
   });
 
   afterAll(async () => {
-    await other?.close();
-    await database?.close();
+    await second?.close();
   });
 
   it('a visitor seen by both instances the same day is counted once', async () => {
