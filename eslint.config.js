@@ -59,4 +59,16 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // The server's composition root (server/app.ts) imports every module; modules depend downwards
+    // only: the dependency type is in server/deps.ts, the caller in server/auth/request-caller.ts.
+    files: ['server/**/*.ts'],
+    ignores: ['server/main.ts', 'server/**/*.test.ts', 'server/test/**', 'server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+app$|^\\./app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' }] },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,18 +12,16 @@ import {
 } from 'fastify-type-provider-zod';
 import { messages, type ErrorCode } from '../contract';
 import { systemClock, type Clock } from './lib/clock';
-import type { Config } from './config';
-import type { Db } from './db/client';
+import type { AppDeps } from './deps';
+import './auth/request-caller';
 import { ApiError } from './errors';
-import { resolveCaller, type Caller } from './auth/caller';
-import type { TokenKeys } from './auth/tokens';
 import { SiteSettings } from './modules/site-setting/service';
 import { siteSettingRoutes } from './modules/site-setting/routes';
 import { boardRoutes } from './modules/board/routes';
-import { createBoardCaching, type BoardCaching } from './modules/board/caching';
+import { createBoardCaching } from './modules/board/caching';
 import { fileRoutes } from './modules/file/routes';
 import { FileStore } from './modules/file/store';
-import { createDelivery, type Delivery } from './modules/delivery/service';
+import { createDelivery } from './modules/delivery/service';
 import { userKeyRoutes } from './modules/user-key/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { userRoutes } from './modules/user/routes';
@@ -33,34 +31,6 @@ import { commentRoutes } from './modules/comment/routes';
 import { exportRoutes } from './modules/export/routes';
 import { registerCompression, registerWeb } from './web';
 import { registerSecurityHeaders } from './security-headers';
-
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  keys: TokenKeys;
-  settings: SiteSettings;
-  files: FileStore;
-  /** Every expiry, limit and lockout decision reads this clock (tests replace it). */
-  clock: Clock;
-  delivery: Delivery;
-  /** Guest answers of the boards, their invalidation across instances, buffered view counts. */
-  boardCaching: BoardCaching;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-  interface FastifyRequest {
-    callerPromise: Promise<Caller> | null;
-  }
-}
-
-/** The caller of this request, resolved once (token or guest role). */
-export function getCaller(request: FastifyRequest): Promise<Caller> {
-  request.callerPromise ??= resolveCaller(request, request.server.deps);
-  return request.callerPromise;
-}
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { board, boardItem, boardItemListQuery, boardItemPage, successEnvelope } from '../../../contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { kstDate } from '../../lib/time';
 import type { CachedAnswer, FreshAnswer } from './cache';

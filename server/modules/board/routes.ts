@@ -4,7 +4,7 @@ import {
   board, boardItem, boardItemCreateRequest, boardItemDeleteResponse, boardItemListQuery, boardItemPage, boardItemParams,
   boardItemUpdateRequest, errorEnvelope, successEnvelope,
 } from '../../../contract';
-import { getCaller } from '../../app';
+import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { guestBoard, guestList, guestView } from './guest-reads';
 import { markPrivate, sendAnswer } from './http-cache';

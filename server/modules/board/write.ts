@@ -3,7 +3,7 @@ import {
   boardMessages, contactPatterns, formatBytes, messages,
   type BoardItem, type boardItemCreateRequest, type boardItemUpdateRequest,
 } from '../../../contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../errors';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { accountMessages, type captchaChallenge as captchaChallengeSchema } from '../../../contract';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { captchaChallenge } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { addMs, MINUTE_MS } from '../../lib/clock';

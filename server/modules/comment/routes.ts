@@ -4,7 +4,7 @@ import {
   boardItemComment, boardItemCommentCreateRequest, boardItemCommentListQuery, boardItemCommentPage, boardItemCommentParams,
   boardItemCommentUpdateRequest, boardItemParams, errorEnvelope, successEnvelope,
 } from '../../../contract';
-import { getCaller } from '../../app';
+import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import * as service from './service';
 

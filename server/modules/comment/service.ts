@@ -3,7 +3,7 @@ import {
   boardMessages, messages,
   type BoardItemComment, type BoardItemCommentPage, type boardItemCommentCreateRequest, type boardItemCommentListQuery,
 } from '../../../contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../errors';

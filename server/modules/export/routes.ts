@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardItemExportQuery, errorEnvelope } from '../../../contract';
-import { getCaller } from '../../app';
+import { getCaller } from '../../auth/request-caller';
 import { contentDisposition } from '../file/routes';
 import { exportBoardItems } from './service';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { boardMessages, type boardItemExportQuery } from '../../../contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { isAdmin, type Caller } from '../../auth/caller';
 import { exportLog } from '../../db/schema';
 import { forbidden, unauthorized } from '../../errors';

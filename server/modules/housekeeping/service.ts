@@ -1,6 +1,6 @@
 import { and, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { boardItemView, outbox, refreshToken, storedFile } from '../../db/schema';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { kstDate } from '../../lib/time';

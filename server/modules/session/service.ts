@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accountMessages, messages, type LoginUser, type TokenPair, type UserKeyType } from '../../../contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { verifyPassword } from '../../auth/password';
 import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   boardMessages, editorImageQuery, errorEnvelope, successEnvelope, uploadedFile, uploadUrlQuery, uploadUrlResponse,
 } from '../../../contract';
-import { getCaller } from '../../app';
+import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { badRequest } from '../../errors';
 import * as service from './service';

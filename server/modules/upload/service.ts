@@ -6,7 +6,7 @@ import {
   allowedExtensions, boardMessages, formatBytes, imageExtensions, uploadDefaults,
   type UploadedFile, type UploadUrlResponse, type uploadUrlQuery,
 } from '../../../contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { storedFile, uploadTicket } from '../../db/schema';
 import { ApiError, badRequest, unauthorized } from '../../errors';

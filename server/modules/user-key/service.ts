@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { accountMessages, patterns, type UserKeyType } from '../../../contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { hashPincode, hashToken, newOpaqueToken, sameHash } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import type { KeyTokenPurpose } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { accountMessages, type UserDetail } from '../../../contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 import { accountMessages, patterns } from '../../../contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';

@@ -5,7 +5,7 @@ import {
   patchUserRequest, resetPasswordRequest, resetPasswordTokenRequest, resetPasswordTokenResponse, retireRequest,
   signupRequest, signupResponse, successEnvelope, userDetail, userIdParams,
 } from '../../../contract';
-import { getCaller } from '../../app';
+import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import * as myPage from './my-page';
 import * as recovery from './recovery';

@@ -1,0 +1,32 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
+import type { TokenKeys } from './auth/tokens';
+import type { SiteSettings } from './modules/site-setting/service';
+import type { FileStore } from './modules/file/store';
+import type { Delivery } from './modules/delivery/service';
+import type { BoardCaching } from './modules/board/caching';
+
+/**
+ * What every route module may use, made once in `buildApp` (server/app.ts) and reached through
+ * `app.deps`. Modules import this type and `getCaller` (server/auth/request-caller.ts), never
+ * server/app.ts: the composition root imports the modules, not the other way round.
+ */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  keys: TokenKeys;
+  settings: SiteSettings;
+  files: FileStore;
+  /** Every expiry, limit and lockout decision reads this clock (tests replace it). */
+  clock: Clock;
+  delivery: Delivery;
+  /** Guest answers of the boards, their invalidation across instances, buffered view counts. */
+  boardCaching: BoardCaching;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
