@@ -6,3 +6,6 @@ export * from './messages';
 export * from './paths';
 export * from './account';
 export * from './board-write';
+export * from './paging';
+export * from './admin';
+export * from './access-record';

@@ -29,6 +29,13 @@ import { captchaRoutes } from './modules/captcha/routes';
 import { uploadRoutes } from './modules/upload/routes';
 import { commentRoutes } from './modules/comment/routes';
 import { exportRoutes } from './modules/export/routes';
+import { alumniRoutes } from './modules/alumni/routes';
+import { adminMemberRoutes } from './modules/admin-member/routes';
+import { adminRoleRoutes } from './modules/admin-role/routes';
+import { adminBoardRoutes } from './modules/admin-board/routes';
+import { inquiryRoutes } from './modules/inquiry/routes';
+import { accessRecordRoutes } from './modules/access-record/routes';
+import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { registerCompression, registerWeb } from './web';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -120,6 +127,14 @@ export async function buildApp(
   await app.register(uploadRoutes);
   await app.register(commentRoutes);
   await app.register(exportRoutes);
+  // The console (issue 9): every call checks ADMIN_Access on the server (server/auth/admin.ts).
+  await app.register(alumniRoutes);
+  await app.register(adminMemberRoutes);
+  await app.register(adminRoleRoutes);
+  await app.register(adminBoardRoutes);
+  await app.register(inquiryRoutes);
+  await app.register(accessRecordRoutes);
+  await app.register(adminDashboardRoutes);
 
   await registerWeb(app, deps.config.webDistDir);
   return app;

@@ -35,6 +35,8 @@ export const appUser = pgTable(
     /** When the member agreed to the terms and the privacy notice at sign-up (PIPA: consent is recorded). */
     termsAgreedAt: timestamp('terms_agreed_at', { withTimezone: true }),
     retireReason: text('retire_reason'),
+    /** Set by "sign out everywhere": access tokens issued before it are refused, refresh tokens are revoked. */
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,6 +45,8 @@ export const appUser = pgTable(
     // One account per e-mail address (stored lower-case): password reset and find-ID look it up.
     uniqueIndex('app_user_email_uq').on(t.email),
     index('app_user_mobile_idx').on(t.mobile),
+    // The console's member list, newest first, and its sign-up period filter.
+    index('app_user_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -204,6 +208,8 @@ export const boardItem = pgTable(
     answer: text('answer'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredBy: bigint('answered_by', { mode: 'number' }).references(() => appUser.id),
+    /** Inquiry boards: the console's queue state (접수 / 처리중 / 완료); an answer makes it DONE. */
+    inquiryStatus: text('inquiry_status').$type<'RECEIVED' | 'IN_PROGRESS' | 'DONE'>().notNull().default('RECEIVED'),
     /**
      * Search tokens: unigrams and bigrams of title (t:), text content (c:) and writer (w:).
      * A GIN index on this array serves 1- and 2-syllable Korean queries, which trigram indexes
@@ -232,6 +238,10 @@ export const boardItem = pgTable(
     index('board_item_search_idx').using('gin', t.searchTokens),
     // Inquiry boards list only the caller's own posts.
     index('board_item_writer_idx').on(t.boardCode, t.writerId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
+    // The console's inquiry queue, filtered by status, newest first.
+    index('board_item_inquiry_status_idx')
+      .on(t.boardCode, t.inquiryStatus, t.createdAt.desc(), t.id.desc())
+      .where(sql`deleted_at IS NULL`),
   ],
 );
 
@@ -295,6 +305,8 @@ export const uploadTicket = pgTable(
     declaredSize: bigint('declared_size', { mode: 'number' }).notNull(),
     /** The largest file this URL accepts, fixed when it was issued. */
     maxSize: bigint('max_size', { mode: 'number' }).notNull(),
+    /** What the upload is for: a board or site file, or an address-book workbook to import (only .xlsx). */
+    purpose: text('purpose').$type<'attachment' | 'alumni-import'>().notNull().default('attachment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -324,20 +336,88 @@ export const boardItemComment = pgTable(
   ],
 );
 
-/** Every Excel export of a board list: who, when, from where, which board, why, how many rows. */
-export const exportLog = pgTable(
-  'export_log',
+/**
+ * Personal-data access records (PIPA safeguards, issue 9): every time staff view, reveal, change,
+ * export or import personal data, and every grant or removal of admin rights. Append-only:
+ * triggers (migration 0008) refuse UPDATE, DELETE and TRUNCATE, and on INSERT take a lock, give
+ * the row the next `id` and chain it to the previous row with `prev_hash` and `hash`
+ * (SHA-256 over the row's fields, see `accessRecordCanonicalText`). `npm run verify-access-records`
+ * recomputes the chain. The app inserts rows only through modules/access-record/record.ts.
+ */
+export const accessRecord = pgTable(
+  'access_record',
+  {
+    /** Assigned by the insert trigger under the chain lock, so ids follow the chain's order. */
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The staff account (null only for rows made by the system itself). */
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => appUser.id),
+    /** The account's sign-in key at the time, kept even if the account later changes it. */
+    actorKey: text('actor_key').notNull(),
+    /** The client address the request came from. */
+    address: text('address').notNull(),
+    /** What was done: contract/access-record.ts `accessActions`. */
+    action: text('action').notNull(),
+    /** Whose records: member, inquiry, alumni, role or access-record. */
+    subjectType: text('subject_type').notNull(),
+    /** Which records (ids, a member's key) or which filter, in words a reviewer reads. */
+    subject: text('subject').notNull().default(''),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** The stated reason: required for exports and imports. */
+    reason: text('reason'),
+    rowCount: integer('row_count'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    index('access_record_at_idx').on(t.at.desc(), t.id.desc()),
+    index('access_record_actor_idx').on(t.actorId, t.id.desc()),
+    index('access_record_action_idx').on(t.action, t.id.desc()),
+  ],
+);
+
+/** Sign-in failures (wrong password, locked account), for the console's dashboard. */
+export const signinFailure = pgTable(
+  'signin_failure',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => appUser.id),
-    boardCode: text('board_code').notNull(),
-    reason: text('reason').notNull(),
-    ip: text('ip').notNull(),
-    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
-    rowCount: integer('row_count').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => appUser.id),
+    userKeyCode: text('user_key_code').notNull(),
+    address: text('address').notNull(),
+    /** This failure locked the account (the fifth in a row). */
+    locked: boolean('locked').notNull().default(false),
   },
-  (t) => [index('export_log_created_idx').on(t.createdAt), index('export_log_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('signin_failure_at_idx').on(t.at)],
+);
+
+/**
+ * The address book (spec §7 `/api/alumni`), kept by staff. `searchTokens` holds the unigrams and
+ * bigrams of name, organisation, department, e-mail and phone, so 1- and 2-syllable Korean
+ * keywords use the GIN index (as board search does, docs/decisions/0004-korean-search.md).
+ */
+export const alumni = pgTable(
+  'alumni',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    organization: text('organization').notNull().default(''),
+    department: text('department').notNull().default(''),
+    position: text('position').notNull().default(''),
+    /** Stored lower-case; an import matches rows to records by it. */
+    email: text('email'),
+    phone: text('phone').notNull().default(''),
+    memo: text('memo').notNull().default(''),
+    searchTokens: text('search_tokens').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alumni_email_uq').on(t.email),
+    index('alumni_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('alumni_name_idx').on(t.name, t.id),
+    index('alumni_search_idx').using('gin', t.searchTokens),
+  ],
 );
 
 /** One row per visitor, post and day, so a view is counted once a day (issue 2). */

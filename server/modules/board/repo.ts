@@ -7,7 +7,7 @@ import { sanitizeContent } from './sanitize';
 import type { SearchType } from '../../../contract';
 
 export type BoardRow = typeof board.$inferSelect;
-export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens' | 'contentText' | 'agreedAt' | 'answeredBy'>;
+export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens' | 'contentText' | 'agreedAt' | 'answeredBy' | 'inquiryStatus'>;
 
 const itemColumns = {
   id: boardItem.id,

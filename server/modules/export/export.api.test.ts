@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem } from '../../../contract';
-import { exportLog } from '../../db/schema';
+import { accessRecord } from '../../db/schema';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { escapeCell } from './service';
 
@@ -34,9 +34,11 @@ describe('GET /api/board-item/download-data/{boardCode}', () => {
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.formula).toBeUndefined()));
     const header = sheet.getRow(1).values as unknown[];
     expect(header).not.toContain('이메일');
-    const [log] = await t.db.select().from(exportLog).where(eq(exportLog.userId, t.users.admin));
-    expect(log).toMatchObject({ boardCode: 'community', reason: '회원 게시글 점검', ip: '10.20.30.40', rowCount: 5 });
-    expect(log!.createdAt).toBeInstanceOf(Date);
+    // Board exports are access records (issue 9), in the hash chain like every other.
+    const [log] = await t.db.select().from(accessRecord).where(eq(accessRecord.actorId, t.users.admin));
+    expect(log).toMatchObject({ action: 'BOARD_EXPORT', subjectType: 'board', subject: 'community', reason: '회원 게시글 점검', address: '10.20.30.40', rowCount: 5 });
+    expect(log!.at).toBeInstanceOf(Date);
+    expect(log!.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('follows the list query (search)', async () => {
@@ -52,8 +54,8 @@ describe('GET /api/board-item/download-data/{boardCode}', () => {
     expect((await t.app.inject({ method: 'GET', url: exportUrl('reason=궁금해서'), headers: t.auth(t.tokens.member) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: exportUrl('reason=궁금해서') })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/board-item/download-data/nosuch?reason=점검', headers: t.auth(t.tokens.admin) })).statusCode).toBe(404);
-    const logs = await t.db.select().from(exportLog);
-    expect(logs.every((l) => l.userId === t.users.admin)).toBe(true);
+    const logs = await t.db.select().from(accessRecord);
+    expect(logs.every((l) => l.actorId === t.users.admin && l.action === 'BOARD_EXPORT')).toBe(true);
   });
 });
 

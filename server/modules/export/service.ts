@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { boardMessages, type boardItemExportQuery } from '../../../contract';
 import type { AppDeps } from '../../deps';
 import { isAdmin, type Caller } from '../../auth/caller';
-import { exportLog } from '../../db/schema';
+import { recordAccess, type AccessActor } from '../access-record/record';
 import { forbidden, unauthorized } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
 import * as boardRepo from '../board/repo';
@@ -83,14 +83,14 @@ export async function exportBoardItems(
   const data = Buffer.from(await workbook.xlsx.writeBuffer());
   const now = deps.clock.now();
   const { reason, ...listQuery } = query;
-  await deps.db.insert(exportLog).values({
-    userId: caller.userId,
-    boardCode: board.boardCode,
+  const actor: AccessActor = { userId: caller.userId, address: ip };
+  await recordAccess(deps.db, actor, now, {
+    action: 'BOARD_EXPORT',
+    subjectType: board.listStyle === 'inquiry' ? 'inquiry' : 'board',
+    subject: board.boardCode,
+    detail: { query: listQuery },
     reason,
-    ip,
-    query: listQuery,
     rowCount: rows.length,
-    createdAt: now,
   });
   return { fileName: `${board.name}_${kstDate(now)}.xlsx`, data, rowCount: rows.length };
 }

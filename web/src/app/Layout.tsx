@@ -3,6 +3,7 @@ import { Link, Outlet, ScrollRestoration, useNavigate, useNavigation } from 'rea
 import { paths } from '../../../contract';
 import { useSiteInfo } from '../features/site/api/get-site-info';
 import { useSession, useSessionEffects, useSignOut } from '../lib/use-session';
+import { isAdmin } from '../lib/session';
 import { MainNav } from './MainNav';
 import { PageLoading } from '../ui/PageLoading';
 import './layout.css';
@@ -72,6 +73,7 @@ function AccountLinks() {
       <span className="site-header__member">
         <strong>{session.user.name}</strong>님
       </span>
+      {isAdmin(session.user) && <Link to="/admin">관리자</Link>}
       <Link to={paths.myPage}>마이페이지</Link>
       <button
         type="button"

@@ -32,6 +32,24 @@ const routes: RouteObject[] = [
               { path: 'Account/FindId', lazy: lazyRoute(() => import('../features/account/routes/FindIdPage')) },
               { path: 'Account/FindPassword', lazy: lazyRoute(() => import('../features/account/routes/FindPasswordPage')) },
               { path: 'Account/MyPage', lazy: lazyRoute(() => import('../features/account/routes/MyPagePage')) },
+              {
+                // The console (issue 9): its frame and every screen are lazy chunks of their own.
+                path: 'admin',
+                lazy: lazyRoute(() => import('../features/admin/AdminLayout')),
+                children: [
+                  { index: true, lazy: lazyRoute(() => import('../features/admin/dashboard/DashboardPage')) },
+                  { path: 'members', lazy: lazyRoute(() => import('../features/admin/members/MemberListPage')) },
+                  { path: 'members/:userId', lazy: lazyRoute(() => import('../features/admin/members/MemberDetailPage')) },
+                  { path: 'roles', lazy: lazyRoute(() => import('../features/admin/roles/RolesPage')) },
+                  { path: 'boards', lazy: lazyRoute(() => import('../features/admin/boards/AdminBoardListPage')) },
+                  { path: 'boards/:boardCode', lazy: lazyRoute(() => import('../features/admin/boards/AdminBoardEditPage')) },
+                  { path: 'inquiries', lazy: lazyRoute(() => import('../features/admin/inquiries/InquiryQueuePage')) },
+                  { path: 'alumni', lazy: lazyRoute(() => import('../features/admin/alumni/AlumniPage')) },
+                  { path: 'settings', lazy: lazyRoute(() => import('../features/admin/settings/SiteSettingsPage')) },
+                  { path: 'access-records', lazy: lazyRoute(() => import('../features/admin/access-records/AccessRecordsPage')) },
+                  { path: '*', lazy: lazyRoute(() => import('./NotFoundPage')) },
+                ],
+              },
               { path: ':area/:boardCode/List', lazy: lazyRoute(() => import('../features/board/routes/BoardListPage')) },
               { path: ':area/:boardCode/View/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardViewPage')) },
               // The inquiry form has its own chunk without the post editor (TipTap lives only in BoardWritePage's).

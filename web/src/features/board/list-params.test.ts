@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listSearchString, pageBlock, parseListParams, virtualNumber } from './list-params';
+import { listSearchString, parseListParams, virtualNumber } from './list-params';
+import { pageBlock } from '../../ui/Pagination';
 
 describe('parseListParams', () => {
   it('reads page, search type and keyword from the query string', () => {

@@ -45,17 +45,6 @@ export function listSearchString(params: BoardListParams): string {
   return s ? `?${s}` : '';
 }
 
-/** Numbered pages shown at once, in blocks of ten (1-10, 11-20, ...). */
-export const PAGE_BLOCK_SIZE = 10;
-
-export function pageBlock(page: number, totalPages: number, blockSize = PAGE_BLOCK_SIZE): number[] {
-  if (totalPages < 1) return [];
-  const current = Math.min(Math.max(page, 1), totalPages);
-  const start = Math.floor((current - 1) / blockSize) * blockSize + 1;
-  const end = Math.min(start + blockSize - 1, totalPages);
-  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
-}
-
 /** The descending number shown in the 번호 column: the newest post of all has the highest number. */
 export function virtualNumber(totalElements: number, page: number, size: number, index: number): number {
   return totalElements - (page - 1) * size - index;

@@ -18,7 +18,7 @@ import { BoardHeader } from '../components/BoardHeader';
 import { BoardTable } from '../components/BoardTable';
 import { ExportButton, type ExportListQuery } from '../components/ExportButton';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
-import { Pagination } from '../components/Pagination';
+import { Pagination } from '../../../ui/Pagination';
 import { SearchForm } from '../components/SearchForm';
 import '../../../ui/form/forms.css';
 import '../board.css';

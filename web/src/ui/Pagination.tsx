@@ -1,5 +1,5 @@
 import { Link, type To } from 'react-router';
-import { pageBlock } from '../list-params';
+import './pagination.css';
 
 interface Props {
   page: number;
@@ -71,4 +71,15 @@ function PageLink({ to, disabled, label, className, children }: { to: To; disabl
       {children}
     </Link>
   );
+}
+
+/** Numbered pages shown at once, in blocks of ten (1-10, 11-20, ...). */
+export const PAGE_BLOCK_SIZE = 10;
+
+export function pageBlock(page: number, totalPages: number, blockSize = PAGE_BLOCK_SIZE): number[] {
+  if (totalPages < 1) return [];
+  const current = Math.min(Math.max(page, 1), totalPages);
+  const start = Math.floor((current - 1) / blockSize) * blockSize + 1;
+  const end = Math.min(start + blockSize - 1, totalPages);
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }

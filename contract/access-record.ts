@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { pageFields } from './paging';
+
+/**
+ * What staff did to personal data (issue 9, PIPA safeguards). Every console action that views,
+ * reveals, changes, exports or imports personal data, or grants or removes admin rights, writes
+ * one access record with one of these actions.
+ */
+export const accessActionLabels = {
+  MEMBER_LIST_VIEW: '회원 목록 조회',
+  MEMBER_VIEW: '회원 상세 조회',
+  MEMBER_REVEAL: '회원 개인정보 표시',
+  MEMBER_ROLE_CHANGE: '회원 권한 변경',
+  MEMBER_LOCK: '회원 잠금',
+  MEMBER_UNLOCK: '회원 잠금 해제',
+  MEMBER_LOCKOUT_CLEAR: '로그인 잠금 해제',
+  MEMBER_SIGN_OUT: '회원 강제 로그아웃',
+  MEMBER_RETIRE: '회원 탈퇴 처리',
+  MEMBER_EXPORT: '회원 목록 엑셀 다운로드',
+  ADMIN_GRANT: '관리자 권한 부여',
+  ADMIN_REVOKE: '관리자 권한 회수',
+  INQUIRY_LIST_VIEW: '문의 목록 조회',
+  INQUIRY_VIEW: '문의 상세 조회',
+  INQUIRY_ANSWER: '문의 답변',
+  INQUIRY_STATUS_CHANGE: '문의 상태 변경',
+  BOARD_EXPORT: '게시판 엑셀 다운로드',
+  ALUMNI_LIST_VIEW: '주소록 조회',
+  ALUMNI_CREATE: '주소록 등록',
+  ALUMNI_UPDATE: '주소록 수정',
+  ALUMNI_DELETE: '주소록 삭제',
+  ALUMNI_EXPORT: '주소록 엑셀 다운로드',
+  ALUMNI_IMPORT: '주소록 엑셀 업로드',
+  ACCESS_RECORD_EXPORT: '접근기록 엑셀 다운로드',
+} as const;
+export type AccessAction = keyof typeof accessActionLabels;
+export const accessActions = Object.keys(accessActionLabels) as [AccessAction, ...AccessAction[]];
+export const accessAction = z.enum(accessActions);
+
+/** Whose personal data a record is about. */
+export const accessSubjectTypes = ['member', 'inquiry', 'board', 'alumni', 'role', 'access-record'] as const;
+export type AccessSubjectType = (typeof accessSubjectTypes)[number];
+
+/** Exports and imports must say why (issue 9); the reason is kept in the record. */
+export const accessReason = z
+  .string()
+  .trim()
+  .min(1, '사유를 입력해주세요.')
+  .max(500, '사유는 500자 이내로 입력해주세요.');
+
+/** One access record as the console shows it: `GET /api/admin/access-records`. */
+export const accessRecordView = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorId: z.number().nullable(),
+  actorKey: z.string(),
+  address: z.string(),
+  action: accessAction,
+  actionLabel: z.string(),
+  subjectType: z.enum(accessSubjectTypes),
+  subject: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  reason: z.string().nullable(),
+  rowCount: z.number().nullable(),
+});
+export type AccessRecordView = z.infer<typeof accessRecordView>;
+
+export const accessRecordPage = z.object({ content: z.array(accessRecordView), ...pageFields });
