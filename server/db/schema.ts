@@ -47,6 +47,10 @@ export const appUser = pgTable(
     index('app_user_mobile_idx').on(t.mobile),
     // The console's member list, newest first, and its sign-up period filter.
     index('app_user_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The console's member search: the start of a name or of a sign-in key (LIKE 'x%' under any
+    // collation needs text_pattern_ops); e-mail and mobile are matched whole by the indexes above.
+    index('app_user_name_prefix_idx').on(t.name.op('text_pattern_ops')),
+    index('app_user_key_prefix_idx').on(t.userKeyCode.op('text_pattern_ops')),
   ],
 );
 

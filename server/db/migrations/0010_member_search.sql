@@ -1,0 +1,2 @@
+CREATE INDEX "app_user_name_prefix_idx" ON "app_user" USING btree ("name" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "app_user_key_prefix_idx" ON "app_user" USING btree ("user_key_code" text_pattern_ops);
