@@ -51,6 +51,9 @@ export const appUser = pgTable(
     // collation needs text_pattern_ops); e-mail and mobile are matched whole by the indexes above.
     index('app_user_name_prefix_idx').on(t.name.op('text_pattern_ops')),
     index('app_user_key_prefix_idx').on(t.userKeyCode.op('text_pattern_ops')),
+    // The member list filtered by role or by status, newest first; the roles screen's member counts.
+    index('app_user_role_idx').on(t.roleCode, t.createdAt.desc(), t.id.desc()),
+    index('app_user_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
