@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageFields } from './paging';
+import { pageFields, pageQuery } from './paging';
 
 /**
  * What staff did to personal data (issue 9, PIPA safeguards). Every console action that views,
@@ -65,3 +65,43 @@ export const accessRecordView = z.object({
 export type AccessRecordView = z.infer<typeof accessRecordView>;
 
 export const accessRecordPage = z.object({ content: z.array(accessRecordView), ...pageFields });
+
+/**
+ * A day (`YYYY-MM-DD`, a whole day in Korea, inclusive) or a moment (ISO 8601; without an offset
+ * it is read as Korea time), for the period filter of the access records.
+ */
+export const accessRecordTimePattern = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+const periodBound = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => v === '' || (accessRecordTimePattern.test(v) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v))), {
+    message: '날짜는 YYYY-MM-DD 형식으로 입력해주세요.',
+  })
+  .optional()
+  .transform((v) => v || undefined);
+
+/** Filters of the access records: their list and their Excel export. */
+export const accessRecordFilter = z.object({
+  from: periodBound,
+  to: periodBound,
+  /** The staff account: its sign-in key (exact) or its id. */
+  actor: z.string().trim().max(100).optional().transform((v) => v || undefined),
+  action: z
+    .union([accessAction, z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type AccessRecordFilter = z.input<typeof accessRecordFilter>;
+
+/** `GET /api/admin/access-records?page&size&from&to&actor&action`: newest first. */
+export const accessRecordListQuery = accessRecordFilter.extend(pageQuery);
+
+/** `POST /api/admin/access-records/export-data`: the filtered records as .xlsx; the export is itself recorded. */
+export const accessRecordExportRequest = accessRecordFilter.extend({ reason: accessReason });
+export type AccessRecordExportRequest = z.input<typeof accessRecordExportRequest>;
+
+export const accessRecordMessages = {
+  badPeriod: '조회 시작일이 종료일보다 늦습니다.',
+  exportTooLarge: '내려받을 접근기록이 10,000건을 넘습니다. 기간이나 조건을 좁혀 다시 시도해주세요.',
+} as const;

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { AdminDashboard } from '../../../contract';
+import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
+import { toKstIso } from '../../lib/time';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** "This week" on the dashboard: the last 7 days up to now (contract/admin-dashboard.ts). */
+export const WEEK_MS = 7 * DAY_MS;
+
+type Rows<T> = { rows: T[] };
+async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
+  const result = (await db.execute(query)) as unknown as Rows<T>;
+  return result.rows[0]!;
+}
+
+/**
+ * The first comment id written at or after `since`. Comments have no index on their time, but ids
+ * are handed out in the order comments are written, so the time grows with the id: a binary search
+ * over the primary key finds the window's start in about log2(n) one-row probes, and the count then
+ * reads only the window's ids, checking each one's time. Only comments written by overlapping
+ * transactions in the very instant the window starts could fall on the wrong side: a dashboard
+ * figure, not a report.
+ */
+async function firstCommentIdSince(db: Db, since: Date): Promise<number | null> {
+  const bounds = await one<{ lo: string | null; hi: string | null }>(
+    db,
+    sql`SELECT min(id)::text AS lo, max(id)::text AS hi FROM board_item_comment`,
+  );
+  if (bounds.lo === null || bounds.hi === null) return null;
+  let lo = Number(bounds.lo);
+  let hi = Number(bounds.hi) + 1; // answer in [lo, hi]; hi = "none"
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    // The first comment at or after id `mid` (ids have gaps), and whether it is inside the window.
+    const probe = await one<{ id: string | null; inside: boolean | null }>(
+      db,
+      sql`SELECT id::text AS id, created_at >= ${since.toISOString()}::timestamptz AS inside
+          FROM board_item_comment WHERE id >= ${mid} ORDER BY id LIMIT 1`,
+    );
+    if (probe?.id === undefined || probe.id === null) {
+      hi = mid;
+    } else if (probe.inside) {
+      hi = mid;
+    } else {
+      lo = Number(probe.id) + 1;
+    }
+  }
+  return lo > Number(bounds.hi) ? null : lo;
+}
+
+/**
+ * `GET /api/admin/dashboard`: a handful of counts, each over an index (the caller is checked by
+ * the route). Members are counted on `app_user` itself: the registry's staff and professionals
+ * are a few thousand rows, and the status has no index of its own.
+ */
+export async function dashboard(deps: Deps): Promise<AdminDashboard> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const weekFrom = new Date(now.getTime() - WEEK_MS);
+  const dayFrom = new Date(now.getTime() - DAY_MS);
+  const week = weekFrom.toISOString();
+  const day = dayFrom.toISOString();
+
+  const [members, posts, inquiries, signin, firstComment] = await Promise.all([
+    one<{ active: number; new_this_week: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM app_user WHERE status = 'ACTIVE') AS active,
+                 (SELECT count(*)::int FROM app_user WHERE created_at >= ${week}::timestamptz) AS new_this_week`,
+    ),
+    // Totals from the counters the board triggers keep; the week per board over
+    // board_item_created_idx (board_code, created_at DESC, ...), an index-only range each.
+    one<{ total: number; this_week: number }>(
+      db,
+      sql`SELECT (SELECT coalesce(sum(item_count), 0)::int FROM board_item_count) AS total,
+                 (SELECT coalesce(sum(c.n), 0)::int FROM board b, LATERAL (
+                    SELECT count(*) AS n FROM board_item i
+                    WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.created_at >= ${week}::timestamptz) c
+                 ) AS this_week`,
+    ),
+    // Inquiry boards: board_item_inquiry_status_idx (board_code, inquiry_status, ...), index-only.
+    one<{ received: number; in_progress: number }>(
+      db,
+      sql`SELECT coalesce(sum(c.n) FILTER (WHERE s.status = 'RECEIVED'), 0)::int AS received,
+                 coalesce(sum(c.n) FILTER (WHERE s.status = 'IN_PROGRESS'), 0)::int AS in_progress
+          FROM board b
+          CROSS JOIN (VALUES ('RECEIVED'), ('IN_PROGRESS')) AS s(status)
+          CROSS JOIN LATERAL (
+            SELECT count(*) AS n FROM board_item i
+            WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.inquiry_status = s.status) c
+          WHERE b.list_style = 'inquiry'`,
+    ),
+    one<{ failures: number; lockouts: number }>(
+      db,
+      sql`SELECT count(*)::int AS failures, count(*) FILTER (WHERE locked)::int AS lockouts
+          FROM signin_failure WHERE at >= ${day}::timestamptz`,
+    ),
+    firstCommentIdSince(db, weekFrom),
+  ]);
+  const comments =
+    firstComment === null
+      ? { n: 0 }
+      : await one<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM board_item_comment
+              WHERE id >= ${firstComment} AND created_at >= ${week}::timestamptz AND deleted_at IS NULL`,
+        );
+
+  return {
+    at: toKstIso(now),
+    weekFrom: toKstIso(weekFrom),
+    dayFrom: toKstIso(dayFrom),
+    members: { active: members.active, newThisWeek: members.new_this_week },
+    posts: { total: posts.total, thisWeek: posts.this_week },
+    comments: { thisWeek: comments.n },
+    inquiries: { waiting: inquiries.received + inquiries.in_progress, received: inquiries.received, inProgress: inquiries.in_progress },
+    signin: { failures: signin.failures, lockouts: signin.lockouts },
+  };
+}
