@@ -67,7 +67,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ticket = await service.spendUploadUrl(app.deps, request.params.token);
       const { data } = await receiveFile(request, ticket.maxSize);
-      const stored = await service.storeUpload(app.deps, { userId: ticket.userId, fileName: ticket.fileName, data, kind: 'attachment' });
+      const upload = { userId: ticket.userId, fileName: ticket.fileName, data };
+      // An address-book workbook (POST /api/alumni/upload-url) is checked as one and kept apart.
+      const stored =
+        ticket.purpose === 'alumni-import'
+          ? await service.storeImportWorkbook(app.deps, upload)
+          : await service.storeUpload(app.deps, { ...upload, kind: 'attachment' });
       return { code: 'SUCCESS' as const, data: stored };
     },
   );

@@ -1,21 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import {
-  allowedExtensions, boardMessages, formatBytes, imageExtensions, uploadDefaults,
-  type UploadedFile, type UploadUrlResponse, type uploadUrlQuery,
+  ALUMNI_MAX_FILE_SIZE, alumniMessages, allowedExtensions, boardMessages, formatBytes, imageExtensions, uploadDefaults,
+  type alumniUploadUrlBody, type UploadedFile, type UploadUrlResponse, type uploadUrlQuery,
 } from '../../../contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { storedFile, uploadTicket } from '../../db/schema';
-import { ApiError, badRequest, unauthorized } from '../../errors';
+import { ApiError, badRequest, notFound, unauthorized } from '../../errors';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { toKstIso } from '../../lib/time';
 import { canOnBoard } from '../board/policy';
 import { deny, requireBoard } from '../board/service';
 import { fileUrl, thumbnailUrl } from '../file/urls';
 import { extensionOf, fileTypes, imageKinds, sniff } from './sniff';
+import { openWorkbook } from './workbook';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'files'>;
 
@@ -53,22 +55,46 @@ export async function issueUploadUrl(deps: Deps, caller: Caller, query: z.output
   if ('allowAttachments' in limits && !limits.allowAttachments) throw badRequest(boardMessages.attachmentsNotAllowed);
   if (query.size === 0) throw badRequest(boardMessages.fileEmpty);
   if (query.size > limits.maxFileSize) throw tooLarge(boardMessages.fileTooLarge(formatBytes(limits.maxFileSize)));
-  const now = deps.clock.now();
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = addMs(now, uploadDefaults.uploadUrlTtlMs);
-  await deps.db.delete(uploadTicket).where(lt(uploadTicket.expiresAt, addMs(now, -60 * MINUTE_MS)));
-  await deps.db.insert(uploadTicket).values({
-    tokenHash: tokenHash(token),
+  return insertTicket(deps, {
     userId,
     boardCode: limits.boardCode,
     fileName: query.fileName,
     declaredType: query.contentType,
     declaredSize: query.size,
     maxSize: limits.maxFileSize,
-    createdAt: now,
-    expiresAt,
+    purpose: 'attachment',
   });
+}
+
+type TicketValues = Omit<typeof uploadTicket.$inferInsert, 'tokenHash' | 'createdAt' | 'expiresAt' | 'usedAt'>;
+
+/** Stores a new single-use ticket (only its token's hash) and answers its URL. */
+async function insertTicket(deps: Deps, values: TicketValues): Promise<UploadUrlResponse> {
+  const now = deps.clock.now();
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = addMs(now, uploadDefaults.uploadUrlTtlMs);
+  await deps.db.delete(uploadTicket).where(lt(uploadTicket.expiresAt, addMs(now, -60 * MINUTE_MS)));
+  await deps.db.insert(uploadTicket).values({ ...values, tokenHash: tokenHash(token), createdAt: now, expiresAt });
   return { uploadUrl: `${UPLOAD_PATH}${token}`, expiresDate: toKstIso(expiresAt) };
+}
+
+/**
+ * `POST /api/alumni/upload-url` (the caller is an admin, checked by the alumni module): the same
+ * single-use URL as board files, for one .xlsx of at most ALUMNI_MAX_FILE_SIZE to import.
+ */
+export async function issueImportUploadUrl(deps: Deps, userId: number, body: z.output<typeof alumniUploadUrlBody>): Promise<UploadUrlResponse> {
+  checkExtension(body.fileName, ['xlsx'], alumniMessages.onlyXlsx);
+  if (body.size === 0) throw badRequest(boardMessages.fileEmpty);
+  if (body.size > ALUMNI_MAX_FILE_SIZE) throw tooLarge(boardMessages.fileTooLarge(formatBytes(ALUMNI_MAX_FILE_SIZE)));
+  return insertTicket(deps, {
+    userId,
+    boardCode: null,
+    fileName: body.fileName,
+    declaredType: body.contentType,
+    declaredSize: body.size,
+    maxSize: ALUMNI_MAX_FILE_SIZE,
+    purpose: 'alumni-import',
+  });
 }
 
 /** Spends an upload URL: one conditional UPDATE, so it works once and only before it expires. */
@@ -81,6 +107,12 @@ export async function spendUploadUrl(deps: Deps, token: string) {
     .returning();
   if (!ticket) throw badRequest(boardMessages.uploadUrlInvalid);
   return ticket;
+}
+
+/** The uploaded name as it is shown: its last path part, without control characters. */
+function displayName(fileName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  return fileName.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
 }
 
 export interface IncomingFile {
@@ -136,8 +168,7 @@ export async function storeUpload(
   const thumbnailName = thumbnail ? deps.files.newName('.webp') : null;
   if (thumbnail && thumbnailName) await deps.files.write(thumbnailName, thumbnail);
   const id = randomUUID();
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const name = input.fileName.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+  const name = displayName(input.fileName);
   await deps.db.insert(storedFile).values({
     id,
     boardItemId: null,
@@ -164,4 +195,47 @@ export async function editorImageLimits(deps: Deps, caller: Caller, boardCode: s
 
 export function checkImageName(fileName: string): void {
   checkExtension(fileName, imageExtensions, boardMessages.notAnImage);
+}
+
+/**
+ * An address-book workbook sent to an `alumni-import` URL: only .xlsx, and its bytes must open
+ * as a workbook (upload/workbook.ts). Kept as kind `alumni-import`, which no post shows and the
+ * import deletes; housekeeping removes one never imported after a day, like any loose upload.
+ */
+export async function storeImportWorkbook(deps: Deps, input: { userId: number; fileName: string; data: Buffer }): Promise<UploadedFile> {
+  if (input.data.length === 0) throw badRequest(boardMessages.fileEmpty);
+  checkExtension(input.fileName, ['xlsx'], alumniMessages.onlyXlsx);
+  await openWorkbook(input.data);
+  const storedName = deps.files.newName('.xlsx');
+  await deps.files.write(storedName, input.data);
+  const id = randomUUID();
+  const name = displayName(input.fileName);
+  const contentType = fileTypes.xlsx!.contentType;
+  await deps.db.insert(storedFile).values({
+    id, boardItemId: null, originalName: name, storedName, contentType, size: input.data.length,
+    kind: 'alumni-import', createdBy: input.userId, createdAt: deps.clock.now(),
+  });
+  return { id, name, size: input.data.length, contentType, url: fileUrl(id), thumbnailUrl: null };
+}
+
+/** The bytes of an import workbook this admin uploaded (404 when it is gone or someone else's). */
+export async function readImportWorkbook(deps: Deps, fileId: string, userId: number): Promise<{ name: string; data: Buffer }> {
+  const [row] = await deps.db
+    .select({ name: storedFile.originalName, storedName: storedFile.storedName })
+    .from(storedFile)
+    .where(and(eq(storedFile.id, fileId), eq(storedFile.kind, 'alumni-import'), eq(storedFile.createdBy, userId), isNull(storedFile.boardItemId)));
+  if (!row || !deps.files.exists(row.storedName)) throw notFound(alumniMessages.importFileGone);
+  return { name: row.name, data: await fs.promises.readFile(deps.files.pathOf(row.storedName)) };
+}
+
+/**
+ * Deletes an import workbook's row (in the caller's transaction, if any); returns its stored
+ * name, whose bytes the caller removes after commit with `removeStored`.
+ */
+export async function deleteImportWorkbook(db: Deps['db'], fileId: string): Promise<string | null> {
+  const [row] = await db
+    .delete(storedFile)
+    .where(and(eq(storedFile.id, fileId), eq(storedFile.kind, 'alumni-import')))
+    .returning({ storedName: storedFile.storedName });
+  return row?.storedName ?? null;
 }
