@@ -285,8 +285,11 @@ export const storedFile = pgTable(
     height: integer('height'),
     downloadCount: integer('download_count').notNull().default(0),
     sortOrder: integer('sort_order').notNull().default(0),
-    /** attachment: listed under the post; image: shown inside its content (editor images). */
-    kind: text('kind').$type<'attachment' | 'image'>().notNull().default('attachment'),
+    /**
+     * attachment: listed under the post; image: shown inside its content (editor images);
+     * alumni-import: an address-book workbook waiting to be imported (deleted by the import).
+     */
+    kind: text('kind').$type<'attachment' | 'image' | 'alumni-import'>().notNull().default('attachment'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => appUser.id),
     createdAt: createdAt(),
   },
