@@ -71,10 +71,13 @@ async function open(): Promise<{ database: Database; release: () => void }> {
 }
 
 async function main(): Promise<number> {
-  let opened: Awaited<ReturnType<typeof open>>;
+  let opened: Awaited<ReturnType<typeof open>> | undefined;
   try {
     opened = await open();
+    await opened.database.pool.query('SELECT 1'); // the pool connects lazily: fail here, not mid-check
   } catch (err) {
+    await opened?.database.close().catch(() => {});
+    opened?.release();
     console.error(err instanceof CannotCheck ? err.message : `접근기록 검사를 시작하지 못했습니다. / The check could not start: ${(err as Error).message}`);
     return 2;
   }
