@@ -7,6 +7,8 @@ import type { BoardCache } from './cache';
 
 /** The PostgreSQL channel on which every instance tells the others which boards changed. */
 export const CHANNEL = 'board_cache';
+/** The message body for "everything changed" (site settings): no board code can be `*`. */
+const EVERYTHING = '*';
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
@@ -25,6 +27,7 @@ export class CacheBus {
   private retryMs = RECONNECT_MIN_MS;
   private retryTimer: NodeJS.Timeout | null = null;
   private connecting: Promise<void> | null = null;
+  private readonly everythingListeners: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -38,6 +41,21 @@ export class CacheBus {
     if (list.length === 0) return;
     this.cache.invalidate(list);
     await this.publish(list.join(','));
+  }
+
+  /**
+   * Everything may have changed (the site settings: guest role, sign-in key, profile fields):
+   * drops every answer here, then tells every other instance, whose listeners (`onEverything`)
+   * drop what they keep besides answers (the settings cache). Never throws.
+   */
+  async everythingChanged(): Promise<void> {
+    this.cache.invalidateAll();
+    await this.publish(EVERYTHING);
+  }
+
+  /** Runs `listener` when another instance says everything changed. */
+  onEverything(listener: () => void): void {
+    this.everythingListeners.push(listener);
   }
 
   private async publish(what: string): Promise<void> {
@@ -132,6 +150,12 @@ export class CacheBus {
     const space = payload.indexOf(' ');
     if (space < 0) return;
     if (payload.slice(0, space) === this.instanceId) return;
-    this.cache.invalidate(payload.slice(space + 1).split(','));
+    const what = payload.slice(space + 1);
+    if (what === EVERYTHING) {
+      this.cache.invalidateAll();
+      for (const listener of this.everythingListeners) listener();
+      return;
+    }
+    this.cache.invalidate(what.split(','));
   }
 }

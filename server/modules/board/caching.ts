@@ -8,11 +8,17 @@ import { CacheBus } from './cache-bus';
 import { ViewCounter } from './view-counter';
 
 /**
- * Longest life of a cached guest answer. Writes through the API invalidate at once; this bounds
- * what changes without them: board settings edited in the database (no admin console yet),
- * download counts, a retired member's name on their posts.
+ * Longest life of a cached guest answer. Writes through the API (posts, the console's board and
+ * site settings) invalidate at once; this bounds what changes without them: rows edited straight
+ * in the database, download counts, a retired member's name on their posts.
  */
 export const CACHE_MAX_AGE_MS = 10_000;
+
+/**
+ * The cache name of `GET /api/board` (every board, for the menu): not a board code (codes are
+ * letters and digits), so the console invalidates it beside the board it changed.
+ */
+export const BOARD_MENU_CACHE = '*menu';
 
 /** The read-side caching of the boards: guest answers, their invalidation, buffered view counts. */
 export interface BoardCaching {
@@ -21,6 +27,11 @@ export interface BoardCaching {
   views: ViewCounter;
   /** After a write: invalidates the boards here at once, then on every instance. */
   changed(boards: Iterable<string>): Promise<void>;
+  /**
+   * After a site-setting change: drops the settings and every answer here at once, then on every
+   * instance (their settings caches too), so the next request anywhere reads the new settings.
+   */
+  settingsChanged(): Promise<void>;
   /**
    * Runs a write to `boardCode` and then invalidates that board (and any other `boardsOf` names
    * in the result). A refused write (ApiError) changed nothing; any other failure may have
@@ -44,11 +55,16 @@ export function createBoardCaching(
   const views = new ViewCounter(db, { flushMs: config.viewFlushMs, log, onFlushed: (boards) => bus.changed(boards) });
   // Answers were made for the guest role of the settings they were read under.
   settings.onChange(() => cache.invalidateAll());
+  bus.onEverything(() => settings.invalidate());
   return {
     cache,
     bus,
     views,
     changed: (boards) => bus.changed(boards),
+    settingsChanged() {
+      settings.invalidate();
+      return bus.everythingChanged();
+    },
     async afterWrite(boardCode, write, boardsOf) {
       let result;
       try {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { board, boardItem, boardItemListQuery, boardItemPage, successEnvelope } from '../../../contract';
+import { board, boardItem, boardItemListQuery, boardItemPage, boardMenu, successEnvelope } from '../../../contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { kstDate } from '../../lib/time';
 import type { CachedAnswer, FreshAnswer } from './cache';
+import { BOARD_MENU_CACHE } from './caching';
 import { canOnBoard, isPrivateItem } from './policy';
-import type { BoardRow } from './repo';
+import { listBoardsForMenu, type BoardRow } from './repo';
 import * as service from './service';
 
 /**
@@ -22,6 +23,7 @@ type ListQuery = z.output<typeof boardItemListQuery>;
 const boardEnvelope = successEnvelope(board);
 const pageEnvelope = successEnvelope(boardItemPage);
 const itemEnvelope = successEnvelope(boardItem);
+const menuEnvelope = successEnvelope(boardMenu);
 
 const guestMayKeep = (caller: Caller, row: BoardRow) => row.listStyle !== 'inquiry' && !canOnBoard(caller, row, 'manage');
 
@@ -34,6 +36,18 @@ export function guestBoard(deps: Deps, caller: Caller, boardCode: string): Promi
   return cachedOr(deps, `board ${boardCode.toLowerCase()}`, boardCode, async () => {
     const data = await service.getBoard(deps.db, caller, boardCode);
     return { body: JSON.stringify(z.encode(boardEnvelope, { code: 'SUCCESS', data })), keep: true };
+  });
+}
+
+/**
+ * `GET /api/board`: every board's code, area and name. The same for every caller (the menu shows
+ * members' boards to guests too; their lists ask guests to sign in), so everyone reads this one
+ * answer; the console invalidates it with every board it creates or edits.
+ */
+export function boardMenuAnswer(deps: Deps): Promise<CachedAnswer> {
+  return cachedOr(deps, 'menu', BOARD_MENU_CACHE, async () => {
+    const content = await listBoardsForMenu(deps.db);
+    return { body: JSON.stringify(z.encode(menuEnvelope, { code: 'SUCCESS', data: { content } })), keep: true };
   });
 }
 

@@ -484,6 +484,8 @@ export interface ItemPatch {
   answer?: string | null;
   answeredAt?: Date | null;
   answeredBy?: number | null;
+  /** Inquiry boards: the console's queue state (an answer makes it DONE). */
+  inquiryStatus?: 'RECEIVED' | 'IN_PROGRESS' | 'DONE';
   fileCount?: number;
   thumbnailFileId?: string | null;
   modifiedAt: Date;
@@ -578,4 +580,12 @@ export async function renameWriter(db: Db, writerId: number, writerName: string)
       .where(eq(boardItem.id, row.id));
   }
   return rows.length;
+}
+
+/** Every board for the menu (`GET /api/board`), in menu order. */
+export async function listBoardsForMenu(db: Db) {
+  return db
+    .select({ boardCode: board.boardCode, area: board.area, name: board.name, listStyle: board.listStyle, sortOrder: board.sortOrder })
+    .from(board)
+    .orderBy(asc(board.sortOrder), asc(board.boardCode));
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  board, boardItem, boardItemCreateRequest, boardItemDeleteResponse, boardItemListQuery, boardItemPage, boardItemParams,
+  board, boardItem, boardItemCreateRequest, boardMenu, boardItemDeleteResponse, boardItemListQuery, boardItemPage, boardItemParams,
   boardItemUpdateRequest, errorEnvelope, successEnvelope,
 } from '../../../contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
-import { guestBoard, guestList, guestView } from './guest-reads';
+import { boardMenuAnswer, guestBoard, guestList, guestView } from './guest-reads';
 import { markPrivate, sendAnswer } from './http-cache';
 import * as service from './service';
 import * as write from './write';
@@ -25,6 +25,18 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeLimit = perMinute(app.deps.config.rateLimits.write);
   const { cache } = app.deps.boardCaching;
   const afterWrite = app.deps.boardCaching.afterWrite;
+
+  app.get(
+    '/api/board',
+    {
+      schema: {
+        tags: ['board'],
+        summary: '모든 게시판 (메뉴용: 코드, 영역, 이름, 목록 형식, 순서)',
+        response: { 200: successEnvelope(boardMenu) },
+      },
+    },
+    async (request, reply) => sendAnswer(request, reply, cache, await boardMenuAnswer(app.deps)),
+  );
 
   app.get(
     '/api/board/:boardCode',

@@ -162,12 +162,17 @@ export async function createItem(deps: Deps, caller: Caller, boardCode: string, 
   return detailOf(db, caller, board, created.itemNo, true);
 }
 
-/** `PATCH /api/board-item/{boardCode}/{itemNo}`: the writer or a manager; `answer` for managers of inquiry boards. */
+/**
+ * `PATCH /api/board-item/{boardCode}/{itemNo}`: the writer or a manager; `answer` for managers of
+ * inquiry boards (an answer marks the inquiry 완료 in the console's queue). `within` runs in the
+ * same transaction as the change (the console's access record of an answer).
+ */
 export async function updateItem(
   deps: Deps,
   caller: Caller,
   params: { boardCode: string; itemNo: number },
   input: UpdateInput,
+  within?: (tx: Db) => Promise<void>,
 ): Promise<BoardItem> {
   const { db, clock } = deps;
   const board = await requireBoard(db, params.boardCode);
@@ -219,8 +224,10 @@ export async function updateItem(
       ...(answerText !== undefined
         ? { answer: answerText || null, answeredAt: answerText ? now : null, answeredBy: answerText ? caller.userId : null }
         : {}),
+      ...(answerText ? { inquiryStatus: 'DONE' as const } : {}),
       modifiedAt: now,
     });
+    await within?.(tx);
     if (edit.files !== undefined || content !== undefined) await refreshThumbnail(tx, item.id, content ?? item.content, now);
     return removedNames;
   });

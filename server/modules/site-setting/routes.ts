@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteAuthentication, siteInfo, successEnvelope } from '../../../contract';
+import {
+  adminSiteSetting, errorEnvelope, siteAuthentication, siteInfo, siteSettingMessages, siteSettingPatch, successEnvelope,
+} from '../../../contract';
+import { requireSystemAdmin } from '../../auth/admin';
+import { getCaller } from '../../auth/request-caller';
+import { ApiError } from '../../errors';
+import { listRoles, updateSiteSettings } from './update';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
 
 export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,5 +25,55 @@ export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ code: 'SUCCESS' as const, data: await app.deps.settings.authentication() }),
+  );
+
+  app.get(
+    '/api/admin/site-setting',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: '사이트 설정과 손님 권한으로 고를 수 있는 권한 (시스템 관리자)',
+        security: [{ bearer: [] }],
+        response: { 200: successEnvelope(adminSiteSetting), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireSystemAdmin(await getCaller(request));
+      reply.header('cache-control', 'private, no-store');
+      // Read past the settings cache: the console edits what is stored now.
+      app.deps.settings.invalidate();
+      const [settings, roles] = await Promise.all([app.deps.settings.info(), listRoles(app.deps.db)]);
+      return { code: 'SUCCESS' as const, data: { settings, roles } };
+    },
+  );
+
+  app.patch(
+    '/api/site-setting',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: '사이트 설정 변경 (시스템 관리자)',
+        description:
+          'authType, useCapcha, userProfiles(추가·삭제·순서·필수·선택지), roleCodeForGuest와 사이트 정보 중 보낸 항목만 바꿉니다. ' +
+          '잘못된 설정은 400과 한국어 메시지로 거절하고, 바뀐 설정은 모든 서버의 다음 요청부터 적용됩니다.',
+        security: [{ bearer: [] }],
+        body: siteSettingPatch,
+        response: { 200: successEnvelope(siteInfo), ...errors },
+      },
+    },
+    async (request) => {
+      requireSystemAdmin(await getCaller(request));
+      app.deps.settings.invalidate();
+      const current = await app.deps.settings.info();
+      try {
+        await updateSiteSettings(app.deps.db, current, request.body, app.deps.clock.now());
+      } catch (err) {
+        // A refusal wrote nothing; any other failure may have committed before it failed.
+        if (!(err instanceof ApiError)) await app.deps.boardCaching.settingsChanged();
+        throw err;
+      }
+      await app.deps.boardCaching.settingsChanged();
+      return { code: 'SUCCESS' as const, message: siteSettingMessages.saved, data: await app.deps.settings.info() };
+    },
   );
 };

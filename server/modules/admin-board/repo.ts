@@ -1,0 +1,64 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { board, role } from '../../db/schema';
+
+export type BoardRecord = typeof board.$inferSelect & { itemCount: number };
+
+/** Live posts of a board: the sum of its counter rows (kept exact by triggers, migration 0007). */
+const itemCount = sql<number>`coalesce((SELECT sum(c.item_count) FROM board_item_count c WHERE c.board_code = ${board.boardCode}), 0)::int`;
+
+/** Every board with its post count, in menu order (one statement: no query per board). */
+export async function listBoards(db: Db): Promise<BoardRecord[]> {
+  return db
+    .select({ ...boardColumns(), itemCount })
+    .from(board)
+    .orderBy(asc(board.sortOrder), asc(board.boardCode));
+}
+
+/** One board, its code matched case-insensitively (as the board routes match it). */
+export async function findBoard(db: Db, boardCode: string, opts: { forUpdate?: boolean } = {}): Promise<BoardRecord | undefined> {
+  const query = db
+    .select({ ...boardColumns(), itemCount })
+    .from(board)
+    .where(sql`lower(${board.boardCode}) = lower(${boardCode})`);
+  const [row] = opts.forUpdate ? await query.for('update', { of: board }) : await query;
+  return row;
+}
+
+export async function insertBoard(db: Db, values: typeof board.$inferInsert): Promise<void> {
+  await db.insert(board).values(values);
+}
+
+export async function updateBoard(db: Db, boardCode: string, values: Partial<typeof board.$inferInsert>): Promise<void> {
+  await db.update(board).set(values).where(eq(board.boardCode, boardCode));
+}
+
+/** The role codes among `codes` that no role has. */
+export async function unknownRoleCodes(db: Db, codes: string[]): Promise<string[]> {
+  const unique = [...new Set(codes)];
+  if (unique.length === 0) return [];
+  const rows = await db.select({ roleCode: role.roleCode }).from(role).where(inArray(role.roleCode, unique));
+  const known = new Set(rows.map((r) => r.roleCode));
+  return unique.filter((code) => !known.has(code));
+}
+
+function boardColumns() {
+  return {
+    boardCode: board.boardCode,
+    area: board.area,
+    name: board.name,
+    description: board.description,
+    listStyle: board.listStyle,
+    permissions: board.permissions,
+    allowAttachments: board.allowAttachments,
+    useComments: board.useComments,
+    pageSize: board.pageSize,
+    maxFiles: board.maxFiles,
+    maxFileSize: board.maxFileSize,
+    maxImageSize: board.maxImageSize,
+    categories: board.categories,
+    sortOrder: board.sortOrder,
+    lastItemNo: board.lastItemNo,
+    createdAt: board.createdAt,
+  };
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import {
+  adminBoardMessages as m, boardActions, boardCodePattern,
+  type AdminBoard, type AdminBoardCreate, type AdminBoardPatch, type BoardPermissionRoles,
+} from '../../../contract';
+import type { Db } from '../../db/client';
+import { ApiError, badRequest, notFound } from '../../errors';
+import { uniqueViolation } from '../../lib/pg-errors';
+import { toKstIso } from '../../lib/time';
+import { messages } from '../../../contract';
+import * as repo from './repo';
+
+const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
+
+export function toAdminBoard(row: repo.BoardRecord): AdminBoard {
+  return {
+    boardCode: row.boardCode,
+    name: row.name,
+    area: row.area,
+    listStyle: row.listStyle,
+    description: row.description,
+    pageSize: row.pageSize,
+    categories: row.categories,
+    allowAttachments: row.allowAttachments,
+    maxFiles: row.maxFiles,
+    maxFileSize: row.maxFileSize,
+    maxImageSize: row.maxImageSize,
+    useComments: row.useComments,
+    permissions: row.permissions,
+    sortOrder: row.sortOrder,
+    itemCount: row.itemCount,
+    createdDate: toKstIso(row.createdAt),
+  };
+}
+
+/** Categories as the board keeps them: named, once each, in the order given. */
+function checkCategories(categories: string[]): string[] {
+  if (categories.some((c) => c === '')) throw badRequest(m.categoryBlank);
+  if (new Set(categories).size !== categories.length) throw badRequest(m.categoryDuplicate);
+  return categories;
+}
+
+/** Each action's roles, once each; every code must be a role that exists. */
+async function checkPermissions(db: Db, permissions: BoardPermissionRoles): Promise<BoardPermissionRoles> {
+  const clean = Object.fromEntries(boardActions.map((action) => [action, [...new Set(permissions[action])]])) as BoardPermissionRoles;
+  const unknown = await repo.unknownRoleCodes(db, boardActions.flatMap((action) => clean[action]));
+  if (unknown.length > 0) throw badRequest(m.unknownRoles(unknown));
+  return clean;
+}
+
+/** `PUT /api/admin/boards`: a new board, at once in its area's menu and routes. */
+export async function createBoard(db: Db, input: AdminBoardCreate, now: Date): Promise<AdminBoard> {
+  if (!boardCodePattern.test(input.boardCode)) throw badRequest(m.codeFormat);
+  if (input.name === '') throw badRequest(m.nameRequired);
+  const categories = checkCategories(input.categories);
+  const permissions = await checkPermissions(db, input.permissions);
+  try {
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // Codes match case-insensitively in the routes, so Notice would shadow notice; the unique
+      // index is case-sensitive, so creations take turns to check.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('board-create', 0))`);
+      if (await repo.findBoard(tx, input.boardCode)) throw conflict(m.codeTaken);
+      await repo.insertBoard(tx, { ...input, categories, permissions, createdAt: now });
+    });
+  } catch (err) {
+    if (uniqueViolation(err) !== null) throw conflict(m.codeTaken);
+    throw err;
+  }
+  return toAdminBoard((await repo.findBoard(db, input.boardCode))!);
+}
+
+/** `PATCH /api/admin/boards/{boardCode}`: the fields given, checked, in one transaction. */
+export async function updateBoard(db: Db, boardCode: string, patch: AdminBoardPatch): Promise<AdminBoard> {
+  if (Object.values(patch).every((v) => v === undefined)) throw badRequest(m.nothingToChange);
+  if (patch.name !== undefined && patch.name === '') throw badRequest(m.nameRequired);
+  const categories = patch.categories !== undefined ? checkCategories(patch.categories) : undefined;
+  const code = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const current = await repo.findBoard(tx, boardCode, { forUpdate: true });
+    if (!current) throw notFound(messages.boardNotFound);
+    // An inquiry board's posts are private because of its style, and the console's queue reads it:
+    // a board does not turn into or out of one.
+    if (patch.listStyle !== undefined && (patch.listStyle === 'inquiry') !== (current.listStyle === 'inquiry')) {
+      throw badRequest(m.inquiryStyleFixed);
+    }
+    const permissions = patch.permissions !== undefined ? await checkPermissions(tx, patch.permissions) : undefined;
+    await repo.updateBoard(tx, current.boardCode, {
+      ...patch,
+      ...(categories !== undefined ? { categories } : {}),
+      ...(permissions !== undefined ? { permissions } : {}),
+    });
+    return current.boardCode;
+  });
+  return toAdminBoard((await repo.findBoard(db, code))!);
+}
+
+export async function listBoards(db: Db): Promise<AdminBoard[]> {
+  return (await repo.listBoards(db)).map(toAdminBoard);
+}
+
+export async function getBoard(db: Db, boardCode: string): Promise<AdminBoard> {
+  const row = await repo.findBoard(db, boardCode);
+  if (!row) throw notFound(messages.boardNotFound);
+  return toAdminBoard(row);
+}

@@ -1,0 +1,86 @@
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { INQUIRY_BOARD, type InquiryStatus } from '../../../contract';
+import type { Db } from '../../db/client';
+import { boardItem } from '../../db/schema';
+
+export interface InquiryFilter {
+  status?: InquiryStatus;
+  keyword?: string;
+  offset: number;
+  limit: number;
+}
+
+const summaryColumns = {
+  id: boardItem.id,
+  itemNo: boardItem.itemNo,
+  title: boardItem.title,
+  writerName: boardItem.writerName,
+  status: boardItem.inquiryStatus,
+  createdAt: boardItem.createdAt,
+  answeredAt: boardItem.answeredAt,
+};
+
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The queue's rows: live posts of the contact-us board, newest first. With a status the order
+ * comes from board_item_inquiry_status_idx, without one from board_item_created_idx; the keyword
+ * (title, writer, contact e-mail) filters along that scan (inquiries are a few thousand a year).
+ */
+function where(f: Pick<InquiryFilter, 'status' | 'keyword'>): SQL {
+  const conditions: SQL[] = [eq(boardItem.boardCode, INQUIRY_BOARD), isNull(boardItem.deletedAt)];
+  if (f.status) conditions.push(eq(boardItem.inquiryStatus, f.status));
+  if (f.keyword) {
+    const pattern = likePattern(f.keyword);
+    conditions.push(or(ilike(boardItem.title, pattern), ilike(boardItem.writerName, pattern), ilike(boardItem.contactEmail, pattern))!);
+  }
+  return and(...conditions)!;
+}
+
+export function pageQuery(db: Db, f: InquiryFilter) {
+  return db
+    .select(summaryColumns)
+    .from(boardItem)
+    .where(where(f))
+    .orderBy(desc(boardItem.createdAt), desc(boardItem.id))
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+export function countQuery(db: Db, f: Pick<InquiryFilter, 'status' | 'keyword'>) {
+  return db.select({ count: sql<number>`count(*)::int` }).from(boardItem).where(where(f));
+}
+
+/** Inquiries in each status (live ones), for the queue's tabs. */
+export function statusCountsQuery(db: Db) {
+  return db
+    .select({ status: boardItem.inquiryStatus, count: sql<number>`count(*)::int` })
+    .from(boardItem)
+    .where(and(eq(boardItem.boardCode, INQUIRY_BOARD), isNull(boardItem.deletedAt)))
+    .groupBy(boardItem.inquiryStatus);
+}
+
+export type InquirySummaryRow = Awaited<ReturnType<typeof pageQuery>>[number];
+
+export async function findInquiry(db: Db, itemNo: number, opts: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select({
+      ...summaryColumns,
+      content: boardItem.content,
+      writerId: boardItem.writerId,
+      contactEmail: boardItem.contactEmail,
+      contactPhone: boardItem.contactPhone,
+      answer: boardItem.answer,
+    })
+    .from(boardItem)
+    .where(and(eq(boardItem.boardCode, INQUIRY_BOARD), eq(boardItem.itemNo, itemNo), isNull(boardItem.deletedAt)));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+export type InquiryRow = NonNullable<Awaited<ReturnType<typeof findInquiry>>>;
+
+export async function setStatus(db: Db, id: number, status: InquiryStatus): Promise<void> {
+  await db.update(boardItem).set({ inquiryStatus: status }).where(eq(boardItem.id, id));
+}

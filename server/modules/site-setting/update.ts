@@ -1,0 +1,110 @@
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  keyLabels, patterns, profileChoiceTypes, profileCodePattern, reservedProfileCodes, siteSettingMessages as m,
+  type AuthType, type SiteInfo, type SiteSettingPatch, type UserProfileField,
+} from '../../../contract';
+import { ADMIN_ACCESS } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { appUser, role, siteSetting } from '../../db/schema';
+import { badRequest } from '../../errors';
+
+/**
+ * `PATCH /api/site-setting` (issue 9): every rule checked before anything is written, then all
+ * given keys written in one transaction. The caller invalidates the caches after the commit.
+ */
+export async function updateSiteSettings(db: Db, current: SiteInfo, patch: SiteSettingPatch, now: Date): Promise<void> {
+  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) throw badRequest(m.nothingToChange);
+  const values: Partial<SiteInfo> = { ...patch };
+  checkSiteFacts(patch);
+  if (patch.userProfiles) values.userProfiles = checkProfiles(patch.userProfiles);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // One change at a time: two admins saving at once cannot interleave their checks and writes.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('site-setting', 0))`);
+    if (patch.roleCodeForGuest !== undefined) await checkGuestRole(tx, patch.roleCodeForGuest);
+    if (patch.authType !== undefined && patch.authType !== current.authType) await checkAuthType(tx, patch.authType);
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      await tx
+        .insert(siteSetting)
+        .values({ key, value, modifiedAt: now })
+        .onConflictDoUpdate({ target: siteSetting.key, set: { value, modifiedAt: now } });
+    }
+  });
+}
+
+function checkSiteFacts(patch: SiteSettingPatch): void {
+  if (patch.siteName !== undefined && patch.siteName === '') throw badRequest(m.siteNameRequired);
+  if (patch.operator !== undefined && patch.operator === '') throw badRequest(m.operatorRequired);
+  const emails = [patch.email, patch.privacyOfficer?.email];
+  if (emails.some((e) => e && !patterns.email.test(e))) throw badRequest(m.emailFormat);
+  const phones = [patch.phone, patch.fax, patch.privacyOfficer?.phone];
+  if (phones.some((p) => p && !patterns.phone.test(p))) throw badRequest(m.phoneFormat);
+  // Shown as a link on the public pages: only web addresses, never javascript: or data:.
+  if (patch.registSiteUrl !== undefined && !/^https?:\/\/[^\s/]+/i.test(patch.registSiteUrl)) throw badRequest(m.urlFormat);
+}
+
+/** Named, coded, unique, with options where the member chooses; stored in the order given. */
+export function checkProfiles(fields: SiteSettingPatch['userProfiles'] & object): UserProfileField[] {
+  const seen = new Set<string>();
+  return fields.map((field, i) => {
+    if (field.name === '') throw badRequest(m.profileNameRequired(i + 1));
+    if (field.code === '') throw badRequest(m.profileCodeRequired(field.name));
+    if (!profileCodePattern.test(field.code)) throw badRequest(m.profileCodeFormat(field.name));
+    if ((reservedProfileCodes as readonly string[]).includes(field.code)) throw badRequest(m.profileCodeReserved(field.code));
+    if (seen.has(field.code.toLowerCase())) throw badRequest(m.profileCodeDuplicate(field.code));
+    seen.add(field.code.toLowerCase());
+    const detail = (field.detail ?? []).filter((option) => option !== '');
+    const choice = (profileChoiceTypes as readonly string[]).includes(field.inputType);
+    if (choice && detail.length === 0) throw badRequest(m.profileOptionsRequired(field.name));
+    if (choice && new Set(detail).size !== detail.length) throw badRequest(m.profileOptionDuplicate(field.name));
+    return {
+      code: field.code,
+      name: field.name,
+      inputType: field.inputType,
+      // A free-text field keeps one hint; a single checkbox has none.
+      ...(choice ? { detail } : field.inputType !== 'checkbox' && detail.length > 0 ? { detail: detail.slice(0, 1) } : {}),
+      required: field.required,
+    };
+  });
+}
+
+async function checkGuestRole(db: Db, roleCode: string): Promise<void> {
+  const [row] = await db.select({ permissions: role.permissions }).from(role).where(eq(role.roleCode, roleCode)).for('share');
+  if (!row) throw badRequest(m.guestRoleMissing(roleCode));
+  // A guest with ADMIN_Access would hand the console to every visitor.
+  if (row.permissions.includes(ADMIN_ACCESS)) throw badRequest(m.guestRoleAdmin);
+}
+
+/**
+ * A new sign-in key must be one every active member has (system administrators keep their ID,
+ * server/modules/session/repo.ts): an e-mail address, or a mobile number no one else has.
+ */
+async function checkAuthType(db: Db, authType: AuthType): Promise<void> {
+  if (authType === 'IdAndPassword') return;
+  const activeMembers = and(eq(appUser.status, 'ACTIVE'), ne(appUser.userType, 'Admin'));
+  const column = authType === 'EmailAndPassword' ? appUser.email : appUser.mobile;
+  const [lacking] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(appUser)
+    .where(and(activeMembers, or(isNull(column), eq(column, ''))));
+  const keyLabel = authType === 'EmailAndPassword' ? keyLabels.EMAIL : '휴대폰 번호';
+  if (lacking && lacking.count > 0) throw badRequest(m.authTypeKeyMissing(keyLabel, lacking.count));
+  if (authType === 'MobileAndPassword') {
+    const result = (await db.execute(sql`
+      SELECT count(*)::int AS count FROM app_user u
+      WHERE u.status = 'ACTIVE' AND u.user_type <> 'Admin' AND u.mobile IS NOT NULL
+        AND EXISTS (SELECT 1 FROM app_user o WHERE o.mobile = u.mobile AND o.id <> u.id AND o.status <> 'RETIRED')`)) as unknown as {
+      rows: { count: number }[];
+    };
+    const shared = result.rows[0];
+    if (shared && Number(shared.count) > 0) throw badRequest(m.authTypeMobileShared(Number(shared.count)));
+  }
+}
+
+/** The roles the console offers for the guest role. */
+export async function listRoles(db: Db): Promise<{ roleCode: string; name: string; admin: boolean }[]> {
+  const rows = await db.select({ roleCode: role.roleCode, name: role.name, permissions: role.permissions }).from(role).orderBy(role.roleCode);
+  return rows.map((r) => ({ roleCode: r.roleCode, name: r.name, admin: r.permissions.includes(ADMIN_ACCESS) }));
+}
