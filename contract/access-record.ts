@@ -42,7 +42,8 @@ export type AccessSubjectType = (typeof accessSubjectTypes)[number];
 
 /** Exports and imports must say why (issue 9); the reason is kept in the record. */
 export const accessReason = z
-  .string()
+  // A missing reason says the same as an empty one.
+  .string({ error: '사유를 입력해주세요.' })
   .trim()
   .min(1, '사유를 입력해주세요.')
   .max(500, '사유는 500자 이내로 입력해주세요.');

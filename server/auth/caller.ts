@@ -5,7 +5,7 @@ import { appUser, role } from '../db/schema';
 import { unauthorized } from '../errors';
 import type { TokenKeys } from './tokens';
 import { verifyAccessToken } from './tokens';
-import { fileCookieUser } from './file-cookie';
+import { fileCookieClaims } from './file-cookie';
 import type { SiteSettings } from '../modules/site-setting/service';
 import type { Clock } from '../lib/clock';
 import { accountMessages } from '../../contract';
@@ -36,7 +36,7 @@ export async function resolveCaller(request: FastifyRequest, deps: CallerDeps): 
   if (!header || !header.startsWith('Bearer ')) return guestCaller(deps);
   const claims = await verifyAccessToken(deps.keys, header.slice('Bearer '.length).trim(), deps.clock.now());
   if (!claims) throw unauthorized(accountMessages.sessionExpired);
-  const member = await memberCaller(deps.db, claims.userId);
+  const member = await memberCaller(deps.db, claims);
   if (!member) throw unauthorized(accountMessages.sessionExpired);
   return member;
 }
@@ -48,18 +48,31 @@ export async function resolveCaller(request: FastifyRequest, deps: CallerDeps): 
  */
 export async function resolveFileCaller(request: FastifyRequest, deps: CallerDeps): Promise<Caller> {
   if (request.headers.authorization) return resolveCaller(request, deps);
-  const userId = await fileCookieUser(request, deps.keys, deps.clock.now());
-  return (userId !== null && (await memberCaller(deps.db, userId))) || guestCaller(deps);
+  const claims = await fileCookieClaims(request, deps.keys, deps.clock.now());
+  return (claims && (await memberCaller(deps.db, claims))) || guestCaller(deps);
 }
 
-/** An active member with their role, or null. */
-async function memberCaller(db: Db, userId: number): Promise<Caller | null> {
+/**
+ * An active member with their role, or null. The role is read on every request, so a role or
+ * permission change applies at the member's next request. A token issued in or before the second
+ * of the member's last "sign out everywhere" (`sessions_revoked_at`, issue 9) is refused: `iat`
+ * has whole seconds, so a token of that same second may predate it.
+ */
+async function memberCaller(db: Db, claims: { userId: number; issuedAt: Date }): Promise<Caller | null> {
   const [row] = await db
-    .select({ id: appUser.id, userType: appUser.userType, status: appUser.status, roleCode: role.roleCode, permissions: role.permissions })
+    .select({
+      id: appUser.id,
+      userType: appUser.userType,
+      status: appUser.status,
+      sessionsRevokedAt: appUser.sessionsRevokedAt,
+      roleCode: role.roleCode,
+      permissions: role.permissions,
+    })
     .from(appUser)
     .innerJoin(role, eq(role.roleCode, appUser.roleCode))
-    .where(eq(appUser.id, userId));
+    .where(eq(appUser.id, claims.userId));
   if (!row || row.status !== 'ACTIVE') return null;
+  if (row.sessionsRevokedAt && claims.issuedAt.getTime() <= row.sessionsRevokedAt.getTime()) return null;
   return { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
 }
 

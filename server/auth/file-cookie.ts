@@ -35,9 +35,9 @@ export function readFileCookie(request: FastifyRequest): string | null {
   return null;
 }
 
-/** The member the file cookie was made for, or null (no cookie, expired, forged, or an access token). */
-export async function fileCookieUser(request: FastifyRequest, keys: TokenKeys, now: Date): Promise<number | null> {
+/** The member the file cookie was made for and when, or null (no cookie, expired, forged, or an access token). */
+export async function fileCookieClaims(request: FastifyRequest, keys: TokenKeys, now: Date): Promise<{ userId: number; issuedAt: Date } | null> {
   const value = readFileCookie(request);
   if (!value) return null;
-  return (await verifyAccessToken(keys, value, now, 'file'))?.userId ?? null;
+  return verifyAccessToken(keys, value, now, 'file');
 }

@@ -54,17 +54,21 @@ export async function signAccessToken(keys: TokenKeys, userId: number, now = new
     .sign(keys.accessKey);
 }
 
-/** The member a live token of this use was made for; null for anything else (expired, forged, other use). */
+/**
+ * The member a live token of this use was made for, and when it was issued (whole seconds: a
+ * "sign out everywhere" refuses tokens issued before it, server/auth/caller.ts); null for anything
+ * else (expired, forged, other use).
+ */
 export async function verifyAccessToken(
   keys: TokenKeys,
   token: string,
   now = new Date(),
   use: TokenUse = 'access',
-): Promise<{ userId: number } | null> {
+): Promise<{ userId: number; issuedAt: Date } | null> {
   try {
     const { payload } = await jwtVerify(token, keys.accessKey, { issuer: ISSUER, algorithms: ['HS256'], currentDate: now });
-    if (payload.typ !== use || !payload.sub || !/^\d+$/.test(payload.sub)) return null;
-    return { userId: Number(payload.sub) };
+    if (payload.typ !== use || !payload.sub || !/^\d+$/.test(payload.sub) || typeof payload.iat !== 'number') return null;
+    return { userId: Number(payload.sub), issuedAt: new Date(payload.iat * 1000) };
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appUser, refreshToken, role } from '../../db/schema';
+import { appUser, refreshToken, role, signinFailure } from '../../db/schema';
 
 export const userWithRoleColumns = {
   id: appUser.id,
@@ -111,4 +111,43 @@ export async function revokeAllOfUser(db: Db, userId: number, now: Date): Promis
     .update(refreshToken)
     .set({ revokedAt: now })
     .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt)));
+}
+
+/**
+ * One failed sign-in, for the console's dashboard (issue 9): who was tried (null for a key no
+ * member has), from where, and whether this failure locked the account. One small insert.
+ */
+export async function insertSigninFailure(db: Db, values: typeof signinFailure.$inferInsert): Promise<void> {
+  await db.insert(signinFailure).values(values);
+}
+
+/**
+ * The account a sign-in key names under the site's authType (spec §3): the ID column
+ * (`user_key_code`) on an ID site, the `email` column on an e-mail site and the `mobile` column on
+ * a mobile site, so members who joined under an earlier authType sign in with the new key after a
+ * switch (the console refuses a switch while an active member lacks it). System administrators
+ * (userType Admin) also keep their ID on every authType, so a switch never locks them out.
+ * `ambiguous` when a number belongs to more than one account.
+ */
+export async function findUserBySigninKey(
+  db: Db,
+  keyType: 'ID' | 'EMAIL' | 'MOBILE',
+  typed: string,
+): Promise<UserWithRole | 'ambiguous' | undefined> {
+  const key = typed.trim();
+  const adminId = and(eq(appUser.userType, 'Admin'), eq(appUser.userKeyCode, key));
+  const where =
+    keyType === 'ID'
+      ? eq(appUser.userKeyCode, key)
+      : keyType === 'EMAIL'
+        ? or(eq(appUser.email, key.toLowerCase()), adminId)
+        : or(and(eq(appUser.mobile, key), ne(appUser.status, 'RETIRED')), adminId);
+  const rows = await db
+    .select(userWithRoleColumns)
+    .from(appUser)
+    .innerJoin(role, eq(role.roleCode, appUser.roleCode))
+    .where(where)
+    .limit(2);
+  if (rows.length > 1) return rows.find((r) => r.userType === 'Admin' && r.userKeyCode === key) ?? 'ambiguous';
+  return rows[0];
 }

@@ -30,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(tokenPair), ...errors },
       },
     },
-    async (request, reply) => withFileCookie(reply, await service.signin(app.deps, request.body)),
+    async (request, reply) => withFileCookie(reply, await service.signin(app.deps, request.body, request.ip)),
   );
 
   app.post(

@@ -45,23 +45,36 @@ export async function issueTokens(deps: Deps, db: Db, user: repo.UserWithRole, f
 }
 
 /**
- * `POST /api/user/signin`. The key is looked up as typed (an e-mail in lower case): members who
- * joined under an earlier authType, and the administrator's ID, keep working after a switch.
+ * `POST /api/user/signin`. The key is the one the site's authType names (repo.findUserBySigninKey):
+ * after a switch, members sign in with their e-mail or number; the administrator's ID keeps working.
+ * Every refused attempt past the CAPTCHA (no such member, blocked, locked out, wrong password)
+ * leaves a `signin_failure` row for the console's dashboard; `address` is the client's.
  */
 export async function signin(
   deps: Deps,
   input: { userKeyType: UserKeyType; userKeyCode: string; password: string; captcha?: { captchaId: string; answer: string } },
+  address: string,
 ): Promise<TokenPair> {
   await verifyCaptchaIfRequired(deps, input.captcha);
-  const user = await repo.findUserByKey(deps.db, normaliseKey(input.userKeyType, input.userKeyCode));
-  if (!user) throw notFound();
-  if (user.status !== 'ACTIVE') throw notAcceptable();
+  const userKeyCode = normaliseKey(input.userKeyType, input.userKeyCode);
   const now = deps.clock.now();
-  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) throw notAcceptable(accountMessages.accountLocked);
+  const failed = async (userId: number | null, error: ApiError, locked = false): Promise<never> => {
+    await repo.insertSigninFailure(deps.db, { at: now, userId, userKeyCode: userKeyCode.slice(0, 200), address, locked });
+    throw error;
+  };
+  // The key column follows the site's authType, not the type the client sent (it may hold a stale setting).
+  const { signinKeyType } = await deps.settings.authentication();
+  const found = await repo.findUserBySigninKey(deps.db, signinKeyType, input.userKeyCode);
+  if (found === 'ambiguous') return failed(null, notAcceptable());
+  const user = found;
+  if (!user) return failed(null, notFound());
+  // LOCKED (blocked by an administrator) and RETIRED: spec §8 NOT_ACCEPTABLE.
+  if (user.status !== 'ACTIVE') return failed(user.id, notAcceptable());
+  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) return failed(user.id, notAcceptable(accountMessages.accountLocked));
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     const lockedUntil = await repo.recordFailedSignin(deps.db, user.id, MAX_FAILED_SIGNINS, addMs(now, SIGNIN_LOCK_MS));
-    if (lockedUntil && lockedUntil.getTime() > now.getTime()) throw notAcceptable(accountMessages.accountLocked);
-    throw invalidCredential();
+    if (lockedUntil && lockedUntil.getTime() > now.getTime()) return failed(user.id, notAcceptable(accountMessages.accountLocked), true);
+    return failed(user.id, invalidCredential());
   }
   if (user.failedSigninCount > 0 || user.lockedUntil) await repo.clearFailedSignins(deps.db, user.id);
   await repo.pruneRefreshTokens(deps.db, user.id, now);

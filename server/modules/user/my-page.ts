@@ -146,26 +146,35 @@ export async function retire(deps: Deps, caller: Caller, input: { password: stri
   const row = await callerRecord(deps, caller);
   if (!canRetire(caller)) throw forbidden();
   if (!(await verifyPassword(row.passwordHash, input.password))) throw badRequest(accountMessages.currentPasswordWrong);
-  const now = deps.clock.now();
+  await deps.db.transaction((tx) => eraseRetiringMember(tx as unknown as Db, row, deps.clock.now(), input.reason));
+}
+
+/**
+ * What retirement does to an account, whoever retires it (the member here, an administrator in
+ * modules/admin-member): run inside the caller's transaction.
+ */
+export async function eraseRetiringMember(
+  tx: Db,
+  row: Pick<repo.UserRecord, 'id' | 'userKeyCode' | 'email' | 'mobile'>,
+  now: Date,
+  reason: string | undefined,
+): Promise<void> {
   const keyIsAddress = row.userKeyCode === row.email || row.userKeyCode === row.mobile;
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await repo.updateUser(tx, row.id, {
-      status: 'RETIRED',
-      retiredAt: now,
-      retireReason: input.reason?.trim() || null,
-      userKeyCode: keyIsAddress ? `retired:${row.id}` : row.userKeyCode,
-      name: accountMessages.retiredMemberName,
-      email: null,
-      mobile: null,
-      profile: {},
-      passwordHash: '',
-      failedSigninCount: 0,
-      lockedUntil: null,
-      modifiedAt: now,
-    });
-    await renameWriter(tx, row.id, accountMessages.retiredMemberName);
-    await revokeAllOfUser(tx, row.id, now);
-    await repo.deleteTracesOf(tx, row.id, { email: row.email, mobile: row.mobile });
+  await repo.updateUser(tx, row.id, {
+    status: 'RETIRED',
+    retiredAt: now,
+    retireReason: reason?.trim() || null,
+    userKeyCode: keyIsAddress ? `retired:${row.id}` : row.userKeyCode,
+    name: accountMessages.retiredMemberName,
+    email: null,
+    mobile: null,
+    profile: {},
+    passwordHash: '',
+    failedSigninCount: 0,
+    lockedUntil: null,
+    modifiedAt: now,
   });
+  await renameWriter(tx, row.id, accountMessages.retiredMemberName);
+  await revokeAllOfUser(tx, row.id, now);
+  await repo.deleteTracesOf(tx, row.id, { email: row.email, mobile: row.mobile });
 }

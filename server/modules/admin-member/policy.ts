@@ -1,0 +1,46 @@
+import { ADMIN_ACCESS_PERMISSION, memberMessages } from '../../../contract';
+import type { Caller } from '../../auth/caller';
+
+/** What an administrator may do to a member from the console (issue 9). */
+export type MemberAction = 'changeRole' | 'lock' | 'unlock' | 'clearLockout' | 'signOut' | 'retire';
+
+export interface MemberTarget {
+  id: number;
+  userType: 'Member' | 'Admin';
+  status: 'ACTIVE' | 'LOCKED' | 'RETIRED';
+}
+
+/**
+ * Why `caller` may not do `action` to `target` (a Korean sentence), or null when they may.
+ * `forbidden` refusals are about who is asking (403); `state` ones about the member's state (400).
+ * - The system admin (userType Admin) is the site's last resort: nobody locks, retires or
+ *   demotes it, and only it ends its own sign-ins.
+ * - Nobody locks or retires themselves from the console (they would lock themselves out).
+ * - A retired member has no account left to change.
+ */
+export function memberActionRefusal(
+  caller: Pick<Caller, 'userId'>,
+  target: MemberTarget,
+  action: MemberAction,
+): { kind: 'forbidden' | 'state'; message: string } | null {
+  const self = caller.userId === target.id;
+  if (target.userType === 'Admin' && (action === 'lock' || action === 'retire' || action === 'changeRole')) {
+    return { kind: 'forbidden', message: memberMessages.systemAdminProtected };
+  }
+  if (target.userType === 'Admin' && action === 'signOut' && !self) return { kind: 'forbidden', message: memberMessages.systemAdminSignOut };
+  if (self && (action === 'lock' || action === 'retire')) return { kind: 'forbidden', message: memberMessages.selfAction };
+  if (target.status === 'RETIRED') return { kind: 'state', message: memberMessages.retired };
+  if (action === 'lock' && target.status === 'LOCKED') return { kind: 'state', message: memberMessages.alreadyLocked };
+  if (action === 'unlock' && target.status !== 'LOCKED') return { kind: 'state', message: memberMessages.notLocked };
+  return null;
+}
+
+export const hasAdminAccess = (permissions: readonly string[]) => permissions.includes(ADMIN_ACCESS_PERMISSION);
+
+/**
+ * A role change that would take the caller's own admin rights away is refused: the console
+ * would lock them out of itself at the next request.
+ */
+export function selfDemotion(caller: Pick<Caller, 'userId'>, targetId: number, newPermissions: readonly string[]): boolean {
+  return caller.userId === targetId && !hasAdminAccess(newPermissions);
+}
