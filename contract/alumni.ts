@@ -16,6 +16,7 @@ export const alumniMessages = {
   emailTaken: '이미 주소록에 등록된 이메일입니다.',
   notFound: '주소록에서 찾을 수 없습니다. 이미 삭제되었을 수 있습니다.',
   nothingToChange: '바꿀 항목을 하나 이상 보내주세요.',
+  reasonRequired: '사유를 입력해주세요.',
   created: '주소록에 등록했습니다.',
   updated: '주소록을 수정했습니다.',
   deleted: '주소록에서 삭제했습니다.',
@@ -95,7 +96,8 @@ export const alumniFieldSchemas = {
   /** Empty means none; stored lower-case, the key an import matches rows by. */
   email: z
     .string()
-    .transform(oneLine)
+    .nullable()
+    .transform((v) => oneLine(v ?? ''))
     .pipe(
       z
         .string()
@@ -178,8 +180,11 @@ export type AlumniPage = z.infer<typeof alumniPage>;
 
 export const alumniCreated = z.object({ id: z.number() });
 
+/** Exports and imports say why (issue 9); a missing reason gets the same sentence as an empty one. */
+const reason = z.string({ error: alumniMessages.reasonRequired }).pipe(accessReason);
+
 /** `POST /api/alumni/export-data`: the records the keyword matches (all without one), as .xlsx. */
-export const alumniExportBody = z.object({ keyword, reason: accessReason });
+export const alumniExportBody = z.object({ keyword, reason });
 export type AlumniExportBody = z.input<typeof alumniExportBody>;
 
 /** One import and one export hold at most this many rows (an export re-imports). */
@@ -223,7 +228,7 @@ export type AlumniImportMode = (typeof alumniImportModes)[number];
 export const alumniImportBody = z.object({
   fileId,
   mode: z.enum(alumniImportModes, { error: '가져오기 방식이 올바르지 않습니다.' }).default('allOrNothing'),
-  reason: accessReason,
+  reason,
 });
 export type AlumniImportBody = z.input<typeof alumniImportBody>;
 
