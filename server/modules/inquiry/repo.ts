@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { INQUIRY_BOARD, type InquiryStatus } from '../../../contract';
 import type { Db } from '../../db/client';
 import { boardItem } from '../../db/schema';
@@ -44,7 +44,8 @@ export function pageQuery(db: Db, f: InquiryFilter) {
     .select(summaryColumns)
     .from(boardItem)
     .where(where(f))
-    .orderBy(desc(boardItem.createdAt), desc(boardItem.id))
+    // Written as the indexes are (DESC NULLS LAST): plain DESC means NULLS FIRST and would sort.
+    .orderBy(sql`${boardItem.createdAt} DESC NULLS LAST`, sql`${boardItem.id} DESC NULLS LAST`)
     .limit(f.limit)
     .offset(f.offset);
 }

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INQUIRY_BOARD } from '../../../contract';
+import { createTestApp, type TestApp } from '../../test/harness';
+import * as repo from './repo';
+
+/**
+ * The inquiry queue's read paths at 50,000 inquiries (years of a busy contact-us board) beside
+ * 50,000 posts of another board, planned with fresh statistics: the page takes its order from an
+ * index (no Sort) and nothing reads the whole table (no Seq Scan). Most inquiries are 완료, few
+ * are waiting: the console asks for the waiting ones most. The plans are of the SQL repo.ts builds.
+ */
+let t: TestApp;
+const ROWS = 50_000;
+const PAGE = 20;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.execute(sql`
+    INSERT INTO board_item (board_code, item_no, title, content, content_text, writer_name, contact_email, is_secret,
+                            inquiry_status, created_at, modified_at)
+    SELECT ${INQUIRY_BOARD}, g, '문의 ' || g, '<p>문의 내용 ' || g || '</p>', '문의 내용 ' || g, '문의자' || (g % 997),
+           'asker' || g || '@example.com', true,
+           CASE WHEN g % 20 = 0 THEN 'RECEIVED' WHEN g % 20 < 4 THEN 'IN_PROGRESS' ELSE 'DONE' END,
+           timestamptz '2020-01-01 00:00:00+09' + g * interval '37 minutes',
+           timestamptz '2020-01-01 00:00:00+09' + g * interval '37 minutes'
+    FROM generate_series(1, ${ROWS}) AS g`);
+  await t.db.execute(sql`
+    INSERT INTO board_item (board_code, item_no, title, content, content_text, writer_name, created_at, modified_at)
+    SELECT 'notice', g, '공지 ' || g, '<p>본문</p>', '본문', '관리자',
+           timestamptz '2020-01-01 00:00:00+09' + g * interval '37 minutes', timestamptz '2020-01-01 00:00:00+09' + g * interval '37 minutes'
+    FROM generate_series(1, ${ROWS}) AS g`);
+  await t.db.execute(sql`UPDATE board SET last_item_no = ${ROWS} WHERE board_code IN (${INQUIRY_BOARD}, 'notice')`);
+  await vacuumUntilAllVisible('board_item');
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** As board/query-plans.api.test.ts: VACUUM until the visibility map covers the table. */
+async function vacuumUntilAllVisible(table: string): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    await t.database.raw.query(`VACUUM ANALYZE ${table}`);
+    const { rows } = await t.database.raw.query<{ pages: number; visible: number }>(
+      'SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = $1::regclass',
+      [table],
+    );
+    if (rows[0]!.visible >= rows[0]!.pages) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`VACUUM did not make every page of ${table} all-visible`);
+}
+
+type Query = { toSQL(): { sql: string; params: unknown[] } };
+
+async function plan(query: Query): Promise<string> {
+  const q = query.toSQL();
+  const { rows } = await t.database.raw.query<Record<string, string>>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${q.sql}`, q.params);
+  const text = rows.map((r) => Object.values(r)[0]).join('\n');
+  if (process.env.SHOW_PLANS) console.log(`${q.sql}\n${text}`);
+  return text;
+}
+
+const seqScan = /Seq Scan on board_item\b/;
+const sortNode = /^\s*(->\s*)?(Incremental )?Sort\b/m;
+const usesIndex = (index: string) => new RegExp(`Index (Only )?Scan(?: Backward)? using ${index} on board_item\\b`);
+
+describe('inquiry queue at 50,000 inquiries', () => {
+  it.each([
+    ['RECEIVED', 1],
+    ['RECEIVED', 100],
+    ['IN_PROGRESS', 1],
+    ['DONE', 1],
+    ['DONE', 1500],
+  ] as const)('status %s, page %i: board_item_inquiry_status_idx, no sort, no seq scan', async (status, page) => {
+    const p = await plan(repo.pageQuery(t.db, { status, offset: (page - 1) * PAGE, limit: PAGE }));
+    expect(p).toMatch(usesIndex('board_item_inquiry_status_idx'));
+    expect(p).not.toMatch(sortNode);
+    expect(p).not.toMatch(seqScan);
+    const rows = await repo.pageQuery(t.db, { status, offset: (page - 1) * PAGE, limit: PAGE });
+    expect(rows).toHaveLength(PAGE);
+    expect(rows.every((r) => r.status === status)).toBe(true);
+  });
+
+  it('every status, newest first: board_item_created_idx, no sort, no seq scan', async () => {
+    const p = await plan(repo.pageQuery(t.db, { offset: 0, limit: PAGE }));
+    expect(p).toMatch(usesIndex('board_item_created_idx'));
+    expect(p).not.toMatch(sortNode);
+    expect(p).not.toMatch(seqScan);
+  });
+
+  it('a keyword with a status filters along the status index, no sort, no seq scan', async () => {
+    const p = await plan(repo.pageQuery(t.db, { status: 'RECEIVED', keyword: '문의자1', offset: 0, limit: PAGE }));
+    expect(p).toMatch(usesIndex('board_item_inquiry_status_idx'));
+    expect(p).not.toMatch(sortNode);
+    expect(p).not.toMatch(seqScan);
+  });
+
+  it('the counts: per status from the status index, never a seq scan', async () => {
+    for (const query of [repo.countQuery(t.db, { status: 'RECEIVED' }), repo.countQuery(t.db, {}), repo.statusCountsQuery(t.db)]) {
+      const p = await plan(query);
+      expect(p).not.toMatch(seqScan);
+    }
+    expect(await plan(repo.countQuery(t.db, { status: 'RECEIVED' }))).toMatch(usesIndex('board_item_inquiry_status_idx'));
+    const counts = await repo.statusCountsQuery(t.db);
+    expect(Object.fromEntries(counts.map((c) => [c.status, c.count]))).toEqual({ RECEIVED: 2500, IN_PROGRESS: 7500, DONE: 40000 });
+  });
+});
