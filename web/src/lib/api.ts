@@ -145,13 +145,20 @@ export interface ApiDownload {
  * in the Authorization header, as for every other call. An error answer is still the JSON
  * envelope, so it becomes an ApiRequestError with the server's Korean message.
  */
-export async function apiDownload(path: string, query?: Query): Promise<ApiDownload> {
+export async function apiDownload(path: string, query?: Query, body?: unknown): Promise<ApiDownload> {
   await refreshIfNeeded();
   const token = getSessionStore().accessToken();
   let response: Response;
   try {
+    // With a body it is a POST (the address-book export sends its reason in JSON).
     response = await fetch(`${path}${toQueryString(query)}`, {
-      headers: { accept: '*/*', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        accept: '*/*',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
