@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { memberMessages } from '../../../contract';
+import { memberActionRefusal, selfDemotion, type MemberAction, type MemberTarget } from './policy';
+
+const actions: MemberAction[] = ['changeRole', 'lock', 'unlock', 'clearLockout', 'signOut', 'retire'];
+const caller = { userId: 1 };
+const member = (over: Partial<MemberTarget> = {}): MemberTarget => ({ id: 2, userType: 'Member', status: 'ACTIVE', ...over });
+const outcome = (target: MemberTarget, action: MemberAction, who = caller) => memberActionRefusal(who, target, action)?.message ?? 'ok';
+
+describe('memberActionRefusal: target x action', () => {
+  it.each(actions)('an active member: every action but unlock (%s)', (action) => {
+    expect(outcome(member(), action)).toBe(action === 'unlock' ? memberMessages.notLocked : 'ok');
+  });
+
+  it('a locked member can be unlocked, not locked again', () => {
+    expect(outcome(member({ status: 'LOCKED' }), 'unlock')).toBe('ok');
+    expect(outcome(member({ status: 'LOCKED' }), 'lock')).toBe(memberMessages.alreadyLocked);
+  });
+
+  it.each(actions)('a retired member: nothing (%s)', (action) => {
+    expect(memberActionRefusal(caller, member({ status: 'RETIRED' }), action)).toEqual({ kind: 'state', message: memberMessages.retired });
+  });
+
+  it('the system admin: never locked, retired or given another role; signed out only by itself', () => {
+    const sys = member({ id: 9, userType: 'Admin' });
+    expect(actions.map((a) => [a, outcome(sys, a)])).toEqual([
+      ['changeRole', memberMessages.systemAdminProtected],
+      ['lock', memberMessages.systemAdminProtected],
+      ['unlock', memberMessages.notLocked],
+      ['clearLockout', 'ok'],
+      ['signOut', memberMessages.systemAdminSignOut],
+      ['retire', memberMessages.systemAdminProtected],
+    ]);
+    expect(outcome(sys, 'signOut', { userId: 9 })).toBe('ok');
+  });
+
+  it('oneself: no lock, no retirement; the rest as for anyone', () => {
+    const self = member({ id: 1 });
+    expect(actions.map((a) => [a, outcome(self, a)])).toEqual([
+      ['changeRole', 'ok'],
+      ['lock', memberMessages.selfAction],
+      ['unlock', memberMessages.notLocked],
+      ['clearLockout', 'ok'],
+      ['signOut', 'ok'],
+      ['retire', memberMessages.selfAction],
+    ]);
+  });
+
+  it('a role change that takes away the caller\'s own ADMIN_Access is self-demotion', () => {
+    expect(selfDemotion(caller, 1, ['MEMBER_Access'])).toBe(true);
+    expect(selfDemotion(caller, 1, ['ADMIN_Access'])).toBe(false);
+    expect(selfDemotion(caller, 2, [])).toBe(false);
+  });
+});

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberFilter } from '../../../contract';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { holdersQuery, retiredHoldersQuery } from '../admin-role/repo';
+import * as repo from './repo';
+
+/**
+ * The console's member list and the roles screen's counts at 50,000 members, planned with fresh
+ * statistics: every path is served by an index (migration 0010), none sorts the table or reads
+ * it whole. The plans are of the SQL the repositories themselves build.
+ */
+let t: TestApp;
+const MEMBERS = 50_000;
+const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임'];
+const GIVEN = ['민준', '서연', '도윤', '하은', '지우', '서준', '지민', '예은', '현우', '수아', '건우'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // One member in 500 an admin, one in 100 retired, one in 100 locked; one sign-up every 50 minutes
+  // from 2020 (about five years); rows as wide as real ones (argon2 hash, profile).
+  await t.database.raw.query(
+    `INSERT INTO app_user (user_key_code, user_type, role_code, name, email, mobile, password_hash, profile, status, created_at, modified_at)
+     SELECT 'user' || g, 'Member', CASE WHEN g % 500 = 0 THEN 'ADMIN' ELSE 'MEMBER' END,
+            ($1::text[])[1 + g % 10] || ($2::text[])[1 + (g / 10) % 11],
+            'user' || g || '@example.com', '010-' || lpad((g / 10000)::text, 4, '0') || '-' || lpad((g % 10000)::text, 4, '0'),
+            '$argon2id$v=19$m=19456,t=2,p=1$' || md5(g::text) || '$' || md5((g * 7)::text),
+            jsonb_build_object('organization', '병원 ' || (g % 300), 'occupation', '의사', 'interests', jsonb_build_array('인공관절')),
+            CASE g % 100 WHEN 0 THEN 'RETIRED' WHEN 1 THEN 'LOCKED' ELSE 'ACTIVE' END,
+            timestamptz '2020-01-01 00:00:00+09' + g * interval '50 minutes',
+            timestamptz '2020-01-01 00:00:00+09' + g * interval '50 minutes'
+     FROM generate_series(1, $3::int) AS g`,
+    [SURNAMES, GIVEN, MEMBERS],
+  );
+  await vacuumUntilAllVisible('app_user');
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** As in server/modules/board/query-plans.api.test.ts: VACUUM until the visibility map covers the table. */
+async function vacuumUntilAllVisible(table: string): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    await t.database.raw.query(`VACUUM ANALYZE ${table}`);
+    const { rows } = await t.database.raw.query<{ pages: number; visible: number }>(
+      'SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = $1::regclass',
+      [table],
+    );
+    if (rows[0]!.visible >= rows[0]!.pages) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`VACUUM did not make every page of ${table} all-visible`);
+}
+
+type Query = { toSQL(): { sql: string; params: unknown[] } };
+
+async function plan(query: Query): Promise<string> {
+  const q = query.toSQL();
+  const { rows } = await t.database.raw.query<Record<string, string>>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${q.sql}`, q.params);
+  const text = rows.map((r) => Object.values(r)[0]).join('\n');
+  if (process.env.SHOW_PLANS) console.log(`${q.sql}\n${text}`);
+  return text;
+}
+
+const seqScan = /Seq Scan on app_user\b/;
+const sortNode = /^\s*(->\s*)?(Incremental )?Sort\b/m;
+const scanUsing = (index: string) => new RegExp(`(Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (using|on) ${index}\\b`);
+
+function expectIndexed(p: string, index: string) {
+  expect(p).toMatch(scanUsing(index));
+  expect(p).not.toMatch(seqScan);
+  expect(p).not.toMatch(sortNode);
+}
+
+const page = (filter: MemberFilter, n = 1, size = 20) => repo.pageQuery(t.db, filter, (n - 1) * size, size);
+
+describe('member list at 50,000 members', () => {
+  it.each([1, 100])('page %i of the whole list: app_user_created_idx, no sort', async (n) => {
+    expectIndexed(await plan(page({}, n)), 'app_user_created_idx');
+  });
+
+  it('the total of the whole list is counted from an index, not the table', async () => {
+    const p = await plan(repo.countQuery(t.db, {}));
+    expect(p).toMatch(/Index Only Scan/);
+    expect(p).not.toMatch(seqScan);
+  });
+
+  it('a sign-up period reads only that range of app_user_created_idx, for the page and the total', async () => {
+    const filter = { joinedFrom: '2022-01-01', joinedTo: '2022-03-31' };
+    const p = await plan(page(filter));
+    expectIndexed(p, 'app_user_created_idx');
+    expect(p).toMatch(/Index Cond: \(\(created_at >= .*\) AND \(created_at < .*\)\)/);
+    const c = await plan(repo.countQuery(t.db, filter));
+    expect(c).toMatch(/Index Only Scan using app_user_created_idx/);
+    expect(c).not.toMatch(seqScan);
+  });
+
+  it('a role or a status is read from its own index, newest first', async () => {
+    expectIndexed(await plan(page({ roleCode: 'ADMIN' })), 'app_user_role_idx');
+    expectIndexed(await plan(page({ status: 'LOCKED' })), 'app_user_status_idx');
+    for (const filter of [{ roleCode: 'ADMIN' }, { status: 'LOCKED' as const }]) {
+      const c = await plan(repo.countQuery(t.db, filter));
+      expect(c).toMatch(/Index Only Scan using app_user_(role|status)_idx/);
+      expect(c).not.toMatch(seqScan);
+    }
+  });
+
+  it('a keyword is looked up in the name, key, e-mail and mobile indexes at once (one BitmapOr)', async () => {
+    for (const keyword of ['김민', 'user4242', 'user4242@example.com', '01000044242']) {
+      const c = await plan(repo.countQuery(t.db, { keyword }));
+      expect(c).toMatch(/BitmapOr/);
+      for (const index of ['app_user_name_prefix_idx', 'app_user_key_prefix_idx', 'app_user_email_uq', 'app_user_mobile_idx']) {
+        expect(c, `${keyword}: ${index}`).toMatch(scanUsing(index));
+      }
+      expect(c).not.toMatch(seqScan);
+      // The page: either the same lookup and a sort of only the matches, or the newest-first
+      // index read until the page is full; never the table.
+      expect(await plan(page({ keyword }))).not.toMatch(seqScan);
+    }
+  });
+
+  it('answers the right rows (the plans above are of queries that work)', async () => {
+    // Member 44242 has the number 010-0004-4242.
+    const { rows, total } = await repo.listMembers(t.db, { keyword: '01000044242' }, 0, 20);
+    expect(total).toBe(1);
+    expect(rows.map((r) => r.userKeyCode)).toEqual(['user44242']);
+    const period = await repo.listMembers(t.db, { joinedFrom: '2020-01-01', joinedTo: '2020-01-01' }, 0, 100);
+    // Sign-ups every 50 minutes from 00:50 on 1 January (Korea): 28 that day.
+    expect(period.total).toBe(28);
+  });
+});
+
+describe('roles screen at 50,000 members', () => {
+  it('members per role: an index-only scan of app_user_role_idx, and the retired few from app_user_status_idx', async () => {
+    const all = await plan(holdersQuery(t.db));
+    expect(all).toMatch(/Index Only Scan using app_user_role_idx/);
+    expect(all).not.toMatch(seqScan);
+    const retired = await plan(retiredHoldersQuery(t.db));
+    expect(retired).toMatch(scanUsing('app_user_status_idx'));
+    expect(retired).not.toMatch(seqScan);
+  });
+});
