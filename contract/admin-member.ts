@@ -102,3 +102,8 @@ export const memberExportRequest = z
   .object({ ...filterFields, reason: accessReason })
   .refine(periodInOrder, { message: memberMessages.dateOrder, path: ['joinedTo'] });
 export type MemberExportRequest = z.input<typeof memberExportRequest>;
+
+/** `GET /api/admin/users/role-options`: the roles a member can be given (for filters and the role select). */
+export const memberRoleOption = z.object({ roleCode: z.string(), name: z.string(), admin: z.boolean() });
+export type MemberRoleOption = z.infer<typeof memberRoleOption>;
+export const memberRoleOptions = z.array(memberRoleOption);

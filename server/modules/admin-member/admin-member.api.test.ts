@@ -84,6 +84,7 @@ describe('every member call needs ADMIN_Access', () => {
       ['sign-out', (h) => act(target.id, 'sign-out', {}, h)],
       ['retire', (h) => act(target.id, 'retire', { reason: '정리' }, h)],
       ['export', (h) => call('POST', '/api/admin/users/export-data', h, { reason: '점검' })],
+      ['role options', (h) => call('GET', '/api/admin/users/role-options', h)],
     ];
     const records = await recorded(async () => {
       for (const [name, send] of calls) {
@@ -98,6 +99,21 @@ describe('every member call needs ADMIN_Access', () => {
     expect(records).toEqual([]);
     const [row] = await t.db.select({ status: appUser.status, roleCode: appUser.roleCode }).from(appUser).where(eq(appUser.id, target.id));
     expect(row).toEqual({ status: 'ACTIVE', roleCode: 'MEMBER' });
+  });
+});
+
+describe('GET /api/admin/users/role-options', () => {
+  it('lists the roles with whether they carry admin rights, unrecorded', async () => {
+    const records = await recorded(async () => {
+      const options = data<{ roleCode: string; name: string; admin: boolean }[]>(await call('GET', '/api/admin/users/role-options', admin));
+      // The seeded roles were made together: by code.
+      expect(options).toEqual([
+        { roleCode: 'ADMIN', name: '관리자', admin: true },
+        { roleCode: 'GUEST', name: '비회원', admin: false },
+        { roleCode: 'MEMBER', name: '일반회원', admin: false },
+      ]);
+    });
+    expect(records).toEqual([]);
   });
 });
 

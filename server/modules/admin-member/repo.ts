@@ -93,7 +93,7 @@ export async function listMembers(db: Db, filter: MemberFilter, offset: number, 
 
 /** Every role's name by code (a handful of rows): list rows and exports name the role without a join. */
 export async function roleNames(db: Db): Promise<Map<string, { name: string; permissions: string[] }>> {
-  const rows = await db.select({ roleCode: role.roleCode, name: role.name, permissions: role.permissions }).from(role);
+  const rows = await db.select({ roleCode: role.roleCode, name: role.name, permissions: role.permissions }).from(role).orderBy(role.createdAt, role.roleCode);
   return new Map(rows.map((r) => [r.roleCode, { name: r.name, permissions: r.permissions }]));
 }
 

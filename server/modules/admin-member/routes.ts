@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  changeMemberRoleRequest, errorEnvelope, memberDetail, memberExportRequest, memberIdParams, memberListQuery, memberPage,
+  changeMemberRoleRequest, errorEnvelope, memberDetail, memberRoleOptions, memberExportRequest, memberIdParams, memberListQuery, memberPage,
   retireMemberRequest, revealMemberRequest, successEnvelope,
 } from '../../../contract';
 import { getCaller } from '../../auth/request-caller';
@@ -41,6 +41,12 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       const { caller, actor } = await who(request);
       return { code: 'SUCCESS' as const, data: await service.listMembers(deps, caller, actor, request.query) };
     },
+  );
+
+  app.get(
+    '/api/admin/users/role-options',
+    { schema: { tags, summary: '회원에게 줄 수 있는 권한 목록 (관리자)', response: { 200: successEnvelope(memberRoleOptions), ...errors } } },
+    async (request) => ({ code: 'SUCCESS' as const, data: await service.roleOptions(deps, await getCaller(request)) }),
   );
 
   app.post(

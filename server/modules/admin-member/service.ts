@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import {
   memberMessages, memberStatusLabels,
-  type MemberDetail, type MemberFilter, type MemberPage, type MemberRow, type memberListQuery,
+  type MemberDetail, type MemberFilter, type MemberPage, type MemberRoleOption, type MemberRow, type memberListQuery,
 } from '../../../contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
@@ -82,6 +82,16 @@ export async function listMembers(deps: Deps, caller: Caller, actor: () => Acces
     });
     return { content: rows.map((r) => toRow(r, roles)), ...pageOf(total, query) };
   });
+}
+
+/**
+ * The roles offered in the member screens. Any admin needs them (the roles screen itself is the
+ * system admin's); they hold no personal data, so reading them is not recorded.
+ */
+export async function roleOptions(deps: Deps, caller: Caller): Promise<MemberRoleOption[]> {
+  requireAdmin(caller);
+  const roles = await repo.roleNames(deps.db);
+  return [...roles].map(([roleCode, r]) => ({ roleCode, name: r.name, admin: hasAdminAccess(r.permissions) }));
 }
 
 async function requireMember(db: Db, id: number, forUpdate = false): Promise<repo.MemberRecord> {
