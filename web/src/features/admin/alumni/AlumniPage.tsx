@@ -1,4 +1,142 @@
-// Placeholder written by the session lead; the helper that owns this screen replaces it.
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { alumniSorts, type AlumniRecord, type AlumniSort } from '../../../../../contract';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LoadingStatus } from '../../../ui/LoadingStatus';
+import { Pagination } from '../../../ui/Pagination';
+import { useAlumniList } from './api/list-alumni';
+import { AlumniDeleteDialog } from './components/AlumniDeleteDialog';
+import { AlumniExportDialog } from './components/AlumniExportDialog';
+import { AlumniFormDialog } from './components/AlumniFormDialog';
+import { AlumniImportDialog } from './components/AlumniImportDialog';
+import { AlumniSearchForm } from './components/AlumniSearchForm';
+import { AlumniTable } from './components/AlumniTable';
+import './alumni.css';
+
+const PAGE_SIZE = 20;
+const sortLabels: Record<AlumniSort, string> = {
+  'createdDate,DESC': '최근 등록순',
+  'createdDate,ASC': '오래된 등록순',
+  'name,ASC': '이름 가나다순',
+  'name,DESC': '이름 역순',
+};
+
+type Dialog =
+  | { kind: 'form'; record: AlumniRecord | null }
+  | { kind: 'delete'; record: AlumniRecord }
+  | { kind: 'export' }
+  | { kind: 'import' }
+  | null;
+
+/** The list's state lives in the URL (?page, keyword, sort), so a search can be linked and reloaded. */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const keyword = params.get('keyword')?.trim() ?? '';
+  const sortParam = params.get('sort') as AlumniSort | null;
+  const sort = sortParam && alumniSorts.includes(sortParam) ? sortParam : 'createdDate,DESC';
+  const hrefOf = (next: { page?: number; keyword?: string; sort?: AlumniSort }) => {
+    const q = new URLSearchParams();
+    const k = next.keyword ?? keyword;
+    const s = next.sort ?? sort;
+    if (k) q.set('keyword', k);
+    if (s !== 'createdDate,DESC') q.set('sort', s);
+    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
+    return `?${q}`;
+  };
+  return { page, keyword, sort, hrefOf, go: (next: Parameters<typeof hrefOf>[0]) => setParams(new URLSearchParams(hrefOf(next))) };
+}
+
+/** 주소록 (spec §7, issue 9): search, paging, add, edit, delete, Excel export and import. */
 export function Component() {
-  return <h1>준비 중</h1>;
+  useDocumentTitle('주소록 관리');
+  const { page, keyword, sort, hrefOf, go } = useListParams();
+  const list = useAlumniList({ page, size: PAGE_SIZE, keyword: keyword || undefined, sort });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState('');
+  const opener = useRef<HTMLElement | null>(null);
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+
+  function open(next: NonNullable<Dialog>, from: HTMLElement) {
+    opener.current = from;
+    setNotice('');
+    setDialog(next);
+  }
+
+  /** Back to the button that opened the dialog, or to the list when that button is gone (a deleted row). */
+  function close(message?: string) {
+    setDialog(null);
+    if (message) setNotice(message);
+    const back = opener.current;
+    requestAnimationFrame(() => (back?.isConnected ? back.focus() : resultsRef.current?.focus()));
+  }
+
+  const data = list.data;
+  return (
+    <section className="alumni" aria-labelledby="alumni-title">
+      <h1 id="alumni-title" className="alumni__title">
+        주소록
+      </h1>
+      <div className="alumni__toolbar">
+        <AlumniSearchForm key={keyword} keyword={keyword} onSearch={(k) => go({ keyword: k, page: 1 })} />
+        <div className="alumni__sort">
+          <label htmlFor="alumni-sort" className="alumni__label">
+            정렬
+          </label>
+          <select id="alumni-sort" className="form-input" value={sort} onChange={(e) => go({ sort: e.target.value as AlumniSort, page: 1 })}>
+            {alumniSorts.map((s) => (
+              <option key={s} value={s}>
+                {sortLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="alumni__actions">
+          <button type="button" className="button button--primary" aria-haspopup="dialog" onClick={(e) => open({ kind: 'form', record: null }, e.currentTarget)}>
+            주소록 등록
+          </button>
+          <button type="button" className="button" aria-haspopup="dialog" onClick={(e) => open({ kind: 'import' }, e.currentTarget)}>
+            엑셀 가져오기
+          </button>
+          <button type="button" className="button" aria-haspopup="dialog" onClick={(e) => open({ kind: 'export' }, e.currentTarget)}>
+            엑셀 다운로드
+          </button>
+        </div>
+      </div>
+
+      <p className="alumni__notice" role="status">
+        {notice}
+      </p>
+
+      <h2 className="alumni__results" ref={resultsRef} tabIndex={-1}>
+        {keyword ? `‘${keyword}’ 검색 결과` : '전체 목록'}
+        {data && <span className="alumni__count"> {data.totalElements.toLocaleString('ko-KR')}건</span>}
+      </h2>
+      {list.isPending && <LoadingStatus />}
+      {list.isError && (
+        <p role="alert" className="form-message form-message--error">
+          {list.error.message}
+        </p>
+      )}
+      {data && data.content.length === 0 && <p className="alumni__empty">{keyword ? '검색 결과가 없습니다.' : '등록된 주소록이 없습니다.'}</p>}
+      {data && data.content.length > 0 && (
+        <AlumniTable
+          rows={data.content}
+          onEdit={(record, from) => open({ kind: 'form', record }, from)}
+          onDelete={(record, from) => open({ kind: 'delete', record }, from)}
+        />
+      )}
+      {data && <Pagination page={page} totalPages={data.totalPages} pageTo={(n) => hrefOf({ page: n })} />}
+
+      <AlumniFormDialog
+        open={dialog?.kind === 'form'}
+        record={dialog?.kind === 'form' ? dialog.record : null}
+        onClose={() => close()}
+        onSaved={(message) => close(message)}
+      />
+      <AlumniDeleteDialog record={dialog?.kind === 'delete' ? dialog.record : null} onClose={() => close()} onDeleted={(message) => close(message)} />
+      <AlumniExportDialog open={dialog?.kind === 'export'} keyword={keyword} onClose={() => close()} onDone={(message) => close(message)} />
+      <AlumniImportDialog open={dialog?.kind === 'import'} onClose={() => close()} />
+    </section>
+  );
 }

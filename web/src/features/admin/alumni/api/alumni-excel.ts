@@ -1,0 +1,39 @@
+import type {
+  AlumniExportBody, AlumniImportBody, AlumniImportPreview, AlumniImportReport, UploadedFile, UploadUrlResponse,
+} from '../../../../../../contract';
+import { messages } from '../../../../../../contract';
+import { ApiRequestError, apiDownload, apiPost } from '../../../../lib/api';
+
+/** `POST /api/alumni/export-data`: the .xlsx of the records the keyword matches; the reason is recorded. */
+export const exportAlumni = (body: AlumniExportBody) => apiDownload('/api/alumni/export-data', undefined, body);
+
+/**
+ * A workbook to import goes by a single-use upload URL (`POST /api/alumni/upload-url`), then its
+ * bytes are POSTed there as multipart field `file`; the server checks it opens as a workbook.
+ */
+export async function uploadAlumniWorkbook(file: File): Promise<UploadedFile> {
+  const { uploadUrl } = await apiPost<UploadUrlResponse>('/api/alumni/upload-url', {
+    fileName: file.name,
+    contentType: file.type || 'application/octet-stream',
+    size: file.size,
+  });
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(uploadUrl, { method: 'POST', headers: { accept: 'application/json' }, body: form });
+  } catch {
+    throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
+  }
+  const payload = (await response.json().catch(() => null)) as { code?: string; message?: string; data?: UploadedFile } | null;
+  if (!response.ok || payload?.code !== 'SUCCESS' || !payload.data) {
+    throw new ApiRequestError(response.status, payload?.code ?? 'INTERNAL_ERROR', payload?.message ?? messages.internalError);
+  }
+  return payload.data;
+}
+
+/** `POST /api/alumni/import-preview`: the first rows of the uploaded workbook and its row count. */
+export const previewAlumniImport = (fileId: string) => apiPost<AlumniImportPreview>('/api/alumni/import-preview', { fileId });
+
+/** `POST /api/alumni/import-data`: imports the workbook (which the server then deletes); the row-by-row report. */
+export const importAlumni = (body: AlumniImportBody) => apiPost<AlumniImportReport>('/api/alumni/import-data', body);

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import {
+  alumniCreateBody, alumniFieldLabels, alumniFieldNames, alumniLimits, alumniMessages,
+  type AlumniField, type AlumniRecord,
+} from '../../../../../../contract';
+import { ApiRequestError } from '../../../../lib/api';
+import { Field } from '../../../../ui/form/Field';
+import { useSaveAlumni } from '../api/save-alumni';
+import { AlumniDialog } from './AlumniDialog';
+
+type Values = Record<AlumniField, string>;
+type Errors = Partial<Record<AlumniField, string>>;
+
+const hints: Partial<Record<AlumniField, string>> = {
+  email: '엑셀로 가져올 때 이 이메일로 같은 사람을 찾습니다.',
+  phone: '예: 02-123-4567, 010-1234-5678',
+};
+
+const valuesOf = (record: AlumniRecord | null): Values =>
+  Object.fromEntries(alumniFieldNames.map((f) => [f, record ? (record[f] ?? '') : ''])) as Values;
+
+/** The contract's own rules, so the form says what the server would, before sending. */
+function check(values: Values): Errors {
+  const parsed = alumniCreateBody.safeParse(values);
+  if (parsed.success) return {};
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as AlumniField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** 주소록 등록 / 수정: labelled fields, Korean errors beside them, the first wrong field focused. */
+export function AlumniFormDialog({ record, open, onClose, onSaved }: {
+  record: AlumniRecord | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  return (
+    <AlumniDialog open={open} title={record ? '주소록 수정' : '주소록 등록'} onClose={onClose}>
+      {/* A new form each time it opens, with the record's values. */}
+      {open && <AlumniForm key={record?.id ?? 'new'} record={record} onCancel={onClose} onSaved={onSaved} />}
+    </AlumniDialog>
+  );
+}
+
+function AlumniForm({ record, onCancel, onSaved }: { record: AlumniRecord | null; onCancel: () => void; onSaved: (message: string) => void }) {
+  const [values, setValues] = useState<Values>(() => valuesOf(record));
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState('');
+  const save = useSaveAlumni();
+  const idOf = (field: AlumniField) => `alumni-form-${field}`;
+
+  function focusFirst(found: Errors) {
+    const first = alumniFieldNames.find((f) => found[f]);
+    if (first) document.getElementById(idOf(first))?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const found = check(values);
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: record?.id ?? null, body: values });
+      onSaved(record ? alumniMessages.updated : alumniMessages.created);
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 409) {
+        setErrors({ email: err.message });
+        focusFirst({ email: err.message });
+      } else {
+        setFailure(err instanceof Error ? err.message : '저장하지 못했습니다. 잠시 후 다시 시도해주세요.');
+      }
+    }
+  }
+
+  return (
+    <form className="alumni-form" noValidate onSubmit={(event) => void submit(event)}>
+      <div className="alumni-form__grid">
+        {alumniFieldNames.map((field) => (
+          <div key={field} className={field === 'memo' ? 'alumni-form__wide' : undefined}>
+            <Field id={idOf(field)} label={alumniFieldLabels[field]} required={field === 'name'} error={errors[field]} hint={hints[field]}>
+              {(control) =>
+                field === 'memo' ? (
+                  <textarea
+                    {...control}
+                    className="form-input form-textarea"
+                    rows={3}
+                    maxLength={alumniLimits.memo}
+                    value={values.memo}
+                    onChange={(e) => setValues({ ...values, memo: e.target.value })}
+                  />
+                ) : (
+                  <input
+                    {...control}
+                    className="form-input"
+                    type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+                    autoComplete="off"
+                    maxLength={alumniLimits[field]}
+                    value={values[field]}
+                    onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+                  />
+                )
+              }
+            </Field>
+          </div>
+        ))}
+      </div>
+      <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
+        {failure && <p>{failure}</p>}
+      </div>
+      <div className="alumni-dialog__actions">
+        <button type="button" className="button" onClick={onCancel}>
+          취소
+        </button>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? '저장 중…' : '저장'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,252 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  ALUMNI_MAX_FILE_SIZE, ALUMNI_MAX_ROWS, alumniFieldLabels, alumniFieldNames, alumniMessages,
+  type AlumniImportMode, type AlumniImportPreview, type AlumniImportReport,
+} from '../../../../../../contract';
+import { Field, ChoiceGroup } from '../../../../ui/form/Field';
+import { importAlumni, previewAlumniImport, uploadAlumniWorkbook } from '../api/alumni-excel';
+import { useInvalidateAlumni } from '../api/save-alumni';
+import { AlumniDialog } from './AlumniDialog';
+import { AlumniImportPreviewTable } from './AlumniImportPreviewTable';
+import { AlumniImportReportView } from './AlumniImportReportView';
+import { AlumniReasonField } from './AlumniReasonField';
+
+/** 엑셀 가져오기: pick a file -> upload -> preview of the first rows -> mode and reason -> report. */
+export function AlumniImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <AlumniDialog open={open} title="주소록 엑셀 가져오기" onClose={onClose} wide>
+      {open && <ImportSteps onClose={onClose} />}
+    </AlumniDialog>
+  );
+}
+
+type Step =
+  | { kind: 'pick' }
+  | { kind: 'preview'; file: File; fileId: string; preview: AlumniImportPreview }
+  | { kind: 'report'; file: File; reason: string; report: AlumniImportReport };
+
+const modeLabels: Record<AlumniImportMode, string> = {
+  allOrNothing: '모두 올바를 때만 반영 (오류가 있는 행이 하나라도 있으면 아무것도 바꾸지 않습니다)',
+  skipInvalid: '올바른 행만 반영 (오류가 있는 행은 건너뜁니다)',
+};
+
+const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : '처리하지 못했습니다. 잠시 후 다시 시도해주세요.');
+
+function ImportSteps({ onClose }: { onClose: () => void }) {
+  const [step, setStep] = useState<Step>({ kind: 'pick' });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  // Each new step is announced by moving the focus to its heading (not on opening: the dialog
+  // puts the focus on the file field then).
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step.kind]);
+
+  const heading = { pick: '1. 파일 선택', preview: '2. 미리보기와 가져오기', report: '3. 결과' }[step.kind];
+  return (
+    <>
+      <h3 className="alumni-dialog__step" ref={headingRef} tabIndex={-1}>
+        {heading}
+      </h3>
+      {step.kind === 'pick' && (
+        <PickStep onCancel={onClose} onPreview={(file, fileId, preview) => setStep({ kind: 'preview', file, fileId, preview })} />
+      )}
+      {step.kind === 'preview' && (
+        <PreviewStep
+          step={step}
+          onBack={() => setStep({ kind: 'pick' })}
+          onReport={(reason, report) => setStep({ kind: 'report', file: step.file, reason, report })}
+        />
+      )}
+      {step.kind === 'report' && (
+        <ReportStep step={step} onClose={onClose} onReport={(report) => setStep({ ...step, report })} onAgain={() => setStep({ kind: 'pick' })} />
+      )}
+    </>
+  );
+}
+
+function PickStep({ onCancel, onPreview }: { onCancel: () => void; onPreview: (file: File, fileId: string, preview: AlumniImportPreview) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = !file ? '가져올 엑셀 파일을 선택해주세요.' : !/\.xlsx$/i.test(file.name) ? alumniMessages.onlyXlsx : '';
+    setError(problem);
+    setFailure('');
+    if (problem || !file) {
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const uploaded = await uploadAlumniWorkbook(file);
+      onPreview(file, uploaded.id, await previewAlumniImport(uploaded.id));
+    } catch (err) {
+      setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const headers = alumniFieldNames.map((f) => alumniFieldLabels[f]).join(', ');
+  return (
+    <form className="alumni-form" noValidate onSubmit={(event) => void submit(event)}>
+      <Field
+        id="alumni-import-file"
+        label="엑셀 파일 (.xlsx)"
+        required
+        error={error}
+        hint={`첫 행에 머리글(${headers})을 넣어주세요. 이름은 반드시 있어야 하고, 순서는 상관없습니다. 이메일이 같은 사람은 수정됩니다. ${ALUMNI_MAX_ROWS.toLocaleString('ko-KR')}행, ${ALUMNI_MAX_FILE_SIZE / 1024 / 1024} MB까지 올릴 수 있습니다.`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={inputRef}
+            className="form-input"
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setError('');
+            }}
+          />
+        )}
+      </Field>
+      <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
+        {failure && <p>{failure}</p>}
+      </div>
+      <div className="alumni-dialog__actions">
+        <button type="button" className="button" onClick={onCancel}>
+          취소
+        </button>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? '올리는 중…' : '올리고 미리보기'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PreviewStep({ step, onBack, onReport }: {
+  step: Extract<Step, { kind: 'preview' }>;
+  onBack: () => void;
+  onReport: (reason: string, report: AlumniImportReport) => void;
+}) {
+  const [mode, setMode] = useState<AlumniImportMode>('allOrNothing');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const invalidate = useInvalidateAlumni();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!reason.trim()) {
+      setError(alumniMessages.reasonRequired);
+      reasonRef.current?.focus();
+      return;
+    }
+    setError('');
+    setFailure('');
+    setBusy(true);
+    try {
+      const report = await importAlumni({ fileId: step.fileId, mode, reason: reason.trim() });
+      void invalidate();
+      onReport(reason.trim(), report);
+    } catch (err) {
+      setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="alumni-form" noValidate onSubmit={(event) => void submit(event)}>
+      <p className="alumni-dialog__note">파일: {step.file.name}</p>
+      <AlumniImportPreviewTable preview={step.preview} />
+      <ChoiceGroup id="alumni-import-mode" legend="가져오기 방식" required>
+        {(Object.keys(modeLabels) as AlumniImportMode[]).map((m) => (
+          <label key={m} className="form-check alumni-form__choice">
+            <input type="radio" name="alumni-import-mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+            <span>{modeLabels[m]}</span>
+          </label>
+        ))}
+      </ChoiceGroup>
+      <AlumniReasonField id="alumni-import-reason" label="가져오기 사유" value={reason} error={error} onChange={setReason} inputRef={reasonRef} />
+      <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
+        {failure && <p>{failure}</p>}
+      </div>
+      <div className="alumni-dialog__actions">
+        <button type="button" className="button" onClick={onBack}>
+          다른 파일 선택
+        </button>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? '가져오는 중…' : '가져오기'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The report. After an all-or-nothing import that changed nothing, the same file can be
+ * imported again with only its good rows: it is uploaded once more (an import uses its upload up).
+ */
+function ReportStep({ step, onClose, onReport, onAgain }: {
+  step: Extract<Step, { kind: 'report' }>;
+  onClose: () => void;
+  onReport: (report: AlumniImportReport) => void;
+  onAgain: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const invalidate = useInvalidateAlumni();
+
+  async function importGoodRows() {
+    if (busy) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      const uploaded = await uploadAlumniWorkbook(step.file);
+      onReport(await importAlumni({ fileId: uploaded.id, mode: 'skipInvalid', reason: step.reason }));
+      void invalidate();
+    } catch (err) {
+      setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="alumni-form">
+      <AlumniImportReportView report={step.report} />
+      <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
+        {failure && <p>{failure}</p>}
+      </div>
+      <div className="alumni-dialog__actions">
+        <button type="button" className="button" onClick={onAgain}>
+          다른 파일 가져오기
+        </button>
+        {!step.report.applied && (
+          <button type="button" className="button" onClick={() => void importGoodRows()} disabled={busy}>
+            {busy ? '가져오는 중…' : '올바른 행만 반영'}
+          </button>
+        )}
+        <button type="button" className="button button--primary" onClick={onClose}>
+          닫기
+        </button>
+      </div>
+    </div>
+  );
+}

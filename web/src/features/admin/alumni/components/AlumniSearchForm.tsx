@@ -1,0 +1,29 @@
+import { useState, type FormEvent } from 'react';
+
+/** The keyword box. Keyed by the URL's keyword by its parent, so going back shows that search's words. */
+export function AlumniSearchForm({ keyword, onSearch }: { keyword: string; onSearch: (keyword: string) => void }) {
+  const [draft, setDraft] = useState(keyword);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch(draft.trim());
+  }
+  return (
+    <form className="alumni__search" role="search" aria-label="주소록 검색" onSubmit={submit}>
+      <label htmlFor="alumni-keyword" className="alumni__label">
+        검색어
+      </label>
+      <input
+        id="alumni-keyword"
+        className="form-input"
+        type="search"
+        value={draft}
+        maxLength={100}
+        placeholder="이름, 소속, 부서, 이메일, 연락처"
+        onChange={(e) => setDraft(e.target.value)}
+      />
+      <button type="submit" className="button">
+        검색
+      </button>
+    </form>
+  );
+}
