@@ -1,4 +1,187 @@
-// Placeholder written by the session lead; the helper that owns this screen replaces it.
+import { useState, type FormEvent } from 'react';
+import { roleMessages, type RoleList, type RoleView } from '../../../../../contract';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LoadingStatus } from '../../../ui/LoadingStatus';
+import '../../../ui/form/forms.css';
+import '../shared/members-roles.css';
+import { useRoleChanges, useRoles } from './api/roles';
+
+type Known = RoleList['knownPermissions'];
+
+/**
+ * 권한 (issue 9, system admin only): every role with its permissions as checkboxes and its member
+ * count, and a form to make a new role. Permissions the code does not know (kept from elsewhere)
+ * stay as they are.
+ */
 export function Component() {
-  return <h1>준비 중</h1>;
+  useDocumentTitle('권한 관리');
+  const roles = useRoles();
+  const [notice, setNotice] = useState('');
+  const [failure, setFailure] = useState('');
+
+  const report = async (work: () => Promise<unknown>, success: string): Promise<boolean> => {
+    setNotice('');
+    setFailure('');
+    try {
+      await work();
+      setNotice(success);
+      return true;
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : '저장하지 못했습니다.');
+      return false;
+    }
+  };
+
+  return (
+    <section aria-labelledby="roles-title">
+      <div className="admin-page__head">
+        <h1 id="roles-title">권한</h1>
+      </div>
+      <p>권한마다 허용할 기능을 고릅니다. 관리자 권한(ADMIN_Access)이 생기거나 없어지면 접근기록에 남습니다. 바뀐 권한은 회원의 다음 요청부터 적용됩니다.</p>
+      <div role="status">{notice && <p className="form-message form-message--success">{notice}</p>}</div>
+      <div role="alert">{failure && <p className="form-message form-message--error">{failure}</p>}</div>
+      {roles.isPending ? (
+        <LoadingStatus />
+      ) : roles.isError ? (
+        <p role="alert" className="form-message form-message--error">
+          {roles.error.message}
+        </p>
+      ) : (
+        <>
+          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="권한 목록 표">
+            <table className="admin-table">
+              <caption className="visually-hidden">권한 목록: 코드, 이름, 허용 기능, 회원 수, 저장</caption>
+              <thead>
+                <tr>
+                  <th scope="col">코드</th>
+                  <th scope="col">이름</th>
+                  <th scope="col">허용 기능</th>
+                  <th scope="col">회원 수</th>
+                  <th scope="col">저장</th>
+                </tr>
+              </thead>
+              <tbody>
+                {roles.data.content.map((r) => (
+                  <RoleRow key={`${r.roleCode}:${r.name}:${r.permissions.join()}`} role={r} known={roles.data.knownPermissions} report={report} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <NewRoleForm known={roles.data.knownPermissions} report={report} />
+        </>
+      )}
+    </section>
+  );
+}
+
+type Report = (work: () => Promise<unknown>, success: string) => Promise<boolean>;
+
+function RoleRow({ role, known, report }: { role: RoleView; known: Known; report: Report }) {
+  const { patch } = useRoleChanges();
+  const formId = `role-form-${role.roleCode}`;
+  const others = role.permissions.filter((p) => !known.some((k) => k.code === p));
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const permissions = [...form.getAll('permission').map(String), ...others];
+    void report(() => patch.mutateAsync({ roleCode: role.roleCode, name: String(form.get('name') ?? ''), permissions }), `${roleMessages.saved} (${role.roleCode})`);
+  }
+
+  return (
+    <tr>
+      <th scope="row">
+        {role.roleCode}
+        {role.isGuestRole && <span className="admin-status"> 비회원용</span>}
+      </th>
+      <td>
+        <form id={formId} onSubmit={save} aria-label={`${role.roleCode} 권한 수정`} />
+        <label className="visually-hidden" htmlFor={`${formId}-name`}>
+          {role.roleCode} 이름
+        </label>
+        <input id={`${formId}-name`} form={formId} name="name" className="form-input" defaultValue={role.name} maxLength={30} required />
+      </td>
+      <td>
+        <fieldset className="admin-checks">
+          <legend className="visually-hidden">{role.roleCode} 허용 기능</legend>
+          {known.map((k) => (
+            <label key={k.code} className="form-check">
+              <input type="checkbox" form={formId} name="permission" value={k.code} defaultChecked={role.permissions.includes(k.code)} />
+              <span>{k.label}</span>
+            </label>
+          ))}
+          {others.length > 0 && <span>그 밖의 항목: {others.join(', ')}</span>}
+        </fieldset>
+      </td>
+      <td>{role.memberCount.toLocaleString('ko-KR')}명</td>
+      <td>
+        <button type="submit" form={formId} className="button" disabled={patch.isPending}>
+          저장
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function NewRoleForm({ known, report }: { known: Known; report: Report }) {
+  const { create } = useRoleChanges();
+  const [formKey, setFormKey] = useState(0);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const ok = await report(
+      () =>
+        create.mutateAsync({
+          roleCode: String(form.get('roleCode') ?? '').trim(),
+          name: String(form.get('name') ?? '').trim(),
+          permissions: form.getAll('permission').map(String),
+        }),
+      roleMessages.created,
+    );
+    if (ok) setFormKey((k) => k + 1);
+  }
+
+  return (
+    <div className="admin-section">
+      <h2 id="new-role-title">새 권한 만들기</h2>
+      <form key={formKey} className="admin-inline-form" aria-labelledby="new-role-title" onSubmit={(e) => void submit(e)}>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="new-role-code">
+            권한 코드
+          </label>
+          <input
+            id="new-role-code"
+            name="roleCode"
+            className="form-input"
+            required
+            maxLength={30}
+            pattern="[A-Z][A-Z0-9_]{1,29}"
+            aria-describedby="new-role-code-hint"
+          />
+          <p className="form-field__hint" id="new-role-code-hint">
+            영문 대문자로 시작, 영문 대문자·숫자·_ 2~30자
+          </p>
+        </div>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="new-role-name">
+            권한 이름
+          </label>
+          <input id="new-role-name" name="name" className="form-input" required maxLength={30} />
+        </div>
+        <fieldset className="admin-checks">
+          <legend>허용 기능</legend>
+          {known.map((k) => (
+            <label key={k.code} className="form-check">
+              <input type="checkbox" name="permission" value={k.code} />
+              <span>{k.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          권한 만들기
+        </button>
+      </form>
+    </div>
+  );
 }
