@@ -63,11 +63,11 @@ export function Component() {
     setDialog(next);
   }
 
-  /** Back to the button that opened the dialog, or to the list when that button is gone (a deleted row). */
-  function close(message?: string) {
+  /** Back to the button that opened the dialog, or to the list when that row is gone (deleted). */
+  function close(message?: string, toList = false) {
     setDialog(null);
     if (message) setNotice(message);
-    const back = opener.current;
+    const back = toList ? null : opener.current;
     requestAnimationFrame(() => (back?.isConnected ? back.focus() : resultsRef.current?.focus()));
   }
 
@@ -134,7 +134,7 @@ export function Component() {
         onClose={() => close()}
         onSaved={(message) => close(message)}
       />
-      <AlumniDeleteDialog record={dialog?.kind === 'delete' ? dialog.record : null} onClose={() => close()} onDeleted={(message) => close(message)} />
+      <AlumniDeleteDialog record={dialog?.kind === 'delete' ? dialog.record : null} onClose={() => close()} onDeleted={(message) => close(message, true)} />
       <AlumniExportDialog open={dialog?.kind === 'export'} keyword={keyword} onClose={() => close()} onDone={(message) => close(message)} />
       <AlumniImportDialog open={dialog?.kind === 'import'} onClose={() => close()} />
     </section>

@@ -36,7 +36,7 @@ export function AlumniTable({ rows, onEdit, onDelete }: {
               <td>{r.organization}</td>
               <td>{r.department}</td>
               <td>{r.position}</td>
-              <td>{r.email}</td>
+              <td className="alumni-table__nowrap">{r.email}</td>
               <td className="alumni-table__nowrap">{r.phone}</td>
               <td className="alumni-table__nowrap">
                 <time dateTime={r.createdDate}>{dateOf(r.createdDate)}</time>
