@@ -66,6 +66,7 @@ function orderOf(sort: AlumniSort): SQL[] {
   }
 }
 
+/** Rows in the list's order, in one statement: the export (at most ALUMNI_MAX_ROWS + 1). */
 export function listQuery(db: Db, f: AlumniFilter) {
   return db
     .select(columns)
@@ -80,10 +81,34 @@ export function countQuery(db: Db, keyword: string | undefined) {
   return db.select({ total: sql<number>`count(*)::int` }).from(alumni).where(keywordCondition(keyword));
 }
 
+/**
+ * The ids of one page, in order. Without a keyword this is an index-only scan of the order's
+ * index (it holds the id), so a deep page skips index entries, not table rows: read directly, a
+ * page in the middle of 20,000 records was a sequential scan and a sort on PostgreSQL 15
+ * (the same deferred join as the board lists, docs/decisions/0011).
+ */
+export function pageIdsQuery(db: Db, f: AlumniFilter) {
+  return db
+    .select({ id: alumni.id })
+    .from(alumni)
+    .where(keywordCondition(f.keyword))
+    .orderBy(...orderOf(f.sort))
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+/** The rows of a page's ids: primary-key probes. */
+export function rowsByIdsQuery(db: Db, ids: number[]) {
+  return db.select(columns).from(alumni).where(sql`${alumni.id} = ANY(${sql.param(ids)}::bigint[])`);
+}
+
 export async function list(db: Db, f: AlumniFilter): Promise<{ rows: AlumniRow[]; total: number }> {
-  const rows = await listQuery(db, f);
+  const ids = (await pageIdsQuery(db, f)).map((r) => r.id);
+  const byId = new Map((ids.length > 0 ? await rowsByIdsQuery(db, ids) : []).map((r) => [r.id, r]));
+  // A row deleted between the two reads is simply left out of this page.
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   // A first page shorter than the page size is the whole answer: no count needed.
-  if (f.offset === 0 && rows.length < f.limit) return { rows, total: rows.length };
+  if (f.offset === 0 && ids.length < f.limit) return { rows, total: ids.length };
   const [row] = await countQuery(db, f.keyword);
   return { rows, total: row!.total };
 }
