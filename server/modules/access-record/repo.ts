@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AccessAction } from '../../../contract';
 import type { Db } from '../../db/client';
 import { accessRecord, appUser } from '../../db/schema';
@@ -32,7 +32,10 @@ function conditions(f: RecordFilter): SQL | undefined {
  * only for records written within the same moment by concurrent requests.
  */
 function order(f: RecordFilter): SQL[] {
-  return f.actorId !== undefined || f.action ? [desc(accessRecord.id)] : [desc(accessRecord.at), desc(accessRecord.id)];
+  // Written as the indexes are (DESC NULLS LAST; plain DESC would mean NULLS FIRST and a sort).
+  return f.actorId !== undefined || f.action
+    ? [sql`${accessRecord.id} DESC NULLS LAST`]
+    : [sql`${accessRecord.at} DESC NULLS LAST`, sql`${accessRecord.id} DESC NULLS LAST`];
 }
 
 /** A page's ids: an index-only scan to the offset (the rows themselves are read by id after). */
@@ -83,13 +86,8 @@ export async function rowsById(db: Db, ids: number[]): Promise<RecordRow[]> {
 }
 
 /** Up to `limit` matching records, newest first, whole rows (the export). */
-export function listRows(db: Db, f: RecordFilter, limit: number): Promise<RecordRow[]> {
-  return db
-    .select(columns)
-    .from(accessRecord)
-    .where(conditions(f))
-    .orderBy(...order(f))
-    .limit(limit);
+export function listRowsQuery(db: Db, f: RecordFilter, limit: number) {
+  return db.select(columns).from(accessRecord).where(conditions(f)).orderBy(...order(f)).limit(limit);
 }
 
 /**

@@ -94,7 +94,7 @@ export async function exportAccessRecords(
 ): Promise<{ fileName: string; data: Buffer; rowCount: number }> {
   const { reason, ...filterInput } = request;
   const filter = await resolveFilter(deps, filterInput);
-  const rows = filter ? await repo.listRows(deps.db, filter, ACCESS_RECORD_EXPORT_MAX + 1) : [];
+  const rows = filter ? await repo.listRowsQuery(deps.db, filter, ACCESS_RECORD_EXPORT_MAX + 1) : [];
   if (rows.length > ACCESS_RECORD_EXPORT_MAX) throw badRequest(accessRecordMessages.exportTooLarge);
 
   // Loaded on first export, as the board export does: exceljs is large and rarely needed.

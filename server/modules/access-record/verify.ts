@@ -32,6 +32,13 @@ interface ChainRow {
   canonical: string;
 }
 
+/** The records after id `after`, in id order (a walk of the primary key), with the text each hash covers. */
+export function chainBatch(after: string, batchSize: number) {
+  return sql`
+    SELECT r.id::text AS id, r.hash, r.prev_hash, access_record_canonical(r) AS canonical
+    FROM access_record r WHERE r.id > ${after}::bigint ORDER BY r.id LIMIT ${batchSize}`;
+}
+
 /**
  * Recomputes the access-record chain (migration 0008) in id order, in batches, so memory stays flat
  * however many records there are. The text each hash covers comes from the database's own
@@ -44,9 +51,7 @@ export async function verifyAccessRecords(db: Db, opts: { batchSize?: number } =
   let count = 0;
   let after = '0';
   for (;;) {
-    const result = (await db.execute(sql`
-      SELECT r.id::text AS id, r.hash, r.prev_hash, access_record_canonical(r) AS canonical
-      FROM access_record r WHERE r.id > ${after}::bigint ORDER BY r.id LIMIT ${batchSize}`)) as unknown as { rows: ChainRow[] };
+    const result = (await db.execute(chainBatch(after, batchSize))) as unknown as { rows: ChainRow[] };
     for (const row of result.rows) {
       if (row.prev_hash !== previousHash) return { ok: false, count, firstBad: { id: Number(row.id), problem: 'prev_hash' } };
       const computed = createHash('sha256').update(row.canonical, 'utf8').digest('hex');
