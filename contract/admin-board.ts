@@ -68,7 +68,10 @@ export const adminBoard = adminBoardFields.extend({
 });
 export type AdminBoard = z.infer<typeof adminBoard>;
 
-export const adminBoardList = z.object({ content: z.array(adminBoard) });
+/** The roles a board's permissions may name (the console's permission matrix). */
+export const boardRoleOption = z.object({ roleCode: z.string(), name: z.string() });
+export const adminBoardList = z.object({ content: z.array(adminBoard), roles: z.array(boardRoleOption) });
+export type AdminBoardList = z.infer<typeof adminBoardList>;
 export const adminBoardParams = z.object({ boardCode: z.string().min(1).max(40) });
 
 /** `GET /api/board`: every board, for the menu and for links built from a board code. */

@@ -77,6 +77,9 @@ test.describe('sign-up', () => {
     // E-mail: the pincode arrives by SMTP with a Korean subject; a wrong code first, then the right one.
     await field(form, '이메일').fill(email);
     await form.getByRole('button', { name: '인증번호 발송' }).click();
+    // The address is checked first: spec §8 "사용 가능한 이메일입니다." before the pincode goes out.
+    await dialogs.waitFor(accountMessages.keyFree('이메일'));
+    await expect(form.getByRole('status').filter({ hasText: accountMessages.keyFree('이메일') })).toBeVisible();
     const mail = await nextMessage(email);
     expect(mail.channel).toBe('EMAIL');
     expect(mail.from).toBe('no-reply@registry.test');
@@ -104,7 +107,9 @@ test.describe('sign-up', () => {
     // The new member can sign in with what they chose.
     const session = await signInByApi(page.request, userId, 'Signup-pass1!');
     expect(session.user).toMatchObject({ userKeyCode: userId, name: '한가람', userType: 'Member' });
-    expect(dialogs.messages).toEqual([accountMessages.keyFree('아이디'), accountMessages.pincodeFailed, accountMessages.pincodeOk]);
+    expect(dialogs.messages).toEqual([
+      accountMessages.keyFree('아이디'), accountMessages.keyFree('이메일'), accountMessages.pincodeFailed, accountMessages.pincodeOk,
+    ]);
   });
 
   test('a taken ID, a missing e-mail check and an empty form get the spec\'s messages, and focus goes to the first problem', async ({ page, pageErrors }) => {

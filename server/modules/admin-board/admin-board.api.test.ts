@@ -123,7 +123,8 @@ describe('creating and editing a board', () => {
 
   it('lists every board with its post count for the console', async () => {
     const res = await admin('GET', '/api/admin/boards');
-    const boards = data<{ content: AdminBoard[] }>(res).content;
+    const { content: boards, roles } = data<{ content: AdminBoard[]; roles: { roleCode: string; name: string }[] }>(res);
+    expect(roles).toEqual(expect.arrayContaining([{ roleCode: 'GUEST', name: '비회원' }, { roleCode: 'MEMBER', name: '일반회원' }]));
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(boards.find((b) => b.boardCode === 'freeTalk')).toMatchObject({ itemCount: 1, permissions: { manage: ['ADMIN'] } });
     expect(boards.find((b) => b.boardCode === 'contactus')).toMatchObject({ listStyle: 'inquiry' });

@@ -62,3 +62,8 @@ function boardColumns() {
     createdAt: board.createdAt,
   };
 }
+
+/** Every role, for the permission matrix. */
+export async function listRoles(db: Db): Promise<{ roleCode: string; name: string }[]> {
+  return db.select({ roleCode: role.roleCode, name: role.name }).from(role).orderBy(asc(role.createdAt), asc(role.roleCode));
+}

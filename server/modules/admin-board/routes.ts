@@ -37,7 +37,7 @@ export const adminBoardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireAdmin(await getCaller(request));
       reply.header('cache-control', 'private, no-store');
-      return { code: 'SUCCESS' as const, data: { content: await service.listBoards(app.deps.db) } };
+      return { code: 'SUCCESS' as const, data: await service.listBoards(app.deps.db) };
     },
   );
 

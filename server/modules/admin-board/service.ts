@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   adminBoardMessages as m, boardActions, boardCodePattern,
-  type AdminBoard, type AdminBoardCreate, type AdminBoardPatch, type BoardPermissionRoles,
+  type AdminBoard, type AdminBoardCreate, type AdminBoardList, type AdminBoardPatch, type BoardPermissionRoles,
 } from '../../../contract';
 import type { Db } from '../../db/client';
 import { ApiError, badRequest, notFound } from '../../errors';
@@ -95,8 +95,9 @@ export async function updateBoard(db: Db, boardCode: string, patch: AdminBoardPa
   return toAdminBoard((await repo.findBoard(db, code))!);
 }
 
-export async function listBoards(db: Db): Promise<AdminBoard[]> {
-  return (await repo.listBoards(db)).map(toAdminBoard);
+export async function listBoards(db: Db): Promise<AdminBoardList> {
+  const [boards, roles] = await Promise.all([repo.listBoards(db), repo.listRoles(db)]);
+  return { content: boards.map(toAdminBoard), roles };
 }
 
 export async function getBoard(db: Db, boardCode: string): Promise<AdminBoard> {

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { menu } from './menu';
+import { useBoardMenu } from '../lib/board-menu';
+import { menu, withBoards } from './menu';
 
 /**
  * The main menu as disclosure buttons (WAI-ARIA disclosure navigation): works with a mouse,
@@ -12,6 +13,9 @@ export function MainNav() {
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const id = useId();
+  // Boards made in the console join their area's group; until they load, the fixed menu shows.
+  const boards = useBoardMenu().data?.content;
+  const groups = useMemo(() => (boards ? withBoards(menu, boards) : menu), [boards]);
 
   useEffect(() => {
     setOpenGroup(null);
@@ -49,7 +53,7 @@ export function MainNav() {
         {mobileOpen ? '메뉴 닫기' : '전체 메뉴'}
       </button>
       <ul id={`${id}-menu`} className={`main-nav__groups${mobileOpen ? ' is-open' : ''}`}>
-        {menu.map((group) => {
+        {groups.map((group) => {
           const open = openGroup === group.id;
           const listId = `${id}-${group.id}`;
           return (

@@ -1,4 +1,4 @@
-import { paths } from '../../../contract';
+import { paths, type Area, type BoardMenuEntry } from '../../../contract';
 
 export interface MenuLink {
   label: string;
@@ -66,3 +66,27 @@ export const menu: MenuGroup[] = [
 ];
 
 export const footerLinks = { terms: paths.terms, privacy: paths.privacy };
+
+/** Which menu group lists the boards of each area (spec §2: 자료실, 커뮤니티, 알림마당). */
+const groupOfArea: Record<Area, string> = { Reference: 'reference', Member: 'community', Nids: 'notice' };
+
+/** The board code a menu link opens (`/reference/public/list` -> public), lower-case. */
+function boardCodeOf(to: string): string | null {
+  const match = /^\/(?:nids|reference|member)\/([^/]+)\/(?:list|write)\b/i.exec(to);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/**
+ * The fixed menu with every board it does not link yet added to its area's group, in the boards'
+ * order: a board the console creates is in the menu at once. The fixed links stay as they are.
+ */
+export function withBoards(groups: readonly MenuGroup[], boards: readonly BoardMenuEntry[]): MenuGroup[] {
+  const linked = new Set(groups.flatMap((g) => g.links.map((l) => boardCodeOf(l.to))).filter(Boolean));
+  const extra = new Map<string, MenuLink[]>();
+  for (const board of [...boards].sort((a, b) => a.sortOrder - b.sortOrder)) {
+    if (linked.has(board.boardCode.toLowerCase())) continue;
+    const group = groupOfArea[board.area];
+    extra.set(group, [...(extra.get(group) ?? []), { label: board.name, to: paths.boardList(board.area, board.boardCode) }]);
+  }
+  return groups.map((g) => (extra.has(g.id) ? { ...g, links: [...g.links, ...extra.get(g.id)!] } : g));
+}

@@ -1,6 +1,7 @@
 import type { SignupRequest, SiteAuthentication, UserKeyType, UserProfileField } from '../../../../contract';
 import { accountMessages, patterns } from '../../../../contract';
 import { uiMessages } from './messages';
+import { profileFieldName } from '../../ui/form/field-id';
 
 /**
  * The account forms' rules as pure functions (spec §5): each gives the exact sentence to show, or
@@ -76,7 +77,7 @@ export function profileFieldMessage(field: UserProfileField, value: unknown): st
 }
 
 /** Form names of the extra fields: react-hook-form keeps them under `profile.<code>`. */
-export const profileFieldName = (field: Pick<UserProfileField, 'code'>) => `profile.${field.code}`;
+export { profileFieldName };
 
 export function profileIssues(fields: readonly UserProfileField[], values: ProfileValues | undefined): Issue[] {
   const issues: Issue[] = [];

@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { Issue } from '../validation';
+import { fieldDomId } from '../../../ui/form/field-id';
 
 /**
  * react-hook-form validates with the pure rules of ../validation.ts: the resolver turns their
@@ -27,8 +28,7 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown) 
   if (!(last in node)) node[last] = value;
 }
 
-/** The element id of a form field: `signup-profile-organization` for `profile.organization`. */
-export const fieldDomId = (formId: string, name: string) => `${formId}-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+export { fieldDomId };
 
 /** The element that takes the focus for a field: the input, or the first option of a group. */
 export function fieldElement(formId: string, name: string): HTMLElement | null {

@@ -95,6 +95,8 @@ export function usePincodeVerification(options: Options): { sendButton: ReactNod
           fail(accountMessages.keyTaken(label), null);
           return;
         }
+        // Spec §8 "Key free": said before the pincode goes out, as the ID check says it.
+        window.alert(accountMessages.keyFree(label));
       }
       try {
         const { userKeyToken } = await sendPincode({ userKeyType: keyType, userKeyCode: current, purpose });
@@ -102,7 +104,10 @@ export function usePincodeVerification(options: Options): { sendButton: ReactNod
         setPending({ token: userKeyToken, forValue: current, sentAt: Date.now() });
         setPincode('');
         setPincodeError(null);
-        setNotice({ tone: 'info', text: again ? uiMessages.pincodeSentAgain : uiMessages.pincodeSent });
+        const sent = again ? uiMessages.pincodeSentAgain : uiMessages.pincodeSent;
+        setNotice(
+          options.checkAvailability ? { tone: 'info', text: accountMessages.keyFree(label), detail: sent } : { tone: 'info', text: sent },
+        );
         focusPincodeAfterRender.current = true;
       } catch (err) {
         fail(accountMessages.pincodeSendFailed, err);

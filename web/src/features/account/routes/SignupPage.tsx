@@ -15,7 +15,7 @@ import { ErrorSummary } from '../components/ErrorSummary';
 import { Field, RequiredMark } from '../../../ui/form/Field';
 import { FormMessage, type Notice } from '../components/FormMessage';
 import { fieldDomId, focusField, issuesResolver, reportIssues } from '../components/form-helpers';
-import { ProfileFields } from '../components/ProfileFields';
+import { ProfileFields } from '../../../ui/form/ProfileFields';
 import { PendingButton } from '../components/SubmitButton';
 import { usePincodeVerification } from '../components/use-pincode-verification';
 import { failureDetail, signupFailureMessage } from '../failure-messages';

@@ -1,4 +1,69 @@
-// Placeholder written by the session lead; the helper that owns this screen replaces it.
+import { Link } from 'react-router';
+import { paths } from '../../../../../contract';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { adminPaths } from '../admin-paths';
+import { QueryState } from '../shared/SettingsQueryState';
+import { useAdminBoards } from './api';
+import { areaLabels, listStyleLabels } from './board-labels';
+import '../settings/settings.css';
+import './boards.css';
+
+/** 게시판 (issue 9): every board, with a link to edit it and one to make a new board. */
 export function Component() {
-  return <h1>준비 중</h1>;
+  useDocumentTitle('게시판 관리');
+  const query = useAdminBoards();
+  return (
+    <section className="admin-screen" aria-labelledby="boards-title">
+      <div className="admin-heading">
+        <h1 id="boards-title">게시판 관리</h1>
+        <Link to={adminPaths.newBoard} className="button button--primary">
+          새 게시판 만들기
+        </Link>
+      </div>
+      {!query.data ? (
+        <QueryState query={query} label="게시판 목록" />
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">게시판 목록 ({query.data.content.length}개)</caption>
+            <thead>
+              <tr>
+                <th scope="col">순서</th>
+                <th scope="col">이름</th>
+                <th scope="col">코드</th>
+                <th scope="col">영역</th>
+                <th scope="col">형식</th>
+                <th scope="col">글 수</th>
+                <th scope="col">화면</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.content.map((board) => (
+                <tr key={board.boardCode}>
+                  <td>{board.sortOrder}</td>
+                  <th scope="row">
+                    <Link to={adminPaths.board(board.boardCode)}>
+                      {board.name}
+                      <span className="visually-hidden"> 설정 수정</span>
+                    </Link>
+                  </th>
+                  <td>
+                    <code>{board.boardCode}</code>
+                  </td>
+                  <td>{areaLabels[board.area]}</td>
+                  <td>{listStyleLabels[board.listStyle]}</td>
+                  <td>{board.itemCount.toLocaleString('ko-KR')}</td>
+                  <td>
+                    <Link to={paths.boardList(board.area, board.boardCode)}>
+                      목록 열기<span className="visually-hidden">: {board.name}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 }

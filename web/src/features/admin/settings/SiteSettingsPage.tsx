@@ -1,4 +1,173 @@
-// Placeholder written by the session lead; the helper that owns this screen replaces it.
+import { useState, type ReactNode } from 'react';
+import { authTypes, siteSettingMessages, type AdminSiteSetting, type AuthType, type SiteInfo } from '../../../../../contract';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { QueryState, SaveResult } from '../shared/SettingsQueryState';
+import { useAdminSiteSetting, useSaveSiteSetting } from './api';
+import { fromDraft, toDraft, type ProfileDraft } from './profile-draft';
+import { ProfileFieldsEditor } from './ProfileFieldsEditor';
+import { SignupPreview } from './SignupPreview';
+import '../../../ui/form/forms.css';
+import './settings.css';
+
+const authTypeLabels: Record<AuthType, string> = {
+  IdAndPassword: '아이디와 비밀번호',
+  EmailAndPassword: '이메일과 비밀번호',
+  MobileAndPassword: '휴대폰 번호와 비밀번호',
+};
+
+type Facts = Omit<SiteInfo, 'authType' | 'useCapcha' | 'roleCodeForGuest' | 'userProfiles'>;
+interface Draft {
+  authType: AuthType;
+  useCapcha: boolean;
+  roleCodeForGuest: string;
+  facts: Facts;
+  profiles: ProfileDraft[];
+}
+
+function toDraftSettings({ authType, useCapcha, roleCodeForGuest, userProfiles, ...facts }: SiteInfo): Draft {
+  return { authType, useCapcha, roleCodeForGuest, facts, profiles: userProfiles.map(toDraft) };
+}
+
+/** 사이트 설정 (issue 9, system admin): sign-in, CAPTCHA, guest role, site facts and the sign-up fields. */
 export function Component() {
-  return <h1>준비 중</h1>;
+  useDocumentTitle('사이트 설정');
+  const query = useAdminSiteSetting();
+  return (
+    <section className="admin-screen" aria-labelledby="settings-title">
+      <h1 id="settings-title">사이트 설정</h1>
+      {query.data ? (
+        <SettingsForm key={query.dataUpdatedAt} loaded={query.data} />
+      ) : (
+        <QueryState query={query} label="사이트 설정" />
+      )}
+    </section>
+  );
+}
+
+function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
+  const [draft, setDraft] = useState(() => toDraftSettings(loaded.settings));
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = useSaveSiteSetting();
+  const setFact = (key: keyof Omit<Facts, 'privacyOfficer'>, value: string) => setDraft((d) => ({ ...d, facts: { ...d.facts, [key]: value } }));
+  const setOfficer = (key: keyof Facts['privacyOfficer'], value: string) =>
+    setDraft((d) => ({ ...d, facts: { ...d.facts, privacyOfficer: { ...d.facts.privacyOfficer, [key]: value } } }));
+  const profiles = draft.profiles.map(fromDraft);
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    setResult(null);
+    try {
+      await save.mutateAsync({
+        authType: draft.authType,
+        useCapcha: draft.useCapcha,
+        roleCodeForGuest: draft.roleCodeForGuest,
+        userProfiles: profiles,
+        ...draft.facts,
+      });
+      setResult({ ok: true, text: siteSettingMessages.saved });
+    } catch (err) {
+      setResult({ ok: false, text: err instanceof Error ? err.message : '저장하지 못했습니다.' });
+    }
+  }
+
+  const fact = (key: keyof Omit<Facts, 'privacyOfficer'>, label: string, type = 'text') => (
+    <TextField id={`setting-${key}`} label={label} type={type} value={draft.facts[key]} onChange={(v) => setFact(key, v)} />
+  );
+
+  return (
+    <form className="settings-form" onSubmit={onSubmit} aria-label="사이트 설정" noValidate>
+      <fieldset className="admin-section">
+        <legend>로그인 방식</legend>
+        <p className="admin-note">회원이 로그인할 때 쓰는 아이디입니다. 바꾸면 다음 로그인부터 적용되고, 시스템 관리자는 계속 아이디로 로그인합니다.</p>
+        {authTypes.map((type) => (
+          <label key={type} className="form-check" htmlFor={`setting-auth-${type}`}>
+            <input
+              id={`setting-auth-${type}`}
+              type="radio"
+              name="authType"
+              value={type}
+              checked={draft.authType === type}
+              onChange={() => setDraft((d) => ({ ...d, authType: type }))}
+            />
+            <span>{authTypeLabels[type]}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset className="admin-section">
+        <legend>자동입력 방지</legend>
+        <label className="form-check" htmlFor="setting-captcha">
+          <input id="setting-captcha" type="checkbox" checked={draft.useCapcha} onChange={(e) => setDraft((d) => ({ ...d, useCapcha: e.target.checked }))} />
+          <span>로그인, 회원가입, 비회원 문의에 자동입력 방지 문자를 씁니다.</span>
+        </label>
+      </fieldset>
+
+      <fieldset className="admin-section">
+        <legend>손님 권한</legend>
+        <label className="admin-field" htmlFor="setting-guest-role">
+          <span>로그인하지 않은 방문자의 권한</span>
+          <select
+            id="setting-guest-role"
+            className="form-input form-select"
+            value={draft.roleCodeForGuest}
+            onChange={(e) => setDraft((d) => ({ ...d, roleCodeForGuest: e.target.value }))}
+          >
+            {loaded.roles.map((role) => (
+              <option key={role.roleCode} value={role.roleCode} disabled={role.admin}>
+                {role.name} ({role.roleCode}){role.admin ? ' - 관리자 권한이라 고를 수 없음' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+
+      <fieldset className="admin-section">
+        <legend>사이트 정보</legend>
+        <div className="admin-grid">
+          {fact('siteName', '사이트 이름')}
+          {fact('siteNameEn', '영문 이름')}
+          {fact('operator', '운영 기관')}
+          {fact('address', '주소')}
+          {fact('phone', '대표전화', 'tel')}
+          {fact('fax', '팩스', 'tel')}
+          {fact('email', '대표 이메일', 'email')}
+          {fact('businessHours', '운영시간')}
+          {fact('registSiteUrl', '환자등록시스템 주소', 'url')}
+        </div>
+        <fieldset className="admin-subsection">
+          <legend>개인정보 보호책임자</legend>
+          <div className="admin-grid">
+            <TextField id="setting-officer-name" label="이름" value={draft.facts.privacyOfficer.name} onChange={(v) => setOfficer('name', v)} />
+            <TextField id="setting-officer-position" label="직위" value={draft.facts.privacyOfficer.position} onChange={(v) => setOfficer('position', v)} />
+            <TextField id="setting-officer-phone" label="전화" type="tel" value={draft.facts.privacyOfficer.phone} onChange={(v) => setOfficer('phone', v)} />
+            <TextField id="setting-officer-email" label="이메일" type="email" value={draft.facts.privacyOfficer.email} onChange={(v) => setOfficer('email', v)} />
+          </div>
+        </fieldset>
+      </fieldset>
+
+      <fieldset className="admin-section">
+        <legend>회원가입 추가 항목</legend>
+        <div className="settings-profiles">
+          <ProfileFieldsEditor items={draft.profiles} onChange={(items) => setDraft((d) => ({ ...d, profiles: items }))} />
+          <SignupPreview fields={profiles} />
+        </div>
+      </fieldset>
+
+      <div className="admin-actions admin-actions--end">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? '저장 중…' : '설정 저장'}
+        </button>
+      </div>
+      <SaveResult result={result} />
+    </form>
+  );
+}
+
+function TextField({ id, label, value, onChange, type = 'text' }: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; type?: string }) {
+  return (
+    <label className="admin-field" htmlFor={id}>
+      <span>{label}</span>
+      <input id={id} className="form-input" type={type} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
 }

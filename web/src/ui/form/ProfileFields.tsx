@@ -1,9 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { UserProfileField } from '../../../../../contract';
-import { profileFieldName } from '../validation';
-import { ChoiceGroup, Field } from '../../../ui/form/Field';
-import { fieldDomId } from './form-helpers';
+import type { UserProfileField } from '../../../../contract';
+import { ChoiceGroup, Field } from './Field';
+import { fieldDomId, profileFieldName } from './field-id';
 
 interface Props {
   formId: string;
@@ -13,7 +12,10 @@ interface Props {
   errorOf: (name: string) => string | undefined;
 }
 
-/** The operator's extra profile fields (spec §3 userProfiles), each drawn by its inputType. */
+/**
+ * The operator's extra profile fields (spec §3 userProfiles), each drawn by its inputType: on the
+ * sign-up and My page forms, and in the console's live preview of the sign-up form.
+ */
 export function ProfileFields({ formId, fields, register, errorOf }: Props) {
   return (
     <>
