@@ -45,6 +45,11 @@ test('the admin finds a member, reveals the e-mail, finds the reveal in the acce
   await expect(row).toContainText(member.name);
   await expect(row).toContainText(maskedEmail(member.email));
   await expect(page.getByRole('region', { name: '회원 목록 표' })).not.toContainText(member.email);
+  // At 768 px the page keeps its width; the table scrolls inside its own region.
+  await page.setViewportSize({ width: 768, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  await expectNoA11yViolations(page, 'the member list at 768 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The detail: masked before the reveal.
   await row.getByRole('link', { name: member.userId }).click();
@@ -68,6 +73,11 @@ test('the admin finds a member, reveals the e-mail, finds the reveal in the acce
   await expect(dialog).toBeHidden();
   await expect(email).toHaveText(member.email);
   await expect(page.getByRole('status').filter({ hasText: '개인정보를 표시했습니다.' })).toBeVisible();
+
+  // At 768 px the detail fits the width (the console's side menu moves above it).
+  await page.setViewportSize({ width: 768, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  await expectNoA11yViolations(page, 'the member detail at 768 px');
 
   // Change the role: MEMBER to ADMIN and back, with the Korean confirmation.
   const roleSelect = page.getByLabel('권한', { exact: true });
