@@ -494,3 +494,22 @@ describe('signin_failure rows', () => {
     clock.advance(10 * MINUTE);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('carries the member and role calls with the list filters', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    const paths = Object.keys(doc.paths);
+    for (const path of [
+      '/api/admin/users', '/api/admin/users/role-options', '/api/admin/users/export-data', '/api/admin/users/{id}',
+      '/api/admin/users/{id}/reveal', '/api/admin/users/{id}/role', '/api/admin/users/{id}/lock', '/api/admin/users/{id}/unlock',
+      '/api/admin/users/{id}/clear-lockout', '/api/admin/users/{id}/sign-out', '/api/admin/users/{id}/retire',
+      '/api/admin/roles', '/api/admin/roles/{roleCode}',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+    const listParams = doc.paths['/api/admin/users']!.get!.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
+    expect(listParams).toEqual(expect.arrayContaining(['page', 'size', 'keyword', 'roleCode', 'status', 'joinedFrom', 'joinedTo']));
+  });
+});
