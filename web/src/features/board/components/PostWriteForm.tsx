@@ -33,7 +33,8 @@ function valuesOf(boardItem: BoardItem | null): PostValues {
     content: boardItem?.content ?? '',
     isNotice: boardItem?.isNotice ?? false,
     isSecret: boardItem?.isSecret ?? false,
-    showItemToMain: boardItem?.showItemToMain ?? false,
+    // A new post shows on the home page unless its writer keeps it off (issue 9, spec §1).
+    showItemToMain: boardItem?.showItemToMain ?? true,
   };
 }
 

@@ -15,9 +15,11 @@ describe('post drafts', () => {
       category: '',
       isNotice: false,
       isSecret: false,
-      showItemToMain: false,
+      // On the home page unless kept off it, as a new post is (issue 9).
+      showItemToMain: true,
       savedAt: 1,
     });
+    expect(readDraft(storage({ title: '제목', content: '', savedAt: 1, showItemToMain: false }), 'k')?.showItemToMain).toBe(false);
   });
   it('ignores nothing, garbage and half records', () => {
     expect(readDraft(storage(undefined), 'k')).toBeNull();

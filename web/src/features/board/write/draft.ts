@@ -33,7 +33,7 @@ export function readDraft(storage: Pick<Storage, 'getItem'>, key: string): PostD
       category: typeof value.category === 'string' ? value.category : '',
       isNotice: value.isNotice === true,
       isSecret: value.isSecret === true,
-      showItemToMain: value.showItemToMain === true,
+      showItemToMain: value.showItemToMain !== false,
       savedAt: value.savedAt,
     };
   } catch {
