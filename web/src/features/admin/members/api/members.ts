@@ -31,7 +31,8 @@ export function useMemberList(query: MemberListQuery) {
 }
 
 export function useMember(id: number) {
-  return useQuery({ queryKey: memberKeys.detail(id), queryFn: () => apiGet<MemberDetail>(`/api/admin/users/${id}`), ...recordedRead });
+  // A malformed id in the URL asks nothing (the screen says 회원 정보가 없습니다).
+  return useQuery({ queryKey: memberKeys.detail(id), queryFn: () => apiGet<MemberDetail>(`/api/admin/users/${id}`), enabled: id > 0, ...recordedRead });
 }
 
 export function useMemberRoleOptions() {
