@@ -87,14 +87,14 @@ function InquiryBody({ inquiry }: { inquiry: InquiryDetail }) {
 
       <form
         className="inquiry-detail__status"
-        aria-label="처리 상태"
+        aria-label="처리 상태 변경"
         onSubmit={(e) => {
           e.preventDefault();
           void run({ status }, inquiryMessages.statusChanged);
         }}
       >
-        <label className="admin-field" htmlFor="inquiry-status">
-          <span>처리 상태</span>
+        <div className="admin-field">
+          <label htmlFor="inquiry-status">처리 상태</label>
           <select id="inquiry-status" className="form-input form-select" value={status} onChange={(e) => setStatus(e.target.value as InquiryStatus)}>
             {inquiryStatuses.map((s) => (
               <option key={s} value={s}>
@@ -102,7 +102,7 @@ function InquiryBody({ inquiry }: { inquiry: InquiryDetail }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="submit" className="button" disabled={update.isPending}>
           상태 변경
         </button>

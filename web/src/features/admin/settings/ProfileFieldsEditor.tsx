@@ -71,8 +71,8 @@ export function ProfileFieldsEditor({ items, onChange }: Props) {
                       onChange={(e) => update(index, { code: e.target.value })}
                     />
                   </label>
-                  <label className="admin-field" htmlFor={`${item.key}-type`}>
-                    <span>입력 형식</span>
+                  <div className="admin-field">
+                    <label htmlFor={`${item.key}-type`}>입력 형식</label>
                     <select
                       id={`${item.key}-type`}
                       className="form-input form-select"
@@ -85,7 +85,7 @@ export function ProfileFieldsEditor({ items, onChange }: Props) {
                         </option>
                       ))}
                     </select>
-                  </label>
+                  </div>
                 </div>
                 {item.inputType !== 'checkbox' && (
                   <label className="admin-field" htmlFor={`${item.key}-options`}>
@@ -102,20 +102,28 @@ export function ProfileFieldsEditor({ items, onChange }: Props) {
                   <span>필수 항목</span>
                 </label>
                 <div className="admin-actions">
-                  <button type="button" id={`${item.key}-up`} className="button" disabled={index === 0} onClick={() => moveTo(index, index - 1, 'up')}>
-                    위로<span className="visually-hidden">: {title}</span>
+                  <button
+                    type="button"
+                    id={`${item.key}-up`}
+                    className="button"
+                    aria-label={`위로: ${title}`}
+                    disabled={index === 0}
+                    onClick={() => moveTo(index, index - 1, 'up')}
+                  >
+                    위로
                   </button>
                   <button
                     type="button"
                     id={`${item.key}-down`}
                     className="button"
+                    aria-label={`아래로: ${title}`}
                     disabled={index === items.length - 1}
                     onClick={() => moveTo(index, index + 1, 'down')}
                   >
-                    아래로<span className="visually-hidden">: {title}</span>
+                    아래로
                   </button>
-                  <button type="button" className="button button--danger" onClick={() => remove(index)}>
-                    삭제<span className="visually-hidden">: {title}</span>
+                  <button type="button" className="button button--danger" aria-label={`삭제: ${title}`} onClick={() => remove(index)}>
+                    삭제
                   </button>
                 </div>
               </fieldset>

@@ -36,7 +36,7 @@ export function Component() {
     <section className="admin-screen" aria-labelledby="settings-title">
       <h1 id="settings-title">사이트 설정</h1>
       {query.data ? (
-        <SettingsForm key={query.dataUpdatedAt} loaded={query.data} />
+        <SettingsForm loaded={query.data} />
       ) : (
         <QueryState query={query} label="사이트 설정" />
       )}
@@ -104,8 +104,8 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
 
       <fieldset className="admin-section">
         <legend>손님 권한</legend>
-        <label className="admin-field" htmlFor="setting-guest-role">
-          <span>로그인하지 않은 방문자의 권한</span>
+        <div className="admin-field">
+          <label htmlFor="setting-guest-role">로그인하지 않은 방문자의 권한</label>
           <select
             id="setting-guest-role"
             className="form-input form-select"
@@ -118,7 +118,7 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </fieldset>
 
       <fieldset className="admin-section">

@@ -21,11 +21,10 @@ export function useSaveSiteSetting() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (patch: SiteSettingPatch) => apiRequest<SiteInfo>('PATCH', '/api/site-setting', { body: patch }),
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['site-setting'] }),
-        client.invalidateQueries({ queryKey: adminSiteSettingKey }),
-      ]);
+    onSuccess: async (settings) => {
+      // The form on screen already shows what was saved; the stored copy follows without a reload.
+      client.setQueryData<AdminSiteSetting>(adminSiteSettingKey, (old) => (old ? { ...old, settings } : old));
+      await client.invalidateQueries({ queryKey: ['site-setting'] });
     },
   });
 }

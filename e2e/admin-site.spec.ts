@@ -1,0 +1,193 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { SiteInfo, SiteSettingPatch } from '../contract';
+import { apiGet, expect, expectNoA11yViolations, REFUSED_REQUEST, test } from './fixtures';
+import { ADMIN, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
+import { field } from './support/dialogs';
+import { nextMessage } from './support/inbox';
+
+/**
+ * Issue 9, the console's site settings, boards and inquiries, against the real server: a setting
+ * changes the public screens at once, a new required sign-up field shows in the live preview and
+ * on /Account/Signup, a new board is in its area's menu, an inquiry is answered in place and the
+ * answer reaches the inquirer's mailbox. Settings are shared by every spec on this server, so each
+ * change is put back at once (in `finally`).
+ */
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  return (await signInByApi(request, ADMIN.userId, ADMIN.password)).accessToken;
+}
+
+async function patchSettings(request: APIRequestContext, patch: SiteSettingPatch): Promise<void> {
+  const response = await request.patch('/api/site-setting', { data: patch, headers: { authorization: `Bearer ${await adminToken(request)}` } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function signInWithForm(page: Page) {
+  await page.goto('/Account/Signin');
+  const form = page.getByRole('form', { name: '로그인' });
+  await field(form, '아이디').fill(ADMIN.userId);
+  await field(form, '비밀번호').fill(ADMIN.password);
+  await form.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+test('the admin changes the phone number and a required sign-up field; the public screens follow at once', async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  const before = await apiGet<SiteInfo>(request, '/api/site-setting/info');
+  const phone = `02-555-${String(Date.now() % 10000).padStart(4, '0')}`;
+  const code = `license${uniqueSuffix().replace(/[^a-z0-9]/g, '')}`.slice(0, 40);
+  try {
+    await signInWithForm(page);
+    await page.getByRole('link', { name: '관리자', exact: true }).click();
+    await page.getByRole('navigation', { name: '관리자 메뉴' }).getByRole('link', { name: '사이트 설정' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '사이트 설정' })).toBeVisible();
+    const form = page.getByRole('form', { name: '사이트 설정' });
+    await expect(form.getByLabel('대표전화')).toHaveValue(before.phone);
+    await expectNoA11yViolations(page, 'site settings');
+
+    // A site fact: the footer of every public screen shows it on the next request.
+    await form.getByLabel('대표전화').fill(phone);
+    await form.getByRole('button', { name: '설정 저장' }).click();
+    await expect(form.getByRole('status')).toHaveText('사이트 설정을 저장했습니다.');
+    await page.getByRole('link', { name: before.siteName }).first().click();
+    await expect(page.locator('footer')).toContainText(`대표전화 ${phone}`);
+
+    // A required extra field: the live preview shows it as it is typed, before saving.
+    await page.goto('/admin/settings');
+    const preview = page.getByRole('group', { name: '추가 정보 미리보기' });
+    await expect(field(preview, '소속 기관')).toBeVisible();
+    await form.getByRole('button', { name: '항목 추가' }).click();
+    const nameInput = form.getByLabel('항목 이름').last();
+    await expect(nameInput).toBeFocused();
+    await nameInput.fill('면허 번호');
+    await form.getByLabel('코드 (영문)').last().fill(code);
+    await expect(field(preview, '면허 번호')).toBeVisible();
+    await form.getByLabel('필수 항목').last().check();
+    await expect(field(preview, '면허 번호')).toHaveAttribute('aria-required', 'true');
+    // Reordering by keyboard: the new field moves up one place and the focus goes with it.
+    const up = form.getByRole('button', { name: '위로: 면허 번호' });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('button', { name: '위로: 면허 번호' })).toBeFocused();
+    await expect(preview.locator('input, select, textarea').last()).not.toHaveAttribute('id', /license/);
+    await expectNoA11yViolations(page, 'site settings with a new profile field');
+    await form.getByRole('button', { name: '설정 저장' }).click();
+    await expect(form.getByRole('status')).toHaveText('사이트 설정을 저장했습니다.');
+
+    // A visitor (not signed in) sees it on the sign-up form at once.
+    const visitor = await browser.newContext();
+    try {
+      const signup = await visitor.newPage();
+      await signup.goto('/Account/Signup');
+      const signupForm = signup.getByRole('form', { name: '회원가입' });
+      await expect(field(signupForm, '면허 번호')).toBeVisible();
+      await expect(field(signupForm, '면허 번호')).toHaveAttribute('aria-required', 'true');
+    } finally {
+      await visitor.close();
+    }
+  } finally {
+    await patchSettings(request, { phone: before.phone, userProfiles: before.userProfiles });
+  }
+  const after = await apiGet<SiteInfo>(request, '/api/site-setting/info');
+  expect(after.userProfiles).toEqual(before.userProfiles);
+});
+
+test('an invalid setting is refused with the server\'s Korean sentence', async ({ page, pageErrors }) => {
+  pageErrors.allow(REFUSED_REQUEST);
+  await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/settings');
+  const form = page.getByRole('form', { name: '사이트 설정' });
+  await form.getByRole('button', { name: '항목 추가' }).click();
+  await form.getByLabel('코드 (영문)').last().fill('nameless');
+  await form.getByRole('button', { name: '설정 저장' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: '이름을 입력해주세요' })).toContainText(/회원가입 추가 항목 \d+번째의 이름을 입력해주세요\./);
+});
+
+test('the admin creates a board in the Member area and finds it in the menu; axe on the boards screens', async ({ page }) => {
+  test.setTimeout(60_000);
+  const suffix = uniqueSuffix().replace(/[^a-z0-9]/g, '');
+  const boardCode = `e2e${suffix}`.slice(0, 40);
+  const name = `시험 게시판 ${suffix.slice(-4)}`;
+  await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/boards');
+  await expect(page.getByRole('heading', { level: 1, name: '게시판 관리' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('공지사항');
+  await expectNoA11yViolations(page, 'boards list');
+
+  await page.getByRole('link', { name: '새 게시판 만들기' }).click();
+  const form = page.getByRole('form', { name: '새 게시판' });
+  await form.getByLabel('게시판 코드 (영문, 주소에 쓰임)').fill(boardCode);
+  await form.getByLabel('게시판 이름').fill(name);
+  await form.getByLabel('영역 (메뉴 위치)').selectOption('Member');
+  await form.getByLabel('분류 (한 줄에 하나, 없으면 비워 둡니다)').fill('질문\n정보');
+  // The permission matrix: guests may read the list too.
+  const matrix = form.getByRole('table', { name: /동작별 권한/ });
+  await matrix.getByRole('checkbox', { name: '목록 보기: 비회원' }).check();
+  await matrix.getByRole('checkbox', { name: '글 읽기: 비회원' }).check();
+  await expectNoA11yViolations(page, 'new board form');
+  await form.getByRole('button', { name: '게시판 만들기' }).click();
+  await expect(page).toHaveURL((url) => url.pathname.toLowerCase() === `/admin/boards/${boardCode.toLowerCase()}`);
+  await expect(page.getByRole('status').filter({ hasText: '게시판을 만들었습니다.' })).toBeVisible();
+  await expectNoA11yViolations(page, 'board edit form');
+
+  // The menu's 커뮤니티 group lists it at once; its list opens.
+  const nav = page.getByRole('navigation', { name: '주 메뉴' });
+  await nav.getByRole('button', { name: '커뮤니티', exact: true }).click();
+  await nav.getByRole('link', { name }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/Member/${boardCode}/List/`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('the admin answers a guest\'s inquiry in the queue and the answer reaches the inquirer', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const suffix = uniqueSuffix();
+  const email = `asker${suffix}@example.test`;
+  const title = `등록 방법 문의 ${suffix.slice(-6)}`;
+  const sent = await request.put('/api/board-item/contactus', {
+    data: { title, content: '<p>환자 등록은 어떻게 하나요?</p>', name: '홍문의', email, phone: '010-2222-3333', agree: true, files: [] },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/inquiries');
+  await expect(page.getByRole('heading', { level: 1, name: '문의 관리' })).toBeVisible();
+  await page.getByRole('group', { name: '처리 상태로 거르기' }).getByRole('button', { name: /^접수/ }).click();
+  await expect(page).toHaveURL(/status=RECEIVED/);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('접수');
+  await expectNoA11yViolations(page, 'inquiry queue');
+
+  await row.getByRole('button', { name: title }).click();
+  const detail = page.getByRole('region', { name: title });
+  await expect(detail.getByRole('heading', { name: title })).toBeFocused();
+  await expect(detail).toContainText(email);
+  await expect(detail).toContainText('환자 등록은 어떻게 하나요?');
+  await expectNoA11yViolations(page, 'inquiry detail');
+
+  const answer = `등록기관을 통해 등록하실 수 있습니다. (${suffix.slice(-6)})`;
+  await detail.getByLabel('답변 (문의하신 분께 이메일로 보내집니다)').fill(answer);
+  await detail.getByRole('button', { name: '답변 등록' }).click();
+  await expect(detail.getByRole('status')).toHaveText('답변을 등록했습니다. 문의하신 분께 이메일로 알려드립니다.');
+  await expect(detail.getByLabel('처리 상태', { exact: true })).toHaveValue('DONE');
+
+  const mail = await nextMessage(email);
+  expect(mail.text).toContain(answer);
+  expect(mail.text).toContain(title);
+
+  // The queue shows it 완료 under 완료.
+  await page.getByRole('group', { name: '처리 상태로 거르기' }).getByRole('button', { name: /^완료/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('완료');
+});
+
+test('the console screens work at 768 px (settings, boards, inquiries)', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/settings');
+  await expect(page.getByRole('group', { name: '추가 정보 미리보기' })).toBeVisible();
+  await expectNoA11yViolations(page, 'site settings at 768 px');
+  for (const path of ['/admin/boards', '/admin/boards/community', '/admin/inquiries']) {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.locator('table').first()).toBeVisible();
+    // Nothing wider than the screen but the tables' own scrolling regions.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+    await expectNoA11yViolations(page, `${path} at 768 px`);
+  }
+});
