@@ -53,7 +53,7 @@ export async function listInquiries(deps: Deps, actor: AccessActor, query: ListQ
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [rows, [total], counted] = await Promise.all([
-      repo.pageQuery(tx, { ...filter, offset: (query.page - 1) * query.size, limit: query.size }),
+      repo.listPage(tx, { ...filter, offset: (query.page - 1) * query.size, limit: query.size }),
       repo.countQuery(tx, filter),
       repo.statusCountsQuery(tx),
     ]);
