@@ -7,7 +7,8 @@ export type HomeBoardCode = 'notice' | 'public';
 
 /**
  * `GET /api/board-item` for the home page: exactly page 1, size 5, newest first (spec §7, §9),
- * limited to posts the staff chose to show on the home page.
+ * leaving out only posts their writer kept off the home page (a new post is on it unless
+ * "첫 화면에 노출" is unticked, issue 9).
  */
 export const latestBoardItemsQuery = (boardCode: HomeBoardCode) =>
   ({ boardCode, page: 1, size: 5, sort: 'createdDate,DESC', showItemToMain: true }) as const;
