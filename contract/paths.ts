@@ -23,7 +23,11 @@ export const paths = {
   boardWrite: (area: string, boardCode: string, itemNo: number | string = 'NEW') => `/${area}/${boardCode}/Write/${itemNo}`,
 } as const;
 
-/** Which area each board lives in (spec §2), for building links from a board code alone. */
+/**
+ * Which area each seeded board lives in (spec §2), for building links from a board code alone.
+ * Boards made in the console are not listed here: their area comes from `GET /api/board` (the
+ * menu), and a board's screens read the area from the URL and check it against the board.
+ */
 export const boardAreas: Record<string, 'Nids' | 'Reference' | 'Member'> = {
   notice: 'Nids',
   contactus: 'Nids',

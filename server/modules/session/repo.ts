@@ -27,15 +27,6 @@ export interface UserWithRole {
   permissions: string[];
 }
 
-export async function findUserByKey(db: Db, userKeyCode: string): Promise<UserWithRole | undefined> {
-  const [row] = await db
-    .select(userWithRoleColumns)
-    .from(appUser)
-    .innerJoin(role, eq(role.roleCode, appUser.roleCode))
-    .where(eq(appUser.userKeyCode, userKeyCode));
-  return row;
-}
-
 export async function findUserById(db: Db, id: number): Promise<UserWithRole | undefined> {
   const [row] = await db
     .select(userWithRoleColumns)
