@@ -15,6 +15,11 @@ async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
   return result.rows[0]!;
 }
 
+/** The first comment at or after id `mid` (ids have gaps), and whether it is inside the window. */
+export const commentProbe = (mid: number, since: Date) =>
+  sql`SELECT id::text AS id, created_at >= ${since.toISOString()}::timestamptz AS inside
+      FROM board_item_comment WHERE id >= ${mid} ORDER BY id LIMIT 1`;
+
 /**
  * The first comment id written at or after `since`. Comments have no index on their time, but ids
  * are handed out in the order comments are written, so the time grows with the id: a binary search
@@ -23,7 +28,7 @@ async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
  * transactions in the very instant the window starts could fall on the wrong side: a dashboard
  * figure, not a report.
  */
-async function firstCommentIdSince(db: Db, since: Date): Promise<number | null> {
+export async function firstCommentIdSince(db: Db, since: Date): Promise<number | null> {
   const bounds = await one<{ lo: string | null; hi: string | null }>(
     db,
     sql`SELECT min(id)::text AS lo, max(id)::text AS hi FROM board_item_comment`,
@@ -33,12 +38,7 @@ async function firstCommentIdSince(db: Db, since: Date): Promise<number | null> 
   let hi = Number(bounds.hi) + 1; // answer in [lo, hi]; hi = "none"
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
-    // The first comment at or after id `mid` (ids have gaps), and whether it is inside the window.
-    const probe = await one<{ id: string | null; inside: boolean | null }>(
-      db,
-      sql`SELECT id::text AS id, created_at >= ${since.toISOString()}::timestamptz AS inside
-          FROM board_item_comment WHERE id >= ${mid} ORDER BY id LIMIT 1`,
-    );
+    const probe = await one<{ id: string | null; inside: boolean | null }>(db, commentProbe(mid, since));
     if (probe?.id === undefined || probe.id === null) {
       hi = mid;
     } else if (probe.inside) {
@@ -51,61 +51,56 @@ async function firstCommentIdSince(db: Db, since: Date): Promise<number | null> 
 }
 
 /**
- * `GET /api/admin/dashboard`: a handful of counts, each over an index (the caller is checked by
- * the route). Members are counted on `app_user` itself: the registry's staff and professionals
- * are a few thousand rows, and the status has no index of its own.
+ * The dashboard's statements, each counted over an index (dashboard query-plan test):
+ * - members: `app_user_status_idx (status, ...)` and `app_user_created_idx (created_at DESC, ...)`;
+ * - posts: the total from the counters the board triggers keep; the week per board over
+ *   `board_item_created_idx (board_code, created_at DESC, ...)`, an index-only range each;
+ * - inquiries: `board_item_inquiry_status_idx (board_code, inquiry_status, ...)`, index-only;
+ * - sign-in failures: `signin_failure_at_idx`;
+ * - comments: the primary key from the window's first id (firstCommentIdSince).
  */
+export const statements = {
+  members: (week: Date) =>
+    sql`SELECT (SELECT count(*)::int FROM app_user WHERE status = 'ACTIVE') AS active,
+               (SELECT count(*)::int FROM app_user WHERE created_at >= ${week.toISOString()}::timestamptz) AS new_this_week`,
+  posts: (week: Date) =>
+    sql`SELECT (SELECT coalesce(sum(item_count), 0)::int FROM board_item_count) AS total,
+               (SELECT coalesce(sum(c.n), 0)::int FROM board b, LATERAL (
+                  SELECT count(*) AS n FROM board_item i
+                  WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.created_at >= ${week.toISOString()}::timestamptz) c
+               ) AS this_week`,
+  inquiries: () =>
+    sql`SELECT coalesce(sum(c.n) FILTER (WHERE s.status = 'RECEIVED'), 0)::int AS received,
+               coalesce(sum(c.n) FILTER (WHERE s.status = 'IN_PROGRESS'), 0)::int AS in_progress
+        FROM board b
+        CROSS JOIN (VALUES ('RECEIVED'), ('IN_PROGRESS')) AS s(status)
+        CROSS JOIN LATERAL (
+          SELECT count(*) AS n FROM board_item i
+          WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.inquiry_status = s.status) c
+        WHERE b.list_style = 'inquiry'`,
+  signin: (day: Date) =>
+    sql`SELECT count(*)::int AS failures, count(*) FILTER (WHERE locked)::int AS lockouts
+        FROM signin_failure WHERE at >= ${day.toISOString()}::timestamptz`,
+  comments: (firstId: number, week: Date) =>
+    sql`SELECT count(*)::int AS n FROM board_item_comment
+        WHERE id >= ${firstId} AND created_at >= ${week.toISOString()}::timestamptz AND deleted_at IS NULL`,
+};
+
+/** `GET /api/admin/dashboard`: a handful of counts (the caller is checked by the route). */
 export async function dashboard(deps: Deps): Promise<AdminDashboard> {
   const { db } = deps;
   const now = deps.clock.now();
   const weekFrom = new Date(now.getTime() - WEEK_MS);
   const dayFrom = new Date(now.getTime() - DAY_MS);
-  const week = weekFrom.toISOString();
-  const day = dayFrom.toISOString();
 
   const [members, posts, inquiries, signin, firstComment] = await Promise.all([
-    one<{ active: number; new_this_week: number }>(
-      db,
-      sql`SELECT (SELECT count(*)::int FROM app_user WHERE status = 'ACTIVE') AS active,
-                 (SELECT count(*)::int FROM app_user WHERE created_at >= ${week}::timestamptz) AS new_this_week`,
-    ),
-    // Totals from the counters the board triggers keep; the week per board over
-    // board_item_created_idx (board_code, created_at DESC, ...), an index-only range each.
-    one<{ total: number; this_week: number }>(
-      db,
-      sql`SELECT (SELECT coalesce(sum(item_count), 0)::int FROM board_item_count) AS total,
-                 (SELECT coalesce(sum(c.n), 0)::int FROM board b, LATERAL (
-                    SELECT count(*) AS n FROM board_item i
-                    WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.created_at >= ${week}::timestamptz) c
-                 ) AS this_week`,
-    ),
-    // Inquiry boards: board_item_inquiry_status_idx (board_code, inquiry_status, ...), index-only.
-    one<{ received: number; in_progress: number }>(
-      db,
-      sql`SELECT coalesce(sum(c.n) FILTER (WHERE s.status = 'RECEIVED'), 0)::int AS received,
-                 coalesce(sum(c.n) FILTER (WHERE s.status = 'IN_PROGRESS'), 0)::int AS in_progress
-          FROM board b
-          CROSS JOIN (VALUES ('RECEIVED'), ('IN_PROGRESS')) AS s(status)
-          CROSS JOIN LATERAL (
-            SELECT count(*) AS n FROM board_item i
-            WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.inquiry_status = s.status) c
-          WHERE b.list_style = 'inquiry'`,
-    ),
-    one<{ failures: number; lockouts: number }>(
-      db,
-      sql`SELECT count(*)::int AS failures, count(*) FILTER (WHERE locked)::int AS lockouts
-          FROM signin_failure WHERE at >= ${day}::timestamptz`,
-    ),
+    one<{ active: number; new_this_week: number }>(db, statements.members(weekFrom)),
+    one<{ total: number; this_week: number }>(db, statements.posts(weekFrom)),
+    one<{ received: number; in_progress: number }>(db, statements.inquiries()),
+    one<{ failures: number; lockouts: number }>(db, statements.signin(dayFrom)),
     firstCommentIdSince(db, weekFrom),
   ]);
-  const comments =
-    firstComment === null
-      ? { n: 0 }
-      : await one<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM board_item_comment
-              WHERE id >= ${firstComment} AND created_at >= ${week}::timestamptz AND deleted_at IS NULL`,
-        );
+  const comments = firstComment === null ? { n: 0 } : await one<{ n: number }>(db, statements.comments(firstComment, weekFrom));
 
   return {
     at: toKstIso(now),
