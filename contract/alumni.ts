@@ -6,7 +6,7 @@ import { pageFields, pageQuery } from './paging';
 
 /**
  * The address book (spec §7 `/api/alumni...`, issue 9): records kept by staff, with an Excel
- * round trip. docs/decisions/0012-address-book-import.md explains the import rules.
+ * round trip. docs/decisions/0013-address-book-import.md explains the import rules.
  */
 export const alumniMessages = {
   nameRequired: '이름을 입력해주세요.',

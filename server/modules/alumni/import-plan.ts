@@ -67,7 +67,7 @@ export interface ImportPlan {
 }
 
 /**
- * What the valid rows do (docs/decisions/0012-address-book-import.md):
+ * What the valid rows do (docs/decisions/0013-address-book-import.md):
  * - a row with an e-mail matches the record with that e-mail (case-insensitive): the columns the
  *   sheet has replace the record's values, the others stay; equal values leave it unchanged;
  * - a row without an e-mail equal, in every column the sheet has, to a record without e-mail is

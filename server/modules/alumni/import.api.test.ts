@@ -116,6 +116,26 @@ describe('upload URL for an import', () => {
   });
 });
 
+describe('an uploaded workbook stays out of the boards', () => {
+  it('cannot be attached to a post, put in its content or fetched as a file', async () => {
+    const { fileId } = await uploadWorkbook(t.app, admin(), await workbookOf([HEADER, ['가']]));
+    const attach = await t.app.inject({
+      method: 'PUT', url: '/api/board-item/notice', headers: admin(),
+      payload: { title: '첨부 시도', content: `<p>x</p><img src="/api/file/${fileId}">`, files: [{ id: fileId }] },
+    });
+    expectRefusal(attach, 400, 'BAD_REQUEST', /./);
+    const asContent = await t.app.inject({
+      method: 'PUT', url: '/api/board-item/notice', headers: admin(),
+      payload: { title: '본문 이미지 시도', content: `<p>x</p><img src="/api/file/${fileId}">` },
+    });
+    expect(asContent.statusCode, asContent.body).toBe(200);
+    const { rows } = await t.database.raw.query<{ board_item_id: string | null }>('SELECT board_item_id FROM stored_file WHERE id = $1', [fileId]);
+    expect(rows[0]!.board_item_id).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: `/api/file/${fileId}`, headers: admin() })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/file/${fileId}?download=true`, headers: admin() })).statusCode).toBe(404);
+  });
+});
+
 describe('preview', () => {
   it('shows the first 10 rows as they are in the file, the recognised fields and the total; the file stays for the import', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => [`사람${i + 1}`, '소속', `p${i + 1}@example.kr`, '무시될 값']);

@@ -82,7 +82,9 @@ async function checkAttachments(
   for (const id of unique) {
     const row = rows.get(id);
     const onThisPost = row !== undefined && itemId !== null && row.boardItemId === itemId;
-    const ownUpload = row !== undefined && row.boardItemId === null && caller.userId !== null && row.createdBy === caller.userId;
+    // An address-book workbook waiting for its import is personal data, never a post's file.
+    const ownUpload =
+      row !== undefined && row.boardItemId === null && row.kind !== 'alumni-import' && caller.userId !== null && row.createdBy === caller.userId;
     if (!onThisPost && !ownUpload) throw badRequest(boardMessages.fileNotYours);
     if (row!.size > board.maxFileSize) throw badRequest(boardMessages.fileTooLarge(formatBytes(board.maxFileSize)));
   }
@@ -93,7 +95,7 @@ async function checkAttachments(
 async function ownLooseImages(db: Db, caller: Caller, content: string): Promise<string[]> {
   if (caller.userId === null) return [];
   const rows = await repo.findFiles(db, contentImageIds(content));
-  return rows.filter((r) => r.boardItemId === null && r.createdBy === caller.userId).map((r) => r.id);
+  return rows.filter((r) => r.boardItemId === null && r.kind !== 'alumni-import' && r.createdBy === caller.userId).map((r) => r.id);
 }
 
 /** The post's picture in lists: its first image attachment, else the first image in its content. */

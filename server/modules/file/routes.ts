@@ -40,6 +40,8 @@ async function loadReadableFile(db: Db, caller: Caller, id: string, action: 'rea
     .where(eq(storedFile.id, id));
   if (!row) throw notFound(messages.fileNotFound);
   const { file, item, board: b } = row;
+  // An address-book workbook is read only by its import (access-recorded), never served as a file.
+  if (file.kind === 'alumni-import') throw notFound(messages.fileNotFound);
   if (!item || !b) {
     // Not attached to a post yet: only its uploader (or an admin) may fetch it.
     if (isAdmin(caller) || (caller.userId !== null && caller.userId === file.createdBy)) return file;
