@@ -343,6 +343,8 @@ export const boardItemComment = pgTable(
     // Not partial: a deleted comment stays in the thread (삭제된 댓글입니다) while it has replies.
     index('board_item_comment_thread_idx').on(t.boardItemId, sql`coalesce(parent_id, id)`, t.id),
     index('board_item_comment_parent_idx').on(t.parentId),
+    // The console's dashboard counts this week's comments.
+    index('board_item_comment_created_idx').on(t.createdAt).where(sql`deleted_at IS NULL`),
   ],
 );
 

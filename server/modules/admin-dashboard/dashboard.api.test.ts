@@ -56,7 +56,7 @@ describe('GET /api/admin/dashboard', () => {
     await raw.query('UPDATE board_item SET deleted_at = now() WHERE id = $1', [deleted.id]);
     const older = await createBoardItem(t.db, { boardCode: 'notice', createdAt: ago(8 * DAY) });
 
-    // Comments: written in order, so ids grow with time: two old, three this week (one deleted).
+    // Comments: two old, three this week (one deleted).
     const comment = async (itemId: number, at: Date, deletedAt: Date | null = null) =>
       raw.query('INSERT INTO board_item_comment (board_item_id, writer_name, content, created_at, deleted_at) VALUES ($1, $2, $3, $4, $5)', [
         itemId, '회원', '댓글', at, deletedAt,

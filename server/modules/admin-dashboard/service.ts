@@ -15,41 +15,6 @@ async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
   return result.rows[0]!;
 }
 
-/** The first comment at or after id `mid` (ids have gaps), and whether it is inside the window. */
-export const commentProbe = (mid: number, since: Date) =>
-  sql`SELECT id::text AS id, created_at >= ${since.toISOString()}::timestamptz AS inside
-      FROM board_item_comment WHERE id >= ${mid} ORDER BY id LIMIT 1`;
-
-/**
- * The first comment id written at or after `since`. Comments have no index on their time, but ids
- * are handed out in the order comments are written, so the time grows with the id: a binary search
- * over the primary key finds the window's start in about log2(n) one-row probes, and the count then
- * reads only the window's ids, checking each one's time. Only comments written by overlapping
- * transactions in the very instant the window starts could fall on the wrong side: a dashboard
- * figure, not a report.
- */
-export async function firstCommentIdSince(db: Db, since: Date): Promise<number | null> {
-  const bounds = await one<{ lo: string | null; hi: string | null }>(
-    db,
-    sql`SELECT min(id)::text AS lo, max(id)::text AS hi FROM board_item_comment`,
-  );
-  if (bounds.lo === null || bounds.hi === null) return null;
-  let lo = Number(bounds.lo);
-  let hi = Number(bounds.hi) + 1; // answer in [lo, hi]; hi = "none"
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2);
-    const probe = await one<{ id: string | null; inside: boolean | null }>(db, commentProbe(mid, since));
-    if (probe?.id === undefined || probe.id === null) {
-      hi = mid;
-    } else if (probe.inside) {
-      hi = mid;
-    } else {
-      lo = Number(probe.id) + 1;
-    }
-  }
-  return lo > Number(bounds.hi) ? null : lo;
-}
-
 /**
  * The dashboard's statements, each counted over an index (dashboard query-plan test):
  * - members: `app_user_status_idx (status, ...)` and `app_user_created_idx (created_at DESC, ...)`;
@@ -57,7 +22,7 @@ export async function firstCommentIdSince(db: Db, since: Date): Promise<number |
  *   `board_item_created_idx (board_code, created_at DESC, ...)`, an index-only range each;
  * - inquiries: `board_item_inquiry_status_idx (board_code, inquiry_status, ...)`, index-only;
  * - sign-in failures: `signin_failure_at_idx`;
- * - comments: the primary key from the window's first id (firstCommentIdSince).
+ * - comments: `board_item_comment_created_idx (created_at) WHERE deleted_at IS NULL`, index-only.
  */
 export const statements = {
   members: (week: Date) =>
@@ -81,9 +46,9 @@ export const statements = {
   signin: (day: Date) =>
     sql`SELECT count(*)::int AS failures, count(*) FILTER (WHERE locked)::int AS lockouts
         FROM signin_failure WHERE at >= ${day.toISOString()}::timestamptz`,
-  comments: (firstId: number, week: Date) =>
+  comments: (week: Date) =>
     sql`SELECT count(*)::int AS n FROM board_item_comment
-        WHERE id >= ${firstId} AND created_at >= ${week.toISOString()}::timestamptz AND deleted_at IS NULL`,
+        WHERE created_at >= ${week.toISOString()}::timestamptz AND deleted_at IS NULL`,
 };
 
 /** `GET /api/admin/dashboard`: a handful of counts (the caller is checked by the route). */
@@ -93,14 +58,13 @@ export async function dashboard(deps: Deps): Promise<AdminDashboard> {
   const weekFrom = new Date(now.getTime() - WEEK_MS);
   const dayFrom = new Date(now.getTime() - DAY_MS);
 
-  const [members, posts, inquiries, signin, firstComment] = await Promise.all([
+  const [members, posts, inquiries, signin, comments] = await Promise.all([
     one<{ active: number; new_this_week: number }>(db, statements.members(weekFrom)),
     one<{ total: number; this_week: number }>(db, statements.posts(weekFrom)),
     one<{ received: number; in_progress: number }>(db, statements.inquiries()),
     one<{ failures: number; lockouts: number }>(db, statements.signin(dayFrom)),
-    firstCommentIdSince(db, weekFrom),
+    one<{ n: number }>(db, statements.comments(weekFrom)),
   ]);
-  const comments = firstComment === null ? { n: 0 } : await one<{ n: number }>(db, statements.comments(firstComment, weekFrom));
 
   return {
     at: toKstIso(now),

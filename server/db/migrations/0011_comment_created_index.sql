@@ -1,0 +1,1 @@
+CREATE INDEX "board_item_comment_created_idx" ON "board_item_comment" USING btree ("created_at") WHERE deleted_at IS NULL;
