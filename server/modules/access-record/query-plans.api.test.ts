@@ -5,6 +5,7 @@ import { createTestApp, insertMember, type TestApp } from '../../test/harness';
 import { recordAccess } from './record';
 import * as repo from './repo';
 import { chainBatch, verifyAccessRecords } from './verify';
+import { vacuumUntilAllVisible } from '../../test/vacuum';
 
 /**
  * The access records' read paths at 100,000 records (about two years of a busy console), planned
@@ -58,27 +59,13 @@ beforeAll(async () => {
   } finally {
     client.release();
   }
-  await vacuumUntilAllVisible('access_record');
+  await vacuumUntilAllVisible(t.database.raw, 'access_record');
   if (process.env.TEST_TIMINGS) console.log(`wrote and chained ${ROWS} records and analysed in ${Date.now() - started} ms`);
 }, 180_000);
 
 afterAll(async () => {
   await t?.close();
 });
-
-/** As in the board's query-plan test: VACUUM until the visibility map covers the table. */
-async function vacuumUntilAllVisible(table: string): Promise<void> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    await t.database.raw.query(`VACUUM ANALYZE ${table}`);
-    const { rows } = await t.database.raw.query<{ pages: number; visible: number }>(
-      'SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = $1::regclass',
-      [table],
-    );
-    if (rows[0]!.visible >= rows[0]!.pages) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`VACUUM did not make every page of ${table} all-visible`);
-}
 
 type Query = { toSQL(): { sql: string; params: unknown[] } };
 

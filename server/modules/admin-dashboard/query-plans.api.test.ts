@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClock, type TestApp } from '../../test/harness';
 import { dashboard, statements, WEEK_MS } from './service';
+import { vacuumUntilAllVisible } from '../../test/vacuum';
 
 /**
  * The dashboard's counts at a size the registry may reach (30,000 members, 60,000 posts and as many
@@ -52,27 +53,13 @@ beforeAll(async () => {
     [now],
   );
   for (const table of ['app_user', 'board_item', 'board_item_count', 'board_item_comment', 'signin_failure']) {
-    await vacuumUntilAllVisible(table);
+    await vacuumUntilAllVisible(t.database.raw, table);
   }
 }, 180_000);
 
 afterAll(async () => {
   await t?.close();
 });
-
-/** As in the board's query-plan test: VACUUM until the visibility map covers the table. */
-async function vacuumUntilAllVisible(table: string): Promise<void> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    await t.database.raw.query(`VACUUM ANALYZE ${table}`);
-    const { rows } = await t.database.raw.query<{ pages: number; visible: number }>(
-      'SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = $1::regclass',
-      [table],
-    );
-    if (rows[0]!.visible >= rows[0]!.pages) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`VACUUM did not make every page of ${table} all-visible`);
-}
 
 async function plan(statement: SQL): Promise<string> {
   const q = dialect.sqlToQuery(statement);

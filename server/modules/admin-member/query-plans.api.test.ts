@@ -3,6 +3,7 @@ import type { MemberFilter } from '../../../contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { holdersQuery, retiredHoldersQuery } from '../admin-role/repo';
 import * as repo from './repo';
+import { vacuumUntilAllVisible } from '../../test/vacuum';
 
 /**
  * The console's member list and the roles screen's counts at 50,000 members, planned with fresh
@@ -31,26 +32,12 @@ beforeAll(async () => {
      FROM generate_series(1, $3::int) AS g`,
     [SURNAMES, GIVEN, MEMBERS],
   );
-  await vacuumUntilAllVisible('app_user');
+  await vacuumUntilAllVisible(t.database.raw, 'app_user');
 }, 180_000);
 
 afterAll(async () => {
   await t?.close();
 });
-
-/** As in server/modules/board/query-plans.api.test.ts: VACUUM until the visibility map covers the table. */
-async function vacuumUntilAllVisible(table: string): Promise<void> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    await t.database.raw.query(`VACUUM ANALYZE ${table}`);
-    const { rows } = await t.database.raw.query<{ pages: number; visible: number }>(
-      'SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = $1::regclass',
-      [table],
-    );
-    if (rows[0]!.visible >= rows[0]!.pages) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`VACUUM did not make every page of ${table} all-visible`);
-}
 
 type Query = { toSQL(): { sql: string; params: unknown[] } };
 

@@ -4,6 +4,7 @@ import type { AlumniPage } from '../../../contract';
 import { createTestApp, data, type TestApp } from '../../test/harness';
 import * as repo from './repo';
 import { buildAlumniSearchTokens } from './search';
+import { vacuumUntilAllVisible } from '../../test/vacuum';
 
 /**
  * The address book's list at a realistic size (20,000 records), planned with fresh statistics:
@@ -44,26 +45,12 @@ beforeAll(async () => {
       timestamptz '2020-01-01 00:00:00+09' + g * interval '1 hour',
       timestamptz '2020-01-01 00:00:00+09' + g * interval '1 hour'
     FROM src`);
-  await vacuumUntilAllVisible('alumni');
+  await vacuumUntilAllVisible(t.database.raw, 'alumni');
 }, 180_000);
 
 afterAll(async () => {
   await t?.close();
 });
-
-/** As in the board's query-plan test: repeat VACUUM until the visibility map covers the table. */
-async function vacuumUntilAllVisible(table: string): Promise<void> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    await t.database.raw.query(`VACUUM ANALYZE ${table}`);
-    const { rows } = await t.database.raw.query<{ pages: number; visible: number }>(
-      'SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = $1::regclass',
-      [table],
-    );
-    if (rows[0]!.visible >= rows[0]!.pages) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`VACUUM did not make every page of ${table} all-visible`);
-}
 
 type Query = { toSQL(): { sql: string; params: unknown[] } };
 

@@ -5,6 +5,7 @@ import { commentsCountQuery, commentsPageQuery } from '../comment/repo';
 import { createTestApp, data, type TestApp } from '../../test/harness';
 import * as repo from './repo';
 import { buildSearchTokens } from './search-tokens';
+import { vacuumUntilAllVisible } from '../../test/vacuum';
 
 /**
  * Every read path of the boards at 100,000 posts, planned with fresh statistics: no sequential
@@ -64,7 +65,7 @@ beforeAll(async () => {
     SELECT c.board_item_id, c.id, '회원', '답글' FROM board_item_comment c WHERE c.content IN ('댓글 1', '댓글 2', '댓글 3', '댓글 4', '댓글 5')`);
   // Fresh statistics and a fresh visibility map, as housekeeping (or autovacuum) keeps them.
   for (const table of ['board_item', 'board_item_count', 'stored_file', 'board_item_comment']) {
-    await vacuumUntilAllVisible(table);
+    await vacuumUntilAllVisible(t.database.raw, table);
   }
   if (process.env.TEST_TIMINGS) console.log(`loaded ${ROWS} posts and analysed in ${Date.now() - started} ms`);
 }, 180_000);
@@ -72,25 +73,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/**
- * VACUUM marks a page all-visible only when no running transaction could still miss its rows. With
- * the other test files' databases being created and written on the same server at the same time,
- * one pass sometimes left the newest pages out (seen once on CI: "Heap Fetches: 10"). Repeat, as
- * autovacuum would, until the visibility map covers the table; fail if it never does.
- */
-async function vacuumUntilAllVisible(table: string): Promise<void> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    await t.database.raw.query(`VACUUM ANALYZE ${table}`);
-    const { rows } = await t.database.raw.query<{ pages: number; visible: number }>(
-      'SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = $1::regclass',
-      [table],
-    );
-    if (rows[0]!.visible >= rows[0]!.pages) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`VACUUM did not make every page of ${table} all-visible`);
-}
 
 type Query = { toSQL(): { sql: string; params: unknown[] } };
 

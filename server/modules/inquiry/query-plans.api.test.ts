@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INQUIRY_BOARD } from '../../../contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import * as repo from './repo';
+import { vacuumUntilAllVisible } from '../../test/vacuum';
 
 /**
  * The inquiry queue's read paths at 50,000 inquiries (years of a busy contact-us board) beside
@@ -31,26 +32,12 @@ beforeAll(async () => {
            timestamptz '2020-01-01 00:00:00+09' + g * interval '37 minutes', timestamptz '2020-01-01 00:00:00+09' + g * interval '37 minutes'
     FROM generate_series(1, ${ROWS}) AS g`);
   await t.db.execute(sql`UPDATE board SET last_item_no = ${ROWS} WHERE board_code IN (${INQUIRY_BOARD}, 'notice')`);
-  await vacuumUntilAllVisible('board_item');
+  await vacuumUntilAllVisible(t.database.raw, 'board_item');
 }, 180_000);
 
 afterAll(async () => {
   await t?.close();
 });
-
-/** As board/query-plans.api.test.ts: VACUUM until the visibility map covers the table. */
-async function vacuumUntilAllVisible(table: string): Promise<void> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    await t.database.raw.query(`VACUUM ANALYZE ${table}`);
-    const { rows } = await t.database.raw.query<{ pages: number; visible: number }>(
-      'SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = $1::regclass',
-      [table],
-    );
-    if (rows[0]!.visible >= rows[0]!.pages) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`VACUUM did not make every page of ${table} all-visible`);
-}
 
 type Query = { toSQL(): { sql: string; params: unknown[] } };
 
