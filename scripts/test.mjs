@@ -29,8 +29,12 @@ function vitest(title, project, env = {}) {
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
-    totals.skipped += r.numPendingTests + r.numTodoTests;
+    // A file whose setup (beforeAll) failed reports its tests as pending: count it as failed, and
+    // its tests as not run rather than skipped.
+    const failedFiles = r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'));
+    const notRun = failedFiles.reduce((n, f) => n + f.assertionResults.filter((a) => a.status === 'pending' || a.status === 'skipped').length, 0);
+    totals.failed += r.numFailedTests + failedFiles.length;
+    totals.skipped += r.numPendingTests + r.numTodoTests - notRun;
     if (r.numTotalTests === 0) {
       console.error(`${title}: no test ran`);
       return false;
