@@ -74,7 +74,8 @@ test('the admin changes the phone number and adds a sign-up field (previewed as 
     // Saved as optional: the specs share one server, and a required field would refuse the
     // sign-ups other tests make meanwhile. The server's enforcement of a required field is
     // tested in server/modules/site-setting/site-setting-admin.api.test.ts.
-    await form.getByLabel('필수 항목').last().uncheck();
+    // The field moved up one place: its own group (legend "N. 면허 번호"), not the last one.
+    await form.getByRole('group', { name: /\d+\. 면허 번호$/ }).getByLabel('필수 항목').uncheck();
     await expect(field(preview, '면허 번호')).not.toHaveAttribute('aria-required', 'true');
     await form.getByRole('button', { name: '설정 저장' }).click();
     await expect(form.getByRole('status')).toHaveText('사이트 설정을 저장했습니다.');
