@@ -5,6 +5,7 @@ import {
   boardItemUpdateRequest, errorEnvelope, successEnvelope,
 } from '../../../contract';
 import { getCaller } from '../../auth/request-caller';
+import { accessActor, recordAccess } from '../access-record/record';
 import { perMinute } from '../../lib/rate-limit';
 import { boardMenuAnswer, guestBoard, guestList, guestView } from './guest-reads';
 import { markPrivate, sendAnswer } from './http-cache';
@@ -111,7 +112,15 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       markPrivate(reply);
       const deps = { db: app.deps.db, views: app.deps.boardCaching.views };
-      return { code: 'SUCCESS' as const, data: await service.readBoardItem(deps, caller, request.params, visitor) };
+      const { post, staffReadContact } = await service.readBoardItem(deps, caller, request.params, visitor);
+      if (staffReadContact && caller.userId !== null) {
+        await recordAccess(app.deps.db, accessActor(request, { userId: caller.userId }), app.deps.clock.now(), {
+          action: 'INQUIRY_VIEW',
+          subjectType: 'inquiry',
+          subject: `문의 ${post.itemNo}번 (${post.writerName})`,
+        });
+      }
+      return { code: 'SUCCESS' as const, data: post };
     },
   );
 

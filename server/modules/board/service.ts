@@ -172,10 +172,14 @@ export async function readBoardItem(
   params: { boardCode: string; itemNo: number },
   visitor: string,
   now = new Date(),
-): Promise<BoardItem> {
+): Promise<{ post: BoardItem; staffReadContact: boolean }> {
   const { item, detail } = await readPost(deps.db, caller, params);
   deps.views.record({ itemId: item.id, visitor, day: kstDate(now) });
-  return { ...detail, viewCount: item.viewCount + deps.views.unflushed(item.id) };
+  return {
+    post: { ...detail, viewCount: item.viewCount + deps.views.unflushed(item.id) },
+    // A manager reading someone else's inquiry sees the inquirer's contact details: an access record.
+    staffReadContact: detail.contact !== null && item.writerId !== caller.userId,
+  };
 }
 
 /** Refuses a private post (secret post, inquiry) to anyone but its writer and the board's managers. */

@@ -158,6 +158,26 @@ describe('the queue', () => {
     expect(row!.status).toBe('RECEIVED');
   });
 
+  it('an admin reading an inquiry on the public board sees its contact details: one INQUIRY_VIEW record; its writer reading it: none', async () => {
+    const before = await lastRecordId();
+    const res = await t.app.inject({ method: 'GET', url: `/api/board-item/contactus/${first.itemNo}`, headers: t.auth(t.tokens.admin) });
+    expect(data<BoardItem>(res).contact).toEqual({ email: 'asker1@example.com', phone: '010-1234-5678' });
+    const records = await recordsSince(before);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ action: 'INQUIRY_VIEW', subjectType: 'inquiry', subject: `문의 ${first.itemNo}번 (김문의)`, actorId: t.users.admin });
+
+    const own = data<BoardItem>(
+      await t.app.inject({
+        method: 'PUT', url: '/api/board-item/contactus', headers: t.auth(t.tokens.member),
+        payload: { title: '회원 문의', content: '<p>회원입니다</p>', email: 'member-asker@example.com', phone: '010-2222-3333', agree: true, files: [] },
+      }),
+    );
+    const mid = await lastRecordId();
+    const read = await t.app.inject({ method: 'GET', url: `/api/board-item/contactus/${own.itemNo}`, headers: t.auth(t.tokens.member) });
+    expect(data<BoardItem>(read).contact).toEqual({ email: 'member-asker@example.com', phone: '010-2222-3333' });
+    expect(await recordsSince(mid)).toHaveLength(0);
+  });
+
   it('the public answer path (PATCH /api/board-item) also sets 완료', async () => {
     const res = await t.app.inject({
       method: 'PATCH', url: `/api/board-item/contactus/${third.itemNo}`, headers: t.auth(t.tokens.admin), payload: { answer: '안내드립니다.' },
