@@ -10,6 +10,7 @@ export const accessActionLabels = {
   MEMBER_LIST_VIEW: '회원 목록 조회',
   MEMBER_VIEW: '회원 상세 조회',
   MEMBER_REVEAL: '회원 개인정보 표시',
+  MEMBER_UPDATE: '회원 정보 수정',
   MEMBER_ROLE_CHANGE: '회원 권한 변경',
   MEMBER_LOCK: '회원 잠금',
   MEMBER_UNLOCK: '회원 잠금 해제',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, messages, type BoardItemPage, type UserDetail } from '../../../contract';
 import { signAccessToken } from '../../auth/tokens';
-import { appUser, boardItem, outbox, refreshToken } from '../../db/schema';
+import { accessRecord, appUser, boardItem, outbox, refreshToken } from '../../db/schema';
 import { confirmedKeyToken, setSiteSetting, signIn, signinRequest } from '../../test/accounts';
 import { createBoardItem, createMember, type TestMember } from '../../test/factories';
 import { TEST_ADMIN_PASSWORD } from '../../test/global-setup';
@@ -86,11 +86,19 @@ describe('own record only', () => {
     expect(row!.name).not.toBe('침입자');
   });
 
-  it('an administrator reaches any record', async () => {
+  it('an administrator reaches any record, and each reach into another member\'s record is an access record', async () => {
     const admin = await adminHeaders();
+    const records = async () => t.db.select().from(accessRecord).where(eq(accessRecord.actorId, t.users.admin)).orderBy(accessRecord.id);
+    const before = (await records()).length;
     expect(data<UserDetail>(await getUser(other.id, admin)).id).toBe(other.id);
     expect(data<UserDetail>(await patchUser(other.id, admin, { name: '관리수정' })).name).toBe('관리수정');
     expectError(await getUser(999_999, admin), 404, 'NOT_FOUND', messages.notFound);
+    const written = (await records()).slice(before);
+    expect(written.map((r) => r.action)).toEqual(['MEMBER_REVEAL', 'MEMBER_UPDATE']);
+    expect(written[0]!.subject).toContain(`회원 #${other.id}`);
+    // Their own record: no access record.
+    expect((await getUser(t.users.admin, admin)).statusCode).toBe(200);
+    expect(await records()).toHaveLength(before + 2);
   });
 });
 

@@ -11,6 +11,7 @@ import { keyInUse } from '../user-key/repo';
 import { conflict, takeConfirmedToken, validKey } from '../user-key/service';
 import { keyLabel } from '../user-key/keys';
 import { canReachUser, canRetire } from './policy';
+import { recordAccess } from '../access-record/record';
 import { validateProfile } from './profile';
 import { checkName, checkNewPassword, keyTakenError } from './signup';
 import * as repo from './repo';
@@ -48,8 +49,25 @@ async function callerRecord(deps: Deps, caller: Caller): Promise<repo.UserRecord
   return row;
 }
 
-export async function getUser(deps: Deps, caller: Caller, id: number): Promise<UserDetail> {
-  return toDetail(await reachableUser(deps, caller, id));
+/**
+ * Staff reaching another member's record through the member calls (not the console) see or change
+ * personal data unmasked: each such call writes an access record (issue 9), in the transaction of
+ * the change when there is one.
+ */
+async function recordStaffAccess(db: Db, deps: Deps, caller: Caller, target: repo.UserRecord, address: string, action: 'MEMBER_REVEAL' | 'MEMBER_UPDATE', what: string): Promise<void> {
+  if (caller.userId === null || caller.userId === target.id) return;
+  await recordAccess(db, { userId: caller.userId, address }, deps.clock.now(), {
+    action,
+    subjectType: 'member',
+    subject: `회원 #${target.id} (${target.userKeyCode})`,
+    detail: { via: what },
+  });
+}
+
+export async function getUser(deps: Deps, caller: Caller, id: number, address: string): Promise<UserDetail> {
+  const row = await reachableUser(deps, caller, id);
+  await recordStaffAccess(deps.db, deps, caller, row, address, 'MEMBER_REVEAL', 'GET /api/user/{id}');
+  return toDetail(row);
 }
 
 /** `PATCH /api/user/{id}`: name and extra profile fields, checked as at sign-up (only the fields sent). */
@@ -58,6 +76,7 @@ export async function updateUser(
   caller: Caller,
   id: number,
   input: { name?: string; profile?: Record<string, unknown> },
+  address: string,
 ): Promise<UserDetail> {
   const row = await reachableUser(deps, caller, id);
   if (row.status === 'RETIRED') throw forbidden();
@@ -73,7 +92,11 @@ export async function updateUser(
       if (field.code in input.profile && !(field.code in checked.profile)) delete profile[field.code];
     }
   }
-  await repo.updateUser(deps.db, id, { name: input.name ?? row.name, profile, modifiedAt: deps.clock.now() });
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await repo.updateUser(tx, id, { name: input.name ?? row.name, profile, modifiedAt: deps.clock.now() });
+    await recordStaffAccess(tx, deps, caller, row, address, 'MEMBER_UPDATE', 'PATCH /api/user/{id}');
+  });
   return toDetail((await repo.findUser(deps.db, id))!);
 }
 
@@ -86,6 +109,7 @@ export async function changePassword(
   caller: Caller,
   id: number,
   input: { currentPassword: string; password: string; passwordConfirm: string },
+  address: string,
 ): Promise<void> {
   const target = await reachableUser(deps, caller, id);
   checkNewPassword(input.password, input.passwordConfirm);
@@ -97,6 +121,7 @@ export async function changePassword(
     const tx = txRaw as unknown as Db;
     if (!(await repo.setPassword(tx, id, passwordHash, now))) throw forbidden();
     await revokeAllOfUser(tx, id, now);
+    await recordStaffAccess(tx, deps, caller, target, address, 'MEMBER_UPDATE', 'POST /api/user/change-password/{id}');
   });
 }
 
@@ -109,6 +134,7 @@ export async function changeUserKey(
   caller: Caller,
   id: number,
   input: { userKeyType: 'EMAIL' | 'MOBILE'; userKeyCode: string; userKeyToken: string },
+  address: string,
 ): Promise<UserDetail> {
   const row = await reachableUser(deps, caller, id);
   if (row.status === 'RETIRED') throw forbidden();
@@ -130,6 +156,7 @@ export async function changeUserKey(
         ...(previous !== null && row.userKeyCode === previous ? { userKeyCode: keyCode } : {}),
         modifiedAt: now,
       });
+      await recordStaffAccess(tx, deps, caller, row, address, 'MEMBER_UPDATE', 'POST /api/user/change-user-key/{id}');
     });
   } catch (err) {
     throw keyTakenError(err, type) ?? err;

@@ -116,7 +116,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       code: 'SUCCESS' as const,
-      data: await myPage.getUser(app.deps, await getCaller(request), request.params.id),
+      data: await myPage.getUser(app.deps, await getCaller(request), request.params.id, request.ip),
     }),
   );
 
@@ -134,7 +134,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       code: 'SUCCESS' as const,
-      data: await myPage.updateUser(app.deps, await getCaller(request), request.params.id, request.body),
+      data: await myPage.updateUser(app.deps, await getCaller(request), request.params.id, request.body, request.ip),
     }),
   );
 
@@ -153,7 +153,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await myPage.changePassword(app.deps, await getCaller(request), request.params.id, request.body);
+      await myPage.changePassword(app.deps, await getCaller(request), request.params.id, request.body, request.ip);
       return { code: 'SUCCESS' as const, data: {} };
     },
   );
@@ -174,7 +174,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       code: 'SUCCESS' as const,
-      data: await myPage.changeUserKey(app.deps, await getCaller(request), request.params.id, request.body),
+      data: await myPage.changeUserKey(app.deps, await getCaller(request), request.params.id, request.body, request.ip),
     }),
   );
 };
