@@ -1,9 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessRecordExportRequest, accessRecordListQuery, accessRecordPage, errorEnvelope, successEnvelope } from '../../../contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
-import { contentDisposition } from '../file/routes';
+import { sendWorkbook } from '../../lib/xlsx';
 import { accessActor } from './record';
 import { exportAccessRecords, listAccessRecords } from './service';
 
@@ -48,14 +47,7 @@ export const accessRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await getCaller(request);
       requireAdmin(caller);
       const out = await exportAccessRecords(app.deps, accessActor(request, caller), request.body);
-      // Bytes, not an envelope: sent untyped, as the board export is.
-      (reply as FastifyReply)
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition('attachment', out.fileName))
-        .header('cache-control', 'no-store')
-        .header('x-row-count', String(out.rowCount))
-        .send(out.data);
-      return reply;
+      return sendWorkbook(reply, out);
     },
   );
 };

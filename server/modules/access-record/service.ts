@@ -6,15 +6,13 @@ import {
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
-import { escapeCell } from '../export/service';
+import { buildWorkbook, EXPORT_MAX_ROWS, type WorkbookExport } from '../../lib/xlsx';
 import { recordAccess, type AccessActor } from './record';
 import * as repo from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type FilterInput = z.output<typeof accessRecordFilter>;
 
-/** One export holds at most this many records (the same bound as the board export). */
-export const ACCESS_RECORD_EXPORT_MAX = 10_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isDay = (v: string) => v.length === 10;
 /** A moment without an offset is Korea time, as the console shows every time. */
@@ -91,40 +89,25 @@ export async function exportAccessRecords(
   deps: Deps,
   actor: AccessActor,
   request: z.output<typeof accessRecordExportRequest>,
-): Promise<{ fileName: string; data: Buffer; rowCount: number }> {
+): Promise<WorkbookExport> {
   const { reason, ...filterInput } = request;
   const filter = await resolveFilter(deps, filterInput);
-  const rows = filter ? await repo.listRowsQuery(deps.db, filter, ACCESS_RECORD_EXPORT_MAX + 1) : [];
-  if (rows.length > ACCESS_RECORD_EXPORT_MAX) throw badRequest(accessRecordMessages.exportTooLarge);
+  const rows = filter ? await repo.listRowsQuery(deps.db, filter, EXPORT_MAX_ROWS + 1) : [];
+  if (rows.length > EXPORT_MAX_ROWS) throw badRequest(accessRecordMessages.exportTooLarge);
 
-  // Loaded on first export, as the board export does: exceljs is large and rarely needed.
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = '인체이식형 의료기기 환자등록사업';
-  const sheet = workbook.addWorksheet('접근기록');
-  sheet.columns = [
-    { header: '일시', key: 'at', width: 26 },
-    { header: '관리자', key: 'actor', width: 16 },
-    { header: '작업', key: 'action', width: 22 },
-    { header: '대상', key: 'subject', width: 40 },
-    { header: '사유', key: 'reason', width: 40 },
-    { header: '건수', key: 'rowCount', width: 8 },
-    { header: '접속 주소', key: 'address', width: 18 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    const view = toView(row);
-    sheet.addRow({
-      at: view.at,
-      actor: escapeCell(view.actorKey),
-      action: view.actionLabel,
-      subject: escapeCell(view.subject),
-      reason: escapeCell(view.reason ?? ''),
-      rowCount: view.rowCount ?? '',
-      address: escapeCell(view.address),
-    });
-  }
-  const data = Buffer.from(await workbook.xlsx.writeBuffer());
+  const data = await buildWorkbook({
+    name: '접근기록',
+    columns: [
+      { header: '일시', width: 26, value: (view) => view.at },
+      { header: '관리자', width: 16, value: (view) => view.actorKey },
+      { header: '작업', width: 22, value: (view) => view.actionLabel },
+      { header: '대상', width: 40, value: (view) => view.subject },
+      { header: '사유', width: 40, value: (view) => view.reason ?? '' },
+      { header: '건수', width: 8, value: (view) => view.rowCount ?? '' },
+      { header: '접속 주소', width: 18, value: (view) => view.address },
+    ],
+    rows: rows.map(toView),
+  });
   const now = deps.clock.now();
   await recordAccess(deps.db, actor, now, {
     action: 'ACCESS_RECORD_EXPORT',

@@ -5,8 +5,8 @@ import type { Caller } from '../../auth/caller';
 import { requireAdmin } from '../../auth/admin';
 import type { Db } from '../../db/client';
 import { kstDate, toKstIso } from '../../lib/time';
+import { buildWorkbook, EXPORT_MAX_ROWS, loadExcelJs, type SheetColumn, type WorkbookExport } from '../../lib/xlsx';
 import { recordAccess, type AccessActor } from '../access-record/record';
-import { EXPORT_MAX_ROWS, escapeCell } from '../export/service';
 import { maskKey } from './masking';
 import * as repo from './repo';
 import { describeFilter } from './service';
@@ -26,45 +26,30 @@ export async function exportMembers(
   caller: Caller,
   actor: () => AccessActor,
   input: z.output<typeof memberExportRequest>,
-): Promise<{ fileName: string; data: Buffer; rowCount: number }> {
+): Promise<WorkbookExport> {
   requireAdmin(caller);
   const { reason, ...filter } = input;
-  // Loaded on first export, as the board export does (docs/performance.md).
-  const { default: ExcelJS } = await import('exceljs');
+  // Loaded before the transaction, so that it is not held open while exceljs loads.
+  await loadExcelJs();
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [rows, roles] = await Promise.all([repo.exportQuery(tx, filter, EXPORT_MAX_ROWS), repo.roleNames(tx)]);
-    const workbook = new ExcelJS.Workbook();
-    workbook.creator = '인체이식형 의료기기 환자등록사업';
-    const sheet = workbook.addWorksheet('회원 목록');
-    sheet.columns = [
-      { header: '회원번호', key: 'id', width: 10 },
-      { header: '아이디', key: 'userKeyCode', width: 24 },
-      { header: '이름', key: 'name', width: 12 },
-      { header: '권한', key: 'role', width: 14 },
-      { header: '상태', key: 'status', width: 8 },
-      { header: '가입일', key: 'createdDate', width: 24 },
-      { header: '탈퇴일', key: 'retiredDate', width: 24 },
+    const columns: SheetColumn<(typeof rows)[number]>[] = [
+      { header: '회원번호', width: 10, value: (r) => r.id },
+      { header: '아이디', width: 24, value: (r) => maskKey(r.userKeyCode, r) },
+      { header: '이름', width: 12, value: (r) => r.name },
+      { header: '권한', width: 14, value: (r) => roles.get(r.roleCode)?.name ?? r.roleCode },
+      { header: '상태', width: 8, value: (r) => memberStatusLabels[r.status] },
+      { header: '가입일', width: 24, value: (r) => toKstIso(r.createdAt) },
+      { header: '탈퇴일', width: 24, value: (r) => (r.retiredAt ? toKstIso(r.retiredAt) : '') },
     ];
-    sheet.getRow(1).font = { bold: true };
-    for (const r of rows) {
-      sheet.addRow({
-        id: r.id,
-        userKeyCode: escapeCell(maskKey(r.userKeyCode, r)),
-        name: escapeCell(r.name),
-        role: escapeCell(roles.get(r.roleCode)?.name ?? r.roleCode),
-        status: memberStatusLabels[r.status],
-        createdDate: toKstIso(r.createdAt),
-        retiredDate: r.retiredAt ? toKstIso(r.retiredAt) : '',
-      });
-    }
-    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+    const data = await buildWorkbook({ name: '회원 목록', columns, rows });
     const now = deps.clock.now();
     await recordAccess(tx, actor(), now, {
       action: 'MEMBER_EXPORT',
       subjectType: 'member',
       subject: describeFilter(filter),
-      detail: { filter, columns: sheet.columns.map((c) => c.header) },
+      detail: { filter, columns: columns.map((c) => c.header) },
       reason,
       rowCount: rows.length,
     });

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changeMemberRoleRequest, errorEnvelope, memberDetail, memberRoleOptions, memberExportRequest, memberIdParams, memberListQuery, memberPage,
@@ -6,8 +6,8 @@ import {
 } from '../../../contract';
 import { getCaller } from '../../auth/request-caller';
 import type { Caller } from '../../auth/caller';
+import { sendWorkbook } from '../../lib/xlsx';
 import { accessActor } from '../access-record/record';
-import { contentDisposition } from '../file/routes';
 import { exportMembers } from './export';
 import * as service from './service';
 
@@ -62,14 +62,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { caller, actor } = await who(request);
       const out = await exportMembers(deps, caller, actor, request.body);
-      // Bytes, not an envelope, as the board export sends them.
-      (reply as FastifyReply)
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition('attachment', out.fileName))
-        .header('cache-control', 'no-store')
-        .header('x-row-count', String(out.rowCount))
-        .send(out.data);
-      return reply;
+      return sendWorkbook(reply, out);
     },
   );
 

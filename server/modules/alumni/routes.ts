@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   alumniCreateBody, alumniCreated, alumniExportBody, alumniIdParams, alumniImportBody, alumniImportPreview,
@@ -7,7 +7,7 @@ import {
 } from '../../../contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
-import { contentDisposition } from '../file/routes';
+import { sendWorkbook } from '../../lib/xlsx';
 import { issueImportUploadUrl } from '../upload/service';
 import * as service from './service';
 
@@ -92,14 +92,7 @@ export const alumniRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const out = await service.exportData(deps, await actorOf(request), request.body);
-      // Bytes, not an envelope: the reply is sent untyped, as the board export does.
-      (reply as FastifyReply)
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition('attachment', out.fileName))
-        .header('cache-control', 'no-store')
-        .header('x-row-count', String(out.rowCount))
-        .send(out.data);
-      return reply;
+      return sendWorkbook(reply, out);
     },
   );
 

@@ -5,49 +5,37 @@ import {
 } from '../../../contract';
 import { badRequest } from '../../errors';
 import { toKstIso } from '../../lib/time';
+import { buildWorkbook, escapeCell } from '../../lib/xlsx';
 import type { AlumniRow } from './repo';
 
 /**
- * The address book as a workbook, both ways. Cells that a spreadsheet would run as a formula
- * (= + - @, tab, CR) get a leading apostrophe on export, as board exports do; a value that
- * already starts with one gets another, so reading strips exactly one and a file made by the
- * export reads back to the same values (the zero-change round trip of issue 9).
+ * The address book as a workbook, both ways. Cells are made formula-safe on export as every
+ * export's are (`escapeCell`); a value that already starts with an apostrophe gets another, so
+ * reading strips exactly one and a file made by the export reads back to the same values (the
+ * zero-change round trip of issue 9, docs/decisions/0013-address-book-import.md).
  */
 export function escapeAlumniCell(value: string): string {
-  return /^[=+\-@\t\r']/.test(value) ? `'${value}` : value;
+  return value.startsWith("'") ? `'${value}` : escapeCell(value);
 }
 
 export function unescapeAlumniCell(value: string): string {
   return value.startsWith("'") ? value.slice(1) : value;
 }
 
+const widths: Record<AlumniField, number> = { name: 12, organization: 24, department: 18, position: 12, email: 28, phone: 16, memo: 40 };
+
 /** `POST /api/alumni/export-data`: Korean headers, every value as text, formula-safe. */
-export async function buildAlumniWorkbook(rows: AlumniRow[]): Promise<Buffer> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = '인체이식형 의료기기 환자등록사업';
-  const sheet = workbook.addWorksheet('주소록');
-  const widths: Record<AlumniField, number> = { name: 12, organization: 24, department: 18, position: 12, email: 28, phone: 16, memo: 40 };
-  sheet.columns = [
-    ...alumniFieldNames.map((field) => ({ header: alumniFieldLabels[field], key: field, width: widths[field] })),
-    { header: alumniExportExtraHeaders[0], key: 'createdDate', width: 26 },
-    { header: alumniExportExtraHeaders[1], key: 'modifiedDate', width: 26 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const r of rows) {
-    sheet.addRow({
-      name: escapeAlumniCell(r.name),
-      organization: escapeAlumniCell(r.organization),
-      department: escapeAlumniCell(r.department),
-      position: escapeAlumniCell(r.position),
-      email: escapeAlumniCell(r.email ?? ''),
-      phone: escapeAlumniCell(r.phone),
-      memo: escapeAlumniCell(r.memo),
-      createdDate: toKstIso(r.createdAt),
-      modifiedDate: toKstIso(r.modifiedAt),
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function buildAlumniWorkbook(rows: AlumniRow[]): Promise<Buffer> {
+  return buildWorkbook<AlumniRow>({
+    name: '주소록',
+    columns: [
+      ...alumniFieldNames.map((field) => ({ header: alumniFieldLabels[field], width: widths[field], value: (r: AlumniRow) => r[field] ?? '' })),
+      { header: alumniExportExtraHeaders[0], width: 26, value: (r) => toKstIso(r.createdAt) },
+      { header: alumniExportExtraHeaders[1], width: 26, value: (r) => toKstIso(r.modifiedAt) },
+    ],
+    rows,
+    escape: escapeAlumniCell,
+  });
 }
 
 /** One data row of an import: its Excel row number and the text of each field's cell. */

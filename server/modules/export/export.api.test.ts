@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem } from '../../../contract';
 import { accessRecord } from '../../db/schema';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
-import { escapeCell } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,13 +55,5 @@ describe('GET /api/board-item/download-data/{boardCode}', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/board-item/download-data/nosuch?reason=점검', headers: t.auth(t.tokens.admin) })).statusCode).toBe(404);
     const logs = await t.db.select().from(accessRecord);
     expect(logs.every((l) => l.actorId === t.users.admin && l.action === 'BOARD_EXPORT')).toBe(true);
-  });
-});
-
-describe('escapeCell', () => {
-  it.each([
-    ['=1+1', "'=1+1"], ['+82', "'+82"], ['-1', "'-1"], ['@x', "'@x"], ['\t=1', "'\t=1"], ['안녕 =1', '안녕 =1'], ['', ''],
-  ])('%j → %j', (input, expected) => {
-    expect(escapeCell(input)).toBe(expected);
   });
 });

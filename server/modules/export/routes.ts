@@ -1,9 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardItemExportQuery, errorEnvelope } from '../../../contract';
 import { getCaller } from '../../auth/request-caller';
-import { contentDisposition } from '../file/routes';
+import { sendWorkbook } from '../../lib/xlsx';
 import { exportBoardItems } from './service';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
@@ -23,14 +22,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = await getCaller(request);
       const out = await exportBoardItems(app.deps, caller, request.params.boardCode, request.query, request.ip);
-      // Bytes, not an envelope: the reply is sent untyped, as the file downloads are.
-      (reply as FastifyReply)
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition('attachment', out.fileName))
-        .header('cache-control', 'no-store')
-        .header('x-row-count', String(out.rowCount))
-        .send(out.data);
-      return reply;
+      return sendWorkbook(reply, out);
     },
   );
 };

@@ -5,18 +5,11 @@ import { isAdmin, type Caller } from '../../auth/caller';
 import { recordAccess, type AccessActor } from '../access-record/record';
 import { forbidden, unauthorized } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
+import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, type WorkbookExport } from '../../lib/xlsx';
 import * as boardRepo from '../board/repo';
 import { requireBoard } from '../board/service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
-
-/** One export holds at most this many rows; narrow the list with a search for more. */
-export const EXPORT_MAX_ROWS = 10_000;
-
-/** A cell that a spreadsheet would run as a formula (= + - @, and tab/CR tricks) gets a leading apostrophe. */
-export function escapeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /**
  * `GET /api/board-item/download-data/{boardCode}`: the list as .xlsx with Korean headers and only
@@ -28,7 +21,7 @@ export async function exportBoardItems(
   boardCode: string,
   query: z.output<typeof boardItemExportQuery>,
   ip: string,
-): Promise<{ fileName: string; data: Buffer; rowCount: number }> {
+): Promise<WorkbookExport> {
   if (caller.userId === null) throw unauthorized();
   if (!isAdmin(caller)) throw forbidden(boardMessages.exportAdminsOnly);
   const board = await requireBoard(deps.db, boardCode);
@@ -44,43 +37,23 @@ export async function exportBoardItems(
     keyword: query.keyword || undefined,
     category: query.category,
   });
-  const inquiry = board.listStyle === 'inquiry';
-  // Loaded on first export: exceljs is a third of the server's start-up time and memory it
-  // would hold for a rare administrator action (docs/performance.md).
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = '인체이식형 의료기기 환자등록사업';
-  const sheet = workbook.addWorksheet(board.name.slice(0, 31));
-  sheet.columns = [
-    { header: '번호', key: 'itemNo', width: 8 },
-    { header: '분류', key: 'category', width: 12 },
-    { header: '제목', key: 'title', width: 50 },
-    { header: '작성자', key: 'writerName', width: 14 },
-    { header: '작성일', key: 'createdDate', width: 22 },
-    { header: '조회수', key: 'viewCount', width: 8 },
-    { header: '댓글수', key: 'commentCount', width: 8 },
-    { header: '첨부파일수', key: 'fileCount', width: 10 },
-    { header: '공지', key: 'isNotice', width: 6 },
-    { header: '비밀글', key: 'isSecret', width: 8 },
-    ...(inquiry ? [{ header: '답변일', key: 'answeredDate', width: 22 }] : []),
+  type Row = (typeof rows)[number];
+  const columns: SheetColumn<Row>[] = [
+    { header: '번호', width: 8, value: (r) => r.itemNo },
+    { header: '분류', width: 12, value: (r) => r.category ?? '' },
+    { header: '제목', width: 50, value: (r) => r.title },
+    { header: '작성자', width: 14, value: (r) => r.writerName },
+    { header: '작성일', width: 22, value: (r) => toKstIso(r.createdAt) },
+    { header: '조회수', width: 8, value: (r) => r.viewCount },
+    { header: '댓글수', width: 8, value: (r) => r.commentCount },
+    { header: '첨부파일수', width: 10, value: (r) => r.fileCount },
+    { header: '공지', width: 6, value: (r) => (r.isNotice ? 'Y' : 'N') },
+    { header: '비밀글', width: 8, value: (r) => (r.isSecret ? 'Y' : 'N') },
   ];
-  sheet.getRow(1).font = { bold: true };
-  for (const r of rows) {
-    sheet.addRow({
-      itemNo: r.itemNo,
-      category: escapeCell(r.category ?? ''),
-      title: escapeCell(r.title),
-      writerName: escapeCell(r.writerName),
-      createdDate: toKstIso(r.createdAt),
-      viewCount: r.viewCount,
-      commentCount: r.commentCount,
-      fileCount: r.fileCount,
-      isNotice: r.isNotice ? 'Y' : 'N',
-      isSecret: r.isSecret ? 'Y' : 'N',
-      ...(inquiry ? { answeredDate: r.answeredAt ? toKstIso(r.answeredAt) : '미답변' } : {}),
-    });
+  if (board.listStyle === 'inquiry') {
+    columns.push({ header: '답변일', width: 22, value: (r) => (r.answeredAt ? toKstIso(r.answeredAt) : '미답변') });
   }
-  const data = Buffer.from(await workbook.xlsx.writeBuffer());
+  const data = await buildWorkbook({ name: board.name, columns, rows });
   const now = deps.clock.now();
   const { reason, ...listQuery } = query;
   const actor: AccessActor = { userId: caller.userId, address: ip };

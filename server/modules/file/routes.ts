@@ -7,19 +7,13 @@ import { isAdmin, resolveFileCaller, type Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { board, boardItem, storedFile } from '../../db/schema';
 import { notFound } from '../../errors';
+import { contentDisposition } from '../../lib/content-disposition';
 import { canOnBoard, canSeePrivateItem, isPrivateItem } from '../board/policy';
 import { deny } from '../board/service';
 import type { FileStore } from './store';
 
 /** Types a browser may show inline; everything else (SVG, HTML, office files...) downloads. */
 const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf']);
-
-/** RFC 6266 / RFC 5987 Content-Disposition, so Korean file names survive every browser. */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 type FileRow = typeof storedFile.$inferSelect;
 

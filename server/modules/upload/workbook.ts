@@ -1,17 +1,17 @@
 import type { Workbook } from 'exceljs';
 import { alumniMessages } from '../../../contract';
 import { badRequest } from '../../errors';
+import { loadExcelJs } from '../../lib/xlsx';
 import { sniff } from './sniff';
 
 /**
  * An .xlsx checked from its bytes (issue 9): a ZIP by its magic number, and one that exceljs
  * really opens as a workbook with at least one sheet. A plain ZIP renamed .xlsx opens with no
  * sheets, a PNG or anything else does not open at all: both are refused in Korean.
- * exceljs is loaded on first use, as the export does (it is a third of the start-up cost).
  */
 export async function openWorkbook(data: Buffer): Promise<Workbook> {
   if (sniff(data) !== 'zip') throw badRequest(alumniMessages.notWorkbook);
-  const { default: ExcelJS } = await import('exceljs');
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
