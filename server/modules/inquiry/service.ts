@@ -52,11 +52,10 @@ export async function listInquiries(deps: Deps, actor: AccessActor, query: ListQ
   const filter = { status: query.status, keyword: query.keyword || undefined };
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [rows, [total], counted] = await Promise.all([
-      repo.listPage(tx, { ...filter, offset: (query.page - 1) * query.size, limit: query.size }),
-      repo.countQuery(tx, filter),
-      repo.statusCountsQuery(tx),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time.
+    const rows = await repo.listPage(tx, { ...filter, offset: (query.page - 1) * query.size, limit: query.size });
+    const [total] = await repo.countQuery(tx, filter);
+    const counted = await repo.statusCountsQuery(tx);
     const counts = { RECEIVED: 0, IN_PROGRESS: 0, DONE: 0 };
     for (const c of counted) counts[c.status] = c.count;
     const totalElements = total?.count ?? 0;
