@@ -4,6 +4,7 @@ import { accessActionLabels, accessActions, type AccessAction } from '../../../.
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import { Pagination } from '../../../ui/Pagination';
+import { Field } from '../../../ui/form/Field';
 import { AccessRecordExportDialog } from './AccessRecordExportDialog';
 import { useAccessRecords, type AccessRecordFilters } from './api';
 import './access-records.css';
@@ -44,50 +45,29 @@ function FilterForm({ filters, onApply }: { filters: AccessRecordFilters; onAppl
     onApply({ from: text('from'), to: text('to'), actor: text('actor'), action: isAction(action) ? action : undefined });
   }
   return (
-    <form className="access-records__filters" role="search" aria-label="접근기록 검색" onSubmit={submit}>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={`${id}-from`}>
-          시작일
-        </label>
-        <input id={`${id}-from`} name="from" type="date" className="form-input" defaultValue={filters.from ?? ''} />
-      </div>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={`${id}-to`}>
-          종료일
-        </label>
-        <input id={`${id}-to`} name="to" type="date" className="form-input" defaultValue={filters.to ?? ''} />
-      </div>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={`${id}-actor`}>
-          관리자 계정
-        </label>
-        <input
-          id={`${id}-actor`}
-          name="actor"
-          type="text"
-          className="form-input"
-          defaultValue={filters.actor ?? ''}
-          aria-describedby={`${id}-actor-hint`}
-          autoComplete="off"
-        />
-        <p className="form-field__hint" id={`${id}-actor-hint`}>
-          아이디(정확히) 또는 회원 번호
-        </p>
-      </div>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={`${id}-action`}>
-          작업
-        </label>
-        <select id={`${id}-action`} name="action" className="form-input" defaultValue={filters.action ?? ''}>
-          <option value="">전체</option>
-          {accessActions.map((action) => (
-            <option key={action} value={action}>
-              {accessActionLabels[action]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="access-records__filter-actions">
+    <form className="admin-filters" role="search" aria-label="접근기록 검색" onSubmit={submit}>
+      <Field id={`${id}-from`} label="시작일">
+        {(control) => <input {...control} name="from" type="date" className="form-input" defaultValue={filters.from ?? ''} />}
+      </Field>
+      <Field id={`${id}-to`} label="종료일">
+        {(control) => <input {...control} name="to" type="date" className="form-input" defaultValue={filters.to ?? ''} />}
+      </Field>
+      <Field id={`${id}-actor`} label="관리자 계정" hint="아이디(정확히) 또는 회원 번호">
+        {(control) => <input {...control} name="actor" type="text" className="form-input" defaultValue={filters.actor ?? ''} autoComplete="off" />}
+      </Field>
+      <Field id={`${id}-action`} label="작업">
+        {(control) => (
+          <select {...control} name="action" className="form-input" defaultValue={filters.action ?? ''}>
+            <option value="">전체</option>
+            {accessActions.map((action) => (
+              <option key={action} value={action}>
+                {accessActionLabels[action]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="admin-filters__actions">
         <button type="submit" className="button button--primary">
           조회
         </button>
@@ -122,8 +102,8 @@ export function Component() {
 
   return (
     <div className="access-records">
-      <div className="access-records__head">
-        <h1 className="access-records__title">접근기록</h1>
+      <div className="admin-page__head">
+        <h1>접근기록</h1>
         <AccessRecordExportDialog filters={filters} summary={describeFilters(filters)} />
       </div>
       <p className="access-records__intro">
@@ -139,8 +119,8 @@ export function Component() {
       {query.isPending && <LoadingStatus />}
       {data && (
         <>
-          <div className="access-records__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-            <table className="access-records__table">
+          <div className="admin-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+            <table className="admin-table access-records__table">
               <caption id={captionId}>
                 접근기록 목록 (조건: {describeFilters(filters)}, 전체 {data.totalElements.toLocaleString('ko-KR')}건, {data.page}/{Math.max(1, data.totalPages)}
                 페이지)
@@ -159,7 +139,7 @@ export function Component() {
               <tbody>
                 {data.content.length === 0 && (
                   <tr>
-                    <td colSpan={7} className="access-records__empty">
+                    <td colSpan={7} className="admin-empty">
                       조건에 맞는 접근기록이 없습니다.
                     </td>
                   </tr>

@@ -1,12 +1,14 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { alumniSorts, type AlumniRecord, type AlumniSort } from '../../../../../contract';
+import { saveBlob } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import { Pagination } from '../../../ui/Pagination';
+import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { exportAlumni } from './api/alumni-excel';
 import { useAlumniList } from './api/list-alumni';
 import { AlumniDeleteDialog } from './components/AlumniDeleteDialog';
-import { AlumniExportDialog } from './components/AlumniExportDialog';
 import { AlumniFormDialog } from './components/AlumniFormDialog';
 import { AlumniImportDialog } from './components/AlumniImportDialog';
 import { AlumniSearchForm } from './components/AlumniSearchForm';
@@ -24,7 +26,6 @@ const sortLabels: Record<AlumniSort, string> = {
 type Dialog =
   | { kind: 'form'; record: AlumniRecord | null }
   | { kind: 'delete'; record: AlumniRecord }
-  | { kind: 'export' }
   | { kind: 'import' }
   | null;
 
@@ -98,9 +99,21 @@ export function Component() {
           <button type="button" className="button" aria-haspopup="dialog" onClick={(e) => open({ kind: 'import' }, e.currentTarget)}>
             엑셀 가져오기
           </button>
-          <button type="button" className="button" aria-haspopup="dialog" onClick={(e) => open({ kind: 'export' }, e.currentTarget)}>
-            엑셀 다운로드
-          </button>
+          <ReasonDialogButton
+            label="엑셀 다운로드"
+            title="주소록 엑셀 다운로드"
+            note={`${keyword ? `검색어 ‘${keyword}’에 맞는 주소록을` : '주소록 전체를'} 엑셀 파일로 내려받습니다. 이 파일은 그대로 다시 가져올 수 있습니다. 개인정보 보호를 위해 사유가 접근기록에 남습니다.`}
+            fieldLabel="다운로드 사유"
+            submitLabel="다운로드"
+            busyLabel="내려받는 중…"
+            failureMessage="엑셀 파일을 내려받지 못했습니다. 잠시 후 다시 시도해주세요."
+            onSubmit={async (reason) => {
+              setNotice('');
+              const { blob, fileName } = await exportAlumni({ keyword: keyword || undefined, reason });
+              saveBlob(blob, fileName ?? '주소록.xlsx');
+              setNotice('주소록 엑셀 파일을 내려받았습니다.');
+            }}
+          />
         </div>
       </div>
 
@@ -118,7 +131,7 @@ export function Component() {
           {list.error.message}
         </p>
       )}
-      {data && data.content.length === 0 && <p className="alumni__empty">{keyword ? '검색 결과가 없습니다.' : '등록된 주소록이 없습니다.'}</p>}
+      {data && data.content.length === 0 && <p className="admin-empty">{keyword ? '검색 결과가 없습니다.' : '등록된 주소록이 없습니다.'}</p>}
       {data && data.content.length > 0 && (
         <AlumniTable
           rows={data.content}
@@ -135,7 +148,6 @@ export function Component() {
         onSaved={(message) => close(message)}
       />
       <AlumniDeleteDialog record={dialog?.kind === 'delete' ? dialog.record : null} onClose={() => close()} onDeleted={(message) => close(message, true)} />
-      <AlumniExportDialog open={dialog?.kind === 'export'} keyword={keyword} onClose={() => close()} onDone={(message) => close(message)} />
       <AlumniImportDialog open={dialog?.kind === 'import'} onClose={() => close()} />
     </section>
   );

@@ -11,7 +11,6 @@ import { useAdminBoards, useSaveBoard } from './api';
 import { areaLabels, listStyleLabels } from './board-labels';
 import { PermissionMatrix } from './PermissionMatrix';
 import '../../../ui/form/forms.css';
-import '../settings/settings.css';
 import './boards.css';
 
 const MB = 1024 * 1024;

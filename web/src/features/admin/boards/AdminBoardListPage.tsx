@@ -5,8 +5,6 @@ import { adminPaths } from '../admin-paths';
 import { QueryState } from '../shared/SettingsQueryState';
 import { useAdminBoards } from './api';
 import { areaLabels, listStyleLabels } from './board-labels';
-import '../settings/settings.css';
-import './boards.css';
 
 /** 게시판 (issue 9): every board, with a link to edit it and one to make a new board. */
 export function Component() {
@@ -14,7 +12,7 @@ export function Component() {
   const query = useAdminBoards();
   return (
     <section className="admin-screen" aria-labelledby="boards-title">
-      <div className="admin-heading">
+      <div className="admin-page__head">
         <h1 id="boards-title">게시판 관리</h1>
         <Link to={adminPaths.newBoard} className="button button--primary">
           새 게시판 만들기

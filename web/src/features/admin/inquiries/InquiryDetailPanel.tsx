@@ -49,7 +49,7 @@ function InquiryBody({ inquiry }: { inquiry: InquiryDetail }) {
 
   return (
     <>
-      <dl className="inquiry-detail__facts">
+      <dl className="admin-facts">
         <dt>번호</dt>
         <dd>{inquiry.itemNo}</dd>
         <dt>작성자</dt>

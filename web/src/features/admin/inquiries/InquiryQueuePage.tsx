@@ -7,8 +7,6 @@ import { QueryState } from '../shared/SettingsQueryState';
 import { useInquiries } from './api';
 import { InquiryDetailPanel } from './InquiryDetailPanel';
 import '../../../ui/form/forms.css';
-import '../settings/settings.css';
-import '../boards/boards.css';
 import './inquiries.css';
 
 const PAGE_SIZE = 20;

@@ -5,9 +5,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import '../../../ui/form/forms.css';
 import { adminPaths } from '../admin-paths';
-import '../shared/members-roles.css';
 import { useMember, useMemberChanges, useMemberRoleOptions, type MemberAction } from './api/members';
-import { ReasonDialogButton } from './ReasonDialogButton';
+import { ReasonDialogButton } from '../../../ui/ReasonDialog';
 
 const dateTime = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '-');
 

@@ -1,15 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { memberStatusLabels, memberStatuses, type MemberStatus } from '../../../../../contract';
 import { saveBlob } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import { Pagination } from '../../../ui/Pagination';
-import '../../../ui/form/forms.css';
+import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { Field } from '../../../ui/form/Field';
 import { adminPaths } from '../admin-paths';
-import '../shared/members-roles.css';
 import { exportMembers, useMemberList, useMemberRoleOptions, type MemberListQuery } from './api/members';
-import { ReasonDialogButton } from './ReasonDialogButton';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['keyword', 'roleCode', 'status', 'joinedFrom', 'joinedTo'] as const;
@@ -35,7 +34,6 @@ export function Component() {
   const query: MemberListQuery = { ...memberFilter, page, size: PAGE_SIZE };
   const list = useMemberList(query);
   const roles = useMemberRoleOptions();
-  const [done, setDone] = useState('');
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,73 +65,48 @@ export function Component() {
           submitLabel="다운로드"
           busyLabel="내려받는 중…"
           onSubmit={async (reason) => {
-            setDone('');
             const { blob, fileName } = await exportMembers({ ...memberFilter, reason });
             saveBlob(blob, fileName ?? '회원목록.xlsx');
-            setDone('엑셀 파일을 내려받았습니다.');
+            return '엑셀 파일을 내려받았습니다.';
           }}
         />
       </div>
-      <p className="visually-hidden" role="status">
-        {done}
-      </p>
 
       {/* key: a new URL (back, a link) puts its own values in the fields. */}
       <form key={params.toString()} className="admin-filters" role="search" aria-label="회원 검색" onSubmit={search}>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="member-keyword">
-            검색어
-          </label>
-          <input
-            id="member-keyword"
-            name="keyword"
-            className="form-input"
-            defaultValue={filter.keyword ?? ''}
-            maxLength={100}
-            aria-describedby="member-keyword-hint"
-          />
-          <p className="form-field__hint" id="member-keyword-hint">
-            이름·아이디 앞부분, 이메일·휴대폰 전체
-          </p>
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="member-role">
-            권한
-          </label>
-          <select id="member-role" name="roleCode" className="form-input" defaultValue={filter.roleCode ?? ''}>
-            <option value="">전체</option>
-            {roles.data?.map((r) => (
-              <option key={r.roleCode} value={r.roleCode}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="member-status">
-            상태
-          </label>
-          <select id="member-status" name="status" className="form-input" defaultValue={filter.status ?? ''}>
-            <option value="">전체</option>
-            {memberStatuses.map((s) => (
-              <option key={s} value={s}>
-                {memberStatusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="member-joined-from">
-            가입일 시작
-          </label>
-          <input id="member-joined-from" name="joinedFrom" type="date" className="form-input" defaultValue={filter.joinedFrom ?? ''} />
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="member-joined-to">
-            가입일 끝
-          </label>
-          <input id="member-joined-to" name="joinedTo" type="date" className="form-input" defaultValue={filter.joinedTo ?? ''} />
-        </div>
+        <Field id="member-keyword" label="검색어" hint="이름·아이디 앞부분, 이메일·휴대폰 전체">
+          {(control) => <input {...control} name="keyword" className="form-input" defaultValue={filter.keyword ?? ''} maxLength={100} />}
+        </Field>
+        <Field id="member-role" label="권한">
+          {(control) => (
+            <select {...control} name="roleCode" className="form-input" defaultValue={filter.roleCode ?? ''}>
+              <option value="">전체</option>
+              {roles.data?.map((r) => (
+                <option key={r.roleCode} value={r.roleCode}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="member-status" label="상태">
+          {(control) => (
+            <select {...control} name="status" className="form-input" defaultValue={filter.status ?? ''}>
+              <option value="">전체</option>
+              {memberStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {memberStatusLabels[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="member-joined-from" label="가입일 시작">
+          {(control) => <input {...control} name="joinedFrom" type="date" className="form-input" defaultValue={filter.joinedFrom ?? ''} />}
+        </Field>
+        <Field id="member-joined-to" label="가입일 끝">
+          {(control) => <input {...control} name="joinedTo" type="date" className="form-input" defaultValue={filter.joinedTo ?? ''} />}
+        </Field>
         <div className="admin-filters__actions">
           <button type="submit" className="button button--primary">
             검색
@@ -156,7 +129,7 @@ export function Component() {
             검색 결과 {list.data.totalElements.toLocaleString('ko-KR')}명
           </p>
           <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="회원 목록 표">
-            <table className="admin-table">
+            <table className="admin-table admin-table--nowrap">
               <caption className="visually-hidden">회원 목록: 회원번호, 아이디, 이름, 이메일, 휴대폰, 권한, 상태, 가입일 (이메일·휴대폰은 일부 가림)</caption>
               <thead>
                 <tr>
@@ -173,7 +146,7 @@ export function Component() {
               <tbody>
                 {list.data.content.length === 0 ? (
                   <tr>
-                    <td colSpan={8} className="admin-table__empty">
+                    <td colSpan={8} className="admin-empty">
                       조건에 맞는 회원이 없습니다.
                     </td>
                   </tr>

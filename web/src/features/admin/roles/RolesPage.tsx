@@ -3,7 +3,6 @@ import { roleMessages, type RoleList, type RoleView } from '../../../../../contr
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import '../../../ui/form/forms.css';
-import '../shared/members-roles.css';
 import { useRoleChanges, useRoles } from './api/roles';
 
 type Known = RoleList['knownPermissions'];
@@ -49,7 +48,7 @@ export function Component() {
       ) : (
         <>
           <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="권한 목록 표">
-            <table className="admin-table">
+            <table className="admin-table admin-table--nowrap">
               <caption className="visually-hidden">권한 목록: 코드, 이름, 허용 기능, 회원 수, 저장</caption>
               <thead>
                 <tr>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { alumniMessages, type AlumniRecord } from '../../../../../../contract';
 import { useDeleteAlumni } from '../api/save-alumni';
-import { AlumniDialog } from './AlumniDialog';
+import { Dialog } from '../../../../ui/Dialog';
 
 /** 삭제 확인: deleting is for good (staff data), so it is asked once more, naming the person. */
 export function AlumniDeleteDialog({ record, onClose, onDeleted }: {
@@ -24,7 +24,7 @@ export function AlumniDeleteDialog({ record, onClose, onDeleted }: {
   }
 
   return (
-    <AlumniDialog open={record !== null} title="주소록 삭제" onClose={onClose}>
+    <Dialog open={record !== null} title="주소록 삭제" onClose={onClose}>
       <p>
         <strong>{record?.name}</strong>
         {record?.organization ? ` (${record.organization})` : ''} 님을 주소록에서 삭제할까요? 삭제하면 되돌릴 수 없습니다.
@@ -32,7 +32,7 @@ export function AlumniDeleteDialog({ record, onClose, onDeleted }: {
       <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
         {failure && <p>{failure}</p>}
       </div>
-      <div className="alumni-dialog__actions">
+      <div className="dialog__actions">
         {/* The safe choice first: the dialog opens with the focus on 취소, so Enter does not delete. */}
         <button type="button" className="button" onClick={onClose}>
           취소
@@ -41,6 +41,6 @@ export function AlumniDeleteDialog({ record, onClose, onDeleted }: {
           {remove.isPending ? '삭제 중…' : '삭제'}
         </button>
       </div>
-    </AlumniDialog>
+    </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import {
 import { ApiRequestError } from '../../../../lib/api';
 import { Field } from '../../../../ui/form/Field';
 import { useSaveAlumni } from '../api/save-alumni';
-import { AlumniDialog } from './AlumniDialog';
+import { Dialog } from '../../../../ui/Dialog';
 
 type Values = Record<AlumniField, string>;
 type Errors = Partial<Record<AlumniField, string>>;
@@ -39,10 +39,10 @@ export function AlumniFormDialog({ record, open, onClose, onSaved }: {
   onSaved: (message: string) => void;
 }) {
   return (
-    <AlumniDialog open={open} title={record ? '주소록 수정' : '주소록 등록'} onClose={onClose}>
+    <Dialog open={open} title={record ? '주소록 수정' : '주소록 등록'} onClose={onClose}>
       {/* A new form each time it opens, with the record's values. */}
       {open && <AlumniForm key={record?.id ?? 'new'} record={record} onCancel={onClose} onSaved={onSaved} />}
-    </AlumniDialog>
+    </Dialog>
   );
 }
 
@@ -82,7 +82,7 @@ function AlumniForm({ record, onCancel, onSaved }: { record: AlumniRecord | null
   }
 
   return (
-    <form className="alumni-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="alumni-form__grid">
         {alumniFieldNames.map((field) => (
           <div key={field} className={field === 'memo' ? 'alumni-form__wide' : undefined}>
@@ -116,7 +116,7 @@ function AlumniForm({ record, onCancel, onSaved }: { record: AlumniRecord | null
       <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
         {failure && <p>{failure}</p>}
       </div>
-      <div className="alumni-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel}>
           취소
         </button>

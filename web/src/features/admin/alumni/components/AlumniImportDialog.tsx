@@ -4,19 +4,19 @@ import {
   type AlumniImportMode, type AlumniImportPreview, type AlumniImportReport,
 } from '../../../../../../contract';
 import { Field, ChoiceGroup } from '../../../../ui/form/Field';
+import { ReasonField, useReason } from '../../../../ui/form/ReasonField';
 import { importAlumni, previewAlumniImport, uploadAlumniWorkbook } from '../api/alumni-excel';
 import { useInvalidateAlumni } from '../api/save-alumni';
-import { AlumniDialog } from './AlumniDialog';
+import { Dialog } from '../../../../ui/Dialog';
 import { AlumniImportPreviewTable } from './AlumniImportPreviewTable';
 import { AlumniImportReportView } from './AlumniImportReportView';
-import { AlumniReasonField } from './AlumniReasonField';
 
 /** 엑셀 가져오기: pick a file -> upload -> preview of the first rows -> mode and reason -> report. */
 export function AlumniImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <AlumniDialog open={open} title="주소록 엑셀 가져오기" onClose={onClose} wide>
+    <Dialog open={open} title="주소록 엑셀 가져오기" width="wide" onClose={onClose}>
       {open && <ImportSteps onClose={onClose} />}
-    </AlumniDialog>
+    </Dialog>
   );
 }
 
@@ -49,7 +49,7 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
   const heading = { pick: '1. 파일 선택', preview: '2. 미리보기와 가져오기', report: '3. 결과' }[step.kind];
   return (
     <>
-      <h3 className="alumni-dialog__step" ref={headingRef} tabIndex={-1}>
+      <h3 className="alumni-import__step" ref={headingRef} tabIndex={-1}>
         {heading}
       </h3>
       {step.kind === 'pick' && (
@@ -99,7 +99,7 @@ function PickStep({ onCancel, onPreview }: { onCancel: () => void; onPreview: (f
 
   const headers = alumniFieldNames.map((f) => alumniFieldLabels[f]).join(', ');
   return (
-    <form className="alumni-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
       <Field
         id="alumni-import-file"
         label="엑셀 파일 (.xlsx)"
@@ -124,7 +124,7 @@ function PickStep({ onCancel, onPreview }: { onCancel: () => void; onPreview: (f
       <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
         {failure && <p>{failure}</p>}
       </div>
-      <div className="alumni-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel}>
           취소
         </button>
@@ -142,28 +142,22 @@ function PreviewStep({ step, onBack, onReport }: {
   onReport: (reason: string, report: AlumniImportReport) => void;
 }) {
   const [mode, setMode] = useState<AlumniImportMode>('allOrNothing');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
+  const reason = useReason();
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const invalidate = useInvalidateAlumni();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (!reason.trim()) {
-      setError(alumniMessages.reasonRequired);
-      reasonRef.current?.focus();
-      return;
-    }
-    setError('');
+    const trimmed = reason.validate();
+    if (trimmed === null) return;
     setFailure('');
     setBusy(true);
     try {
-      const report = await importAlumni({ fileId: step.fileId, mode, reason: reason.trim() });
+      const report = await importAlumni({ fileId: step.fileId, mode, reason: trimmed });
       void invalidate();
-      onReport(reason.trim(), report);
+      onReport(trimmed, report);
     } catch (err) {
       setFailure(errorText(err));
     } finally {
@@ -172,8 +166,8 @@ function PreviewStep({ step, onBack, onReport }: {
   }
 
   return (
-    <form className="alumni-form" noValidate onSubmit={(event) => void submit(event)}>
-      <p className="alumni-dialog__note">파일: {step.file.name}</p>
+    <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
+      <p className="dialog__note">파일: {step.file.name}</p>
       <AlumniImportPreviewTable preview={step.preview} />
       <ChoiceGroup id="alumni-import-mode" legend="가져오기 방식" required>
         {(Object.keys(modeLabels) as AlumniImportMode[]).map((m) => (
@@ -183,11 +177,11 @@ function PreviewStep({ step, onBack, onReport }: {
           </label>
         ))}
       </ChoiceGroup>
-      <AlumniReasonField id="alumni-import-reason" label="가져오기 사유" value={reason} error={error} onChange={setReason} inputRef={reasonRef} />
+      <ReasonField id="alumni-import-reason" label="가져오기 사유" hint="개인정보 보호를 위해 사유가 접근기록에 남습니다." {...reason.field} />
       <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
         {failure && <p>{failure}</p>}
       </div>
-      <div className="alumni-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button" onClick={onBack}>
           다른 파일 선택
         </button>
@@ -229,12 +223,12 @@ function ReportStep({ step, onClose, onReport, onAgain }: {
   }
 
   return (
-    <div className="alumni-form">
+    <div className="dialog__form">
       <AlumniImportReportView report={step.report} />
       <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
         {failure && <p>{failure}</p>}
       </div>
-      <div className="alumni-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button" onClick={onAgain}>
           다른 파일 가져오기
         </button>

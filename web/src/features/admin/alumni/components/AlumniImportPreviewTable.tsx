@@ -4,8 +4,8 @@ import { alumniFieldLabels, type AlumniImportPreview } from '../../../../../../c
 export function AlumniImportPreviewTable({ preview }: { preview: AlumniImportPreview }) {
   return (
     <>
-      <div className="alumni-scroll" role="region" aria-labelledby="alumni-preview-caption" tabIndex={0}>
-        <table className="alumni-table">
+      <div className="admin-table-wrap" role="region" aria-labelledby="alumni-preview-caption" tabIndex={0}>
+        <table className="admin-table">
           <caption id="alumni-preview-caption">
             미리보기: 전체 {preview.totalRows.toLocaleString('ko-KR')}행 중 처음 {preview.rows.length}행
           </caption>
@@ -32,7 +32,7 @@ export function AlumniImportPreviewTable({ preview }: { preview: AlumniImportPre
         </table>
       </div>
       {preview.ignoredHeaders.length > 0 && (
-        <p className="alumni-dialog__note">가져오지 않는 열: {preview.ignoredHeaders.join(', ')}</p>
+        <p className="dialog__note">가져오지 않는 열: {preview.ignoredHeaders.join(', ')}</p>
       )}
     </>
   );

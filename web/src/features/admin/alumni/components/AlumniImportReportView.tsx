@@ -30,8 +30,8 @@ export function AlumniImportReportView({ report }: { report: AlumniImportReport 
         </dl>
       </div>
       {report.rejectedRows.length > 0 && (
-        <div className="alumni-scroll alumni-report__rows" role="region" aria-labelledby="alumni-report-caption" tabIndex={0}>
-          <table className="alumni-table">
+        <div className="admin-table-wrap alumni-report__rows" role="region" aria-labelledby="alumni-report-caption" tabIndex={0}>
+          <table className="admin-table">
             <caption id="alumni-report-caption">오류 행 {report.rejectedRows.length.toLocaleString('ko-KR')}개</caption>
             <thead>
               <tr>

@@ -12,8 +12,8 @@ export function AlumniTable({ rows, onEdit, onDelete }: {
   onDelete: (record: AlumniRecord, opener: HTMLElement) => void;
 }) {
   return (
-    <div className="alumni-scroll" role="region" aria-labelledby="alumni-table-caption" tabIndex={0}>
-      <table className="alumni-table">
+    <div className="admin-table-wrap" role="region" aria-labelledby="alumni-table-caption" tabIndex={0}>
+      <table className="admin-table alumni-table">
         <caption id="alumni-table-caption" className="visually-hidden">
           주소록 목록
         </caption>
