@@ -1,11 +1,12 @@
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessActions } from '../../../contract';
 import { createTestApp, insertMember, type TestApp } from '../../test/harness';
 import { recordAccess } from './record';
 import * as repo from './repo';
 import { chainBatch, verifyAccessRecords } from './verify';
-import { vacuumUntilAllVisible } from '../../test/vacuum';
+import {
+  explainAnalyze, expectNoSortNoSeqScan, indexScan, noHeapFetches, type Plannable, vacuumUntilAllVisible,
+} from '../../test/query-plans';
 
 /**
  * The access records' read paths at 100,000 records (about two years of a busy console), planned
@@ -67,22 +68,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Query = { toSQL(): { sql: string; params: unknown[] } };
+const plan = (statement: Plannable) => explainAnalyze(t.database.raw, statement);
 
-async function plan(query: Query | { sql: string; params: unknown[] }): Promise<string> {
-  const q = 'toSQL' in query ? query.toSQL() : query;
-  const { rows } = await t.database.raw.query<Record<string, string>>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${q.sql}`, q.params);
-  const text = rows.map((r) => Object.values(r)[0]).join('\n');
-  if (process.env.SHOW_PLANS) console.log(`${q.sql}\n${text}`);
-  return text;
-}
-
-const sortNode = /^\s*(->\s*)?(Incremental )?Sort\b/m;
 function expectIndexPlan(p: string, index: string, only = true): void {
-  expect(p).not.toMatch(/Seq Scan/);
-  expect(p).not.toMatch(sortNode);
-  expect(p).toMatch(new RegExp(`${only ? 'Index Only Scan' : 'Index Scan'}(?: Backward)? using ${index} on access_record`));
-  if (only) expect(p).toMatch(/Heap Fetches: 0\b/);
+  expectNoSortNoSeqScan(p, /Seq Scan/);
+  expect(p).toMatch(indexScan(index, 'access_record', only ? 'only' : 'heap'));
+  if (only) expect(p).toMatch(noHeapFetches);
 }
 
 const kst = (v: string) => new Date(`${v}+09:00`);
@@ -128,7 +119,7 @@ describe(`access records at ${ROWS.toLocaleString('en')}`, () => {
   });
 
   it('the chain check walks the primary key in batches', async () => {
-    const p = await plan(new PgDialect().sqlToQuery(chainBatch('50000', 1000)));
+    const p = await plan(chainBatch('50000', 1000));
     expectIndexPlan(p, 'access_record_pkey', false);
   });
 

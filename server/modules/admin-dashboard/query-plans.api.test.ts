@@ -1,9 +1,7 @@
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClock, type TestApp } from '../../test/harness';
 import { dashboard, statements, WEEK_MS } from './service';
-import { vacuumUntilAllVisible } from '../../test/vacuum';
+import { explainAnalyze, type Plannable, scanUsing, seqScanOf, vacuumUntilAllVisible } from '../../test/query-plans';
 
 /**
  * The dashboard's counts at a size the registry may reach (30,000 members, 60,000 posts and as many
@@ -15,7 +13,6 @@ const clock = new TestClock(new Date('2026-11-20T10:00:00+09:00'));
 const NOW = clock.now();
 const weekFrom = new Date(NOW.getTime() - WEEK_MS);
 const dayFrom = new Date(NOW.getTime() - 24 * 60 * 60 * 1000);
-const dialect = new PgDialect();
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -61,16 +58,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function plan(statement: SQL): Promise<string> {
-  const q = dialect.sqlToQuery(statement);
-  const { rows } = await t.database.raw.query<Record<string, string>>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${q.sql}`, q.params);
-  const text = rows.map((r) => Object.values(r)[0]).join('\n');
-  if (process.env.SHOW_PLANS) console.log(`${q.sql}\n${text}`);
-  return text;
-}
+const plan = (statement: Plannable) => explainAnalyze(t.database.raw, statement);
 
-const seqScanOfBigTable = /Seq Scan on (app_user|board_item|board_item_comment|signin_failure)\s/;
-const uses = (index: string) => new RegExp(`(Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (using|on) ${index}\\b`);
+const seqScanOfBigTable = seqScanOf('app_user', 'board_item', 'board_item_comment', 'signin_failure');
 
 async function count(text: string, params: unknown[] = []): Promise<number> {
   const { rows } = await t.database.raw.query<{ n: number }>(text, params);
@@ -80,7 +70,7 @@ async function count(text: string, params: unknown[] = []): Promise<number> {
 describe('dashboard counts at scale', () => {
   it('members: sign-ups by the sign-up index; the active count by the status index or one pass', async () => {
     const p = await plan(statements.members(weekFrom));
-    expect(p).toMatch(uses('app_user_created_idx'));
+    expect(p).toMatch(scanUsing('app_user_created_idx'));
     // Nearly every member is active, so counting them visits nearly every row whichever way:
     // PostgreSQL 18 (random_page_cost 1.1) takes app_user_status_idx index-only, PostgreSQL 15 with
     // its default costs reads the table once (3 ms at 30,000 members). Either is one pass over the
@@ -93,19 +83,19 @@ describe('dashboard counts at scale', () => {
   it('posts: the counters and a range of each board’s list index', async () => {
     const p = await plan(statements.posts(weekFrom));
     expect(p).not.toMatch(seqScanOfBigTable);
-    expect(p).toMatch(uses('board_item_created_idx'));
+    expect(p).toMatch(scanUsing('board_item_created_idx'));
   });
 
   it('inquiries: the queue index', async () => {
     const p = await plan(statements.inquiries());
     expect(p).not.toMatch(seqScanOfBigTable);
-    expect(p).toMatch(uses('board_item_inquiry_status_idx'));
+    expect(p).toMatch(scanUsing('board_item_inquiry_status_idx'));
   });
 
   it('sign-in failures: the time index', async () => {
     const p = await plan(statements.signin(dayFrom));
     expect(p).not.toMatch(seqScanOfBigTable);
-    expect(p).toMatch(uses('signin_failure_at_idx'));
+    expect(p).toMatch(scanUsing('signin_failure_at_idx'));
   });
 
   it('comments: an index-only range of the live comments\' time index', async () => {

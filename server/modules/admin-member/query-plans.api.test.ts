@@ -3,7 +3,7 @@ import type { MemberFilter } from '../../../contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { holdersQuery, retiredHoldersQuery } from '../admin-role/repo';
 import * as repo from './repo';
-import { vacuumUntilAllVisible } from '../../test/vacuum';
+import { expectNoSortNoSeqScan, explainAnalyze, type Plannable, scanUsing, seqScanOf, vacuumUntilAllVisible } from '../../test/query-plans';
 
 /**
  * The console's member list and the roles screen's counts at 50,000 members, planned with fresh
@@ -39,24 +39,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Query = { toSQL(): { sql: string; params: unknown[] } };
+const plan = (statement: Plannable) => explainAnalyze(t.database.raw, statement);
 
-async function plan(query: Query): Promise<string> {
-  const q = query.toSQL();
-  const { rows } = await t.database.raw.query<Record<string, string>>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${q.sql}`, q.params);
-  const text = rows.map((r) => Object.values(r)[0]).join('\n');
-  if (process.env.SHOW_PLANS) console.log(`${q.sql}\n${text}`);
-  return text;
-}
-
-const seqScan = /Seq Scan on app_user\b/;
-const sortNode = /^\s*(->\s*)?(Incremental )?Sort\b/m;
-const scanUsing = (index: string) => new RegExp(`(Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (using|on) ${index}\\b`);
+const seqScan = seqScanOf('app_user');
 
 function expectIndexed(p: string, index: string) {
   expect(p).toMatch(scanUsing(index));
-  expect(p).not.toMatch(seqScan);
-  expect(p).not.toMatch(sortNode);
+  expectNoSortNoSeqScan(p, seqScan);
 }
 
 const page = (filter: MemberFilter, n = 1, size = 20) => repo.pageQuery(t.db, filter, (n - 1) * size, size);
