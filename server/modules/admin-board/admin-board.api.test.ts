@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBoardMessages as m, type AdminBoard, type BoardItemPage, type BoardMenu } from '../../../contract';
 import { accessRecord, board } from '../../db/schema';
 import { body, createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 
 let t: TestApp;
 
@@ -38,10 +39,6 @@ const admin = (method: 'GET' | 'PUT' | 'PATCH', url: string, payload?: object, t
 const menu = async (headers: Record<string, string> = {}) =>
   data<BoardMenu>(await t.app.inject({ method: 'GET', url: '/api/board', headers })).content;
 
-function expectRefused(res: { statusCode: number; body: string }, status: number, code: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(body(res)).toMatchObject({ code, ...(message !== undefined ? { message } : {}) });
-}
 
 describe('who may manage boards', () => {
   it.each([
@@ -50,8 +47,8 @@ describe('who may manage boards', () => {
     ['PUT', '/api/admin/boards', newBoard('refusedBoard')],
     ['PATCH', '/api/admin/boards/notice', { name: '바뀜' }],
   ] as const)('%s %s: a guest 401, a member 403', async (method, url, payload) => {
-    expectRefused(await admin(method, url, payload, null), 401, 'UNAUTHORIZED');
-    expectRefused(await admin(method, url, payload, t.tokens.member), 403, 'FORBIDDEN');
+    expectRefusal(await admin(method, url, payload, null), 401, 'UNAUTHORIZED');
+    expectRefusal(await admin(method, url, payload, t.tokens.member), 403, 'FORBIDDEN');
     const [notice] = await t.db.select({ name: board.name }).from(board).where(eq(board.boardCode, 'notice'));
     expect(notice!.name).toBe('공지사항');
     expect(await t.db.select().from(board).where(eq(board.boardCode, 'refusedBoard'))).toEqual([]);
@@ -93,7 +90,7 @@ describe('creating and editing a board', () => {
       const list = data<BoardItemPage>(await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=freeTalk', headers: t.auth(t.tokens.member) }));
       expect(list).toMatchObject({ content: [], totalElements: 0, size: 15 });
       // Guests are not among the board's roles.
-      expectRefused(await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=freeTalk' }), 401, 'UNAUTHORIZED');
+      expectRefusal(await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=freeTalk' }), 401, 'UNAUTHORIZED');
       // A member writes on it at once.
       const post = await t.app.inject({
         method: 'PUT', url: '/api/board-item/freeTalk', headers: t.auth(t.tokens.member),
@@ -150,22 +147,22 @@ describe('invalid boards are refused', () => {
     ['an existing code in other case', newBoard('NOTICE'), 409, m.codeTaken],
   ] as const)('create with %s', async (_name, payload, status, message) => {
     const count = (await t.db.select({ code: board.boardCode }).from(board)).length;
-    expectRefused(await admin('PUT', '/api/admin/boards', payload), status, status === 409 ? 'CONFLICT' : 'BAD_REQUEST', message);
+    expectRefusal(await admin('PUT', '/api/admin/boards', payload), status, status === 409 ? 'CONFLICT' : 'BAD_REQUEST', message);
     expect((await t.db.select({ code: board.boardCode }).from(board)).length).toBe(count);
   });
 
   it('limits and types are checked by the schema (400, never 500)', async () => {
-    expectRefused(await admin('PUT', '/api/admin/boards', newBoard('bigPage', { pageSize: 1000 })), 400, 'BAD_REQUEST');
-    expectRefused(await admin('PUT', '/api/admin/boards', newBoard('badArea', { area: 'Elsewhere' as never })), 400, 'BAD_REQUEST');
-    expectRefused(await admin('PATCH', '/api/admin/boards/notice', { lastItemNo: 0 }), 400, 'BAD_REQUEST');
+    expectRefusal(await admin('PUT', '/api/admin/boards', newBoard('bigPage', { pageSize: 1000 })), 400, 'BAD_REQUEST');
+    expectRefusal(await admin('PUT', '/api/admin/boards', newBoard('badArea', { area: 'Elsewhere' as never })), 400, 'BAD_REQUEST');
+    expectRefusal(await admin('PATCH', '/api/admin/boards/notice', { lastItemNo: 0 }), 400, 'BAD_REQUEST');
   });
 
   it('edits: unknown board 404, nothing to change, an inquiry board keeps its style, unknown roles', async () => {
-    expectRefused(await admin('PATCH', '/api/admin/boards/nothere', { name: 'x' }), 404, 'NOT_FOUND');
-    expectRefused(await admin('PATCH', '/api/admin/boards/notice', {}), 400, 'BAD_REQUEST', m.nothingToChange);
-    expectRefused(await admin('PATCH', '/api/admin/boards/contactus', { listStyle: 'list' }), 400, 'BAD_REQUEST', m.inquiryStyleFixed);
-    expectRefused(await admin('PATCH', '/api/admin/boards/notice', { listStyle: 'inquiry' }), 400, 'BAD_REQUEST', m.inquiryStyleFixed);
-    expectRefused(
+    expectRefusal(await admin('PATCH', '/api/admin/boards/nothere', { name: 'x' }), 404, 'NOT_FOUND');
+    expectRefusal(await admin('PATCH', '/api/admin/boards/notice', {}), 400, 'BAD_REQUEST', m.nothingToChange);
+    expectRefusal(await admin('PATCH', '/api/admin/boards/contactus', { listStyle: 'list' }), 400, 'BAD_REQUEST', m.inquiryStyleFixed);
+    expectRefusal(await admin('PATCH', '/api/admin/boards/notice', { listStyle: 'inquiry' }), 400, 'BAD_REQUEST', m.inquiryStyleFixed);
+    expectRefusal(
       await admin('PATCH', '/api/admin/boards/notice', { name: '반쯤', permissions: { list: ['X'], read: [], write: [], comment: [], download: [], manage: [] } }),
       400, 'BAD_REQUEST', m.unknownRoles(['X']),
     );

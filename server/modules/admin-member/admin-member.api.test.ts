@@ -3,13 +3,15 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, memberMessages, messages, type MemberDetail, type MemberPage, type TokenPair } from '../../../contract';
 import { signAccessToken } from '../../auth/tokens';
-import { accessRecord, appUser, refreshToken, signinFailure } from '../../db/schema';
+import { appUser, refreshToken, signinFailure } from '../../db/schema';
 import { toKstIso } from '../../lib/time';
 import { ROLE_ADMIN } from '../../seed/base';
 import { TEST_ADMIN_ID } from '../../test/global-setup';
 import { signIn, signinRequest } from '../../test/accounts';
 import { createMember, type TestMember } from '../../test/factories';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { recorded } from '../../test/access-records';
+import { expectRefusalMessage } from '../../test/refusals';
 
 /**
  * The console's member calls (issue 9): admins only, personal fields masked until revealed,
@@ -20,6 +22,7 @@ const clock = new TestClock(new Date('2026-11-23T01:00:00Z'));
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 let admin: Record<string, string>;
+type Res = { statusCode: number; body: string };
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -29,14 +32,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Res = { statusCode: number; body: string };
-function expectError(res: Res, status: number, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const parsed = body<{ code: string; message: string }>(res);
-  expect(parsed.code).not.toBe('SUCCESS');
-  // Schema messages end with the field's name: "사유를 입력해주세요. (reason)".
-  if (message) expect(parsed.message.replace(/ \(\w+\)$/, '')).toBe(message);
-}
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method, url, headers, ...(method === 'GET' ? {} : { payload: payload ?? {} }) });
@@ -47,19 +42,6 @@ const act = (id: number, path: string, payload: object = {}, headers = admin) =>
 const setRole = (id: number, roleCode: string, headers = admin) => call('PATCH', `/api/admin/users/${id}/role`, headers, { roleCode });
 
 /** The records written since `afterId`, oldest first. */
-async function recordsSince(afterId: number) {
-  return t.db.select().from(accessRecord).where(gt(accessRecord.id, afterId)).orderBy(asc(accessRecord.id));
-}
-async function lastRecordId(): Promise<number> {
-  const [row] = await t.db.select({ id: sql<number>`coalesce(max(${accessRecord.id}), 0)::int` }).from(accessRecord);
-  return row!.id;
-}
-/** Runs `work` and answers the access records it wrote. */
-async function recorded(work: () => Promise<unknown>) {
-  const before = await lastRecordId();
-  await work();
-  return recordsSince(before);
-}
 
 const me = (id: number, token: string) => t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: t.auth(token) });
 const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: token } });
@@ -86,7 +68,7 @@ describe('every member call needs ADMIN_Access', () => {
       ['export', (h) => call('POST', '/api/admin/users/export-data', h, { reason: '점검' })],
       ['role options', (h) => call('GET', '/api/admin/users/role-options', h)],
     ];
-    const records = await recorded(async () => {
+    const records = await recorded(t.db, async () => {
       for (const [name, send] of calls) {
         const guest = await send({});
         expect(guest.statusCode, `${name} as a guest: ${guest.body}`).toBe(401);
@@ -104,7 +86,7 @@ describe('every member call needs ADMIN_Access', () => {
 
 describe('GET /api/admin/users/role-options', () => {
   it('lists the roles with whether they carry admin rights, unrecorded', async () => {
-    const records = await recorded(async () => {
+    const records = await recorded(t.db, async () => {
       const options = data<{ roleCode: string; name: string; admin: boolean }[]>(await call('GET', '/api/admin/users/role-options', admin));
       // The seeded roles were made together: by code.
       expect(options).toEqual([
@@ -130,7 +112,7 @@ describe('GET /api/admin/users', () => {
 
   it('answers a page newest first with masked addresses and the name shown, and records the view once', async () => {
     let page!: MemberPage;
-    const records = await recorded(async () => {
+    const records = await recorded(t.db, async () => {
       page = data<MemberPage>(await list('page=1&size=100'));
     });
     expect(page).toMatchObject({ page: 1, size: 100 });
@@ -180,7 +162,7 @@ describe('GET /api/admin/users', () => {
     // 2025-03-01T03:00Z is 12:00 on 1 March in Korea.
     expect(await ids('joinedTo=2025-03-01')).toEqual([kim.id]);
     expect(await ids('joinedFrom=2025-03-01&joinedTo=2025-04-30&status=ACTIVE')).toEqual([mobileKeyed.id, kim.id]);
-    const records = await recorded(() => list('keyword=abc&roleCode=MEMBER&status=ACTIVE&joinedFrom=2025-01-01&joinedTo=2025-12-31'));
+    const records = await recorded(t.db, () => list('keyword=abc&roleCode=MEMBER&status=ACTIVE&joinedFrom=2025-01-01&joinedTo=2025-12-31'));
     expect(records.map((r) => r.subject)).toEqual(['검색어 "abc", 권한 MEMBER, 상태 정상, 가입일 2025-01-01~2025-12-31']);
   });
 
@@ -192,10 +174,10 @@ describe('GET /api/admin/users', () => {
   });
 
   it('refuses malformed filters with Korean messages', async () => {
-    expectError(await list('joinedFrom=2025-13-45'), 400, memberMessages.dateFormat);
-    expectError(await list('joinedFrom=2025-05-01&joinedTo=2025-04-01'), 400, memberMessages.dateOrder);
-    expectError(await list('status=GONE'), 400);
-    expectError(await list('size=1000'), 400);
+    expectRefusalMessage(await list('joinedFrom=2025-13-45'), 400, memberMessages.dateFormat);
+    expectRefusalMessage(await list('joinedFrom=2025-05-01&joinedTo=2025-04-01'), 400, memberMessages.dateOrder);
+    expectRefusalMessage(await list('status=GONE'), 400);
+    expectRefusalMessage(await list('size=1000'), 400);
   });
 });
 
@@ -213,7 +195,7 @@ describe('member detail and reveal', () => {
 
   it('masks e-mail, mobile and free-text profile values, and records MEMBER_VIEW', async () => {
     let view!: MemberDetail;
-    const records = await recorded(async () => {
+    const records = await recorded(t.db, async () => {
       view = data<MemberDetail>(await detail(target.id));
     });
     expect(view).toMatchObject({
@@ -242,7 +224,7 @@ describe('member detail and reveal', () => {
 
   it('reveal answers the plain fields and records MEMBER_REVEAL with the reason', async () => {
     let view!: MemberDetail;
-    const records = await recorded(async () => {
+    const records = await recorded(t.db, async () => {
       view = data<MemberDetail>(await act(target.id, 'reveal', { reason: '본인 확인 요청 대응' }));
     });
     expect(view).toMatchObject({ email: 'detail.person@example.com', mobile: '010-9876-5432', revealed: true });
@@ -250,17 +232,17 @@ describe('member detail and reveal', () => {
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ action: 'MEMBER_REVEAL', subjectType: 'member', reason: '본인 확인 요청 대응', actorId: t.users.admin });
     // The reason is optional.
-    const plain = await recorded(() => act(target.id, 'reveal'));
+    const plain = await recorded(t.db, () => act(target.id, 'reveal'));
     expect(plain.map((r) => [r.action, r.reason])).toEqual([['MEMBER_REVEAL', null]]);
   });
 
   it('an unknown member: 404 with a Korean message, nothing recorded', async () => {
-    const records = await recorded(async () => {
-      expectError(await detail(987654321), 404, memberMessages.notFound);
-      expectError(await act(987654321, 'lock'), 404, memberMessages.notFound);
+    const records = await recorded(t.db, async () => {
+      expectRefusalMessage(await detail(987654321), 404, memberMessages.notFound);
+      expectRefusalMessage(await act(987654321, 'lock'), 404, memberMessages.notFound);
     });
     expect(records).toEqual([]);
-    expectError(await detail(0), 400);
+    expectRefusalMessage(await detail(0), 400);
   });
 });
 
@@ -268,9 +250,9 @@ describe('PATCH /api/admin/users/{id}/role', () => {
   it('a grant of admin rights writes MEMBER_ROLE_CHANGE and ADMIN_GRANT, and works at the next request', async () => {
     const member = await createMember(t.db, { name: '승격자' });
     const token = await signAccessToken(t.keys, member.id, clock.now());
-    expectError(await list('page=1', t.auth(token)), 403);
+    expectRefusalMessage(await list('page=1', t.auth(token)), 403);
     let view!: MemberDetail;
-    const granted = await recorded(async () => {
+    const granted = await recorded(t.db, async () => {
       view = data<MemberDetail>(await setRole(member.id, ROLE_ADMIN));
     });
     expect(view).toMatchObject({ roleCode: 'ADMIN', roleName: '관리자' });
@@ -281,23 +263,23 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     expect(granted[1]!.detail).toEqual({ from: 'MEMBER', to: 'ADMIN' });
     expect((await list('page=1', t.auth(token))).statusCode).toBe(200);
 
-    const revoked = await recorded(() => setRole(member.id, 'MEMBER'));
+    const revoked = await recorded(t.db, () => setRole(member.id, 'MEMBER'));
     expect(revoked.map((r) => r.action)).toEqual(['ADMIN_REVOKE', 'MEMBER_ROLE_CHANGE']);
-    expectError(await list('page=1', t.auth(token)), 403);
+    expectRefusalMessage(await list('page=1', t.auth(token)), 403);
     // A change that neither gives nor takes admin rights writes only the change.
-    const same = await recorded(() => setRole(member.id, 'GUEST'));
+    const same = await recorded(t.db, () => setRole(member.id, 'GUEST'));
     expect(same.map((r) => r.action)).toEqual(['MEMBER_ROLE_CHANGE']);
   });
 
   it('refuses an unknown role, self-demotion and touching the system admin, changing nothing', async () => {
     const member = await createMember(t.db);
     const second = await makeAdmin();
-    const records = await recorded(async () => {
-      expectError(await setRole(member.id, 'NO_SUCH_ROLE'), 400, memberMessages.unknownRole);
-      expectError(await setRole(member.id, ''), 400);
-      expectError(await setRole(second.member.id, 'MEMBER', second.headers), 403, memberMessages.selfAdminRemoval);
-      expectError(await setRole(t.users.admin, 'MEMBER', second.headers), 403, memberMessages.systemAdminProtected);
-      expectError(await setRole(t.users.admin, 'MEMBER'), 403, memberMessages.systemAdminProtected);
+    const records = await recorded(t.db, async () => {
+      expectRefusalMessage(await setRole(member.id, 'NO_SUCH_ROLE'), 400, memberMessages.unknownRole);
+      expectRefusalMessage(await setRole(member.id, ''), 400);
+      expectRefusalMessage(await setRole(second.member.id, 'MEMBER', second.headers), 403, memberMessages.selfAdminRemoval);
+      expectRefusalMessage(await setRole(t.users.admin, 'MEMBER', second.headers), 403, memberMessages.systemAdminProtected);
+      expectRefusalMessage(await setRole(t.users.admin, 'MEMBER'), 403, memberMessages.systemAdminProtected);
     });
     expect(records).toEqual([]);
     const rows = await t.db.select({ id: appUser.id, roleCode: appUser.roleCode }).from(appUser).where(sql`${appUser.id} IN (${member.id}, ${second.member.id}, ${t.users.admin})`);
@@ -311,30 +293,30 @@ describe('lock and unlock', () => {
   it('a locked member cannot sign in (NOT_ACCEPTABLE) and loses the open session; unlock restores sign-in', async () => {
     const member = await createMember(t.db);
     const pair = await signIn(t, member.userKeyCode, member.password);
-    const locked = await recorded(async () => {
+    const locked = await recorded(t.db, async () => {
       expect(data<MemberDetail>(await act(member.id, 'lock')).status).toBe('LOCKED');
     });
     expect(locked.map((r) => r.action)).toEqual(['MEMBER_LOCK']);
     const refused = await signinRequest(t, member.userKeyCode, member.password);
     expect(refused.statusCode).toBe(403);
     expect(body(refused)).toEqual({ code: 'NOT_ACCEPTABLE', message: '로그인에 실패했습니다. 관리자에게 문의해주세요.' });
-    expectError(await me(member.id, pair.accessToken), 401, accountMessages.sessionExpired);
-    expectError(await act(member.id, 'lock'), 400, memberMessages.alreadyLocked);
+    expectRefusalMessage(await me(member.id, pair.accessToken), 401, accountMessages.sessionExpired);
+    expectRefusalMessage(await act(member.id, 'lock'), 400, memberMessages.alreadyLocked);
 
-    const unlocked = await recorded(async () => {
+    const unlocked = await recorded(t.db, async () => {
       expect(data<MemberDetail>(await act(member.id, 'unlock')).status).toBe('ACTIVE');
     });
     expect(unlocked.map((r) => r.action)).toEqual(['MEMBER_UNLOCK']);
     expect((await signinRequest(t, member.userKeyCode, member.password)).statusCode).toBe(200);
-    expectError(await act(member.id, 'unlock'), 400, memberMessages.notLocked);
+    expectRefusalMessage(await act(member.id, 'unlock'), 400, memberMessages.notLocked);
   });
 
   it('nobody locks the system admin or themselves', async () => {
     const second = await makeAdmin();
-    const records = await recorded(async () => {
-      expectError(await act(t.users.admin, 'lock', {}, second.headers), 403, memberMessages.systemAdminProtected);
-      expectError(await act(second.member.id, 'lock', {}, second.headers), 403, memberMessages.selfAction);
-      expectError(await act(t.users.admin, 'lock'), 403, memberMessages.systemAdminProtected);
+    const records = await recorded(t.db, async () => {
+      expectRefusalMessage(await act(t.users.admin, 'lock', {}, second.headers), 403, memberMessages.systemAdminProtected);
+      expectRefusalMessage(await act(second.member.id, 'lock', {}, second.headers), 403, memberMessages.selfAction);
+      expectRefusalMessage(await act(t.users.admin, 'lock'), 403, memberMessages.systemAdminProtected);
     });
     expect(records).toEqual([]);
   });
@@ -344,10 +326,10 @@ describe('POST .../clear-lockout', () => {
   it('lifts the lock of five wrong passwords at once', async () => {
     const member = await createMember(t.db);
     for (let i = 0; i < 5; i++) await signinRequest(t, member.userKeyCode, 'wrong!pass1');
-    expectError(await signinRequest(t, member.userKeyCode, member.password), 403, accountMessages.accountLocked);
+    expectRefusalMessage(await signinRequest(t, member.userKeyCode, member.password), 403, accountMessages.accountLocked);
     const before = data<MemberDetail>(await detail(member.id));
     expect(before.lockedUntil).toBe('2026-11-23T10:10:00+09:00');
-    const records = await recorded(async () => {
+    const records = await recorded(t.db, async () => {
       const after = data<MemberDetail>(await act(member.id, 'clear-lockout'));
       expect(after).toMatchObject({ failedSigninCount: 0, lockedUntil: null });
     });
@@ -364,11 +346,11 @@ describe('POST .../sign-out (everywhere)', () => {
     const laptop = await signIn(t, member.userKeyCode, member.password);
     expect((await me(member.id, laptop.accessToken)).statusCode).toBe(200);
 
-    const records = await recorded(() => act(member.id, 'sign-out'));
+    const records = await recorded(t.db, () => act(member.id, 'sign-out'));
     expect(records.map((r) => r.action)).toEqual(['MEMBER_SIGN_OUT']);
     for (const pair of [phone, laptop]) {
-      expectError(await me(member.id, pair.accessToken), 401, accountMessages.sessionExpired);
-      expectError(await refresh(pair.refreshToken), 401, accountMessages.sessionExpired);
+      expectRefusalMessage(await me(member.id, pair.accessToken), 401, accountMessages.sessionExpired);
+      expectRefusalMessage(await refresh(pair.refreshToken), 401, accountMessages.sessionExpired);
     }
     const live = await t.db.select().from(refreshToken).where(and(eq(refreshToken.userId, member.id), sql`${refreshToken.revokedAt} IS NULL`));
     expect(live).toEqual([]);
@@ -384,7 +366,7 @@ describe('POST .../sign-out (everywhere)', () => {
 
   it('only the system admin ends the system admin\'s sign-ins', async () => {
     const second = await makeAdmin();
-    expectError(await act(t.users.admin, 'sign-out', {}, second.headers), 403, memberMessages.systemAdminSignOut);
+    expectRefusalMessage(await act(t.users.admin, 'sign-out', {}, second.headers), 403, memberMessages.systemAdminSignOut);
   });
 });
 
@@ -392,10 +374,10 @@ describe('POST .../retire', () => {
   it('erases the personal fields as a member\'s own retirement does, with the reason recorded', async () => {
     const member = await createMember(t.db, { name: '떠날이', userKeyCode: 'leave.me@example.com', email: 'leave.me@example.com', mobile: '010-1111-9999', profile: { organization: '병원' } });
     const pair: TokenPair = await signIn(t, member.userKeyCode, member.password, 'EMAIL');
-    expectError(await act(member.id, 'retire', {}), 400, '사유를 입력해주세요.');
-    expectError(await act(member.id, 'retire', { reason: '   ' }), 400, '사유를 입력해주세요.');
+    expectRefusalMessage(await act(member.id, 'retire', {}), 400, '사유를 입력해주세요.');
+    expectRefusalMessage(await act(member.id, 'retire', { reason: '   ' }), 400, '사유를 입력해주세요.');
     let view!: MemberDetail;
-    const records = await recorded(async () => {
+    const records = await recorded(t.db, async () => {
       view = data<MemberDetail>(await act(member.id, 'retire', { reason: '본인 요청(전화)' }));
     });
     expect(view).toMatchObject({ status: 'RETIRED', name: '탈퇴한 회원', email: null, mobile: null, profile: [], retiredDate: toKstIso(clock.now()) });
@@ -412,19 +394,19 @@ describe('POST .../retire', () => {
       passwordHash: '',
       retireReason: '관리자 처리: 본인 요청(전화)',
     });
-    expectError(await me(member.id, pair.accessToken), 401);
-    expectError(await refresh(pair.refreshToken), 401);
+    expectRefusalMessage(await me(member.id, pair.accessToken), 401);
+    expectRefusalMessage(await refresh(pair.refreshToken), 401);
     expect((await signinRequest(t, 'leave.me@example.com', member.password, 'EMAIL')).statusCode).toBe(404);
     // Nothing more can be done to a retired member; the record stays readable.
-    expectError(await act(member.id, 'lock'), 400, memberMessages.retired);
-    expectError(await act(member.id, 'retire', { reason: '다시' }), 400, memberMessages.retired);
+    expectRefusalMessage(await act(member.id, 'lock'), 400, memberMessages.retired);
+    expectRefusalMessage(await act(member.id, 'retire', { reason: '다시' }), 400, memberMessages.retired);
     expect((await detail(member.id)).statusCode).toBe(200);
   });
 
   it('nobody retires the system admin or themselves', async () => {
     const second = await makeAdmin();
-    expectError(await act(t.users.admin, 'retire', { reason: '정리' }, second.headers), 403, memberMessages.systemAdminProtected);
-    expectError(await act(second.member.id, 'retire', { reason: '정리' }, second.headers), 403, memberMessages.selfAction);
+    expectRefusalMessage(await act(t.users.admin, 'retire', { reason: '정리' }, second.headers), 403, memberMessages.systemAdminProtected);
+    expectRefusalMessage(await act(second.member.id, 'retire', { reason: '정리' }, second.headers), 403, memberMessages.selfAction);
   });
 });
 
@@ -441,14 +423,14 @@ describe('POST /api/admin/users/export-data', () => {
     await createMember(t.db, { name: '엑셀가', userKeyCode: 'xls-member', email: 'xls.a@example.com', mobile: '010-5555-6666', createdAt: new Date('2024-06-01T03:00:00Z') });
     await createMember(t.db, { name: '=수식', userKeyCode: 'xls-formula', email: 'xls.b@example.com', createdAt: new Date('2024-06-02T03:00:00Z') });
     const filter = { joinedFrom: '2024-06-01', joinedTo: '2024-06-30' };
-    const none = await recorded(async () => {
-      expectError(await call('POST', '/api/admin/users/export-data', admin, filter), 400, '사유를 입력해주세요.');
-      expectError(await call('POST', '/api/admin/users/export-data', admin, { ...filter, reason: ' ' }), 400, '사유를 입력해주세요.');
+    const none = await recorded(t.db, async () => {
+      expectRefusalMessage(await call('POST', '/api/admin/users/export-data', admin, filter), 400, '사유를 입력해주세요.');
+      expectRefusalMessage(await call('POST', '/api/admin/users/export-data', admin, { ...filter, reason: ' ' }), 400, '사유를 입력해주세요.');
     });
     expect(none).toEqual([]);
 
     let res!: Awaited<ReturnType<typeof call>>;
-    const records = await recorded(async () => {
+    const records = await recorded(t.db, async () => {
       res = await call('POST', '/api/admin/users/export-data', admin, { ...filter, reason: '연간 회원 현황 보고' });
     });
     expect(res.statusCode, res.body).toBe(200);

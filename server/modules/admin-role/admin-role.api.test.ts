@@ -1,11 +1,13 @@
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages, roleMessages, type RoleList, type RoleView } from '../../../contract';
 import { signAccessToken } from '../../auth/tokens';
-import { accessRecord, role } from '../../db/schema';
+import { role } from '../../db/schema';
 import { ROLE_ADMIN } from '../../seed/base';
 import { createMember } from '../../test/factories';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
+import { recorded } from '../../test/access-records';
+import { expectRefusalMessage } from '../../test/refusals';
 
 /** Roles and permissions (issue 9): the system admin only; admin rights granted or removed are recorded. */
 let t: TestApp;
@@ -20,25 +22,11 @@ afterAll(async () => {
 });
 
 type Res = { statusCode: number; body: string };
-function expectError(res: Res, status: number, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const parsed = body<{ code: string; message: string }>(res);
-  if (message) expect(parsed.message.replace(/ \(\w+(\/\w+)*\)$/, '')).toBe(message);
-}
 
 const listRoles = (headers = sys) => t.app.inject({ method: 'GET', url: '/api/admin/roles', headers });
 const patchRole = (roleCode: string, payload: object, headers = sys) => t.app.inject({ method: 'PATCH', url: `/api/admin/roles/${roleCode}`, headers, payload });
 const createRole = (payload: object, headers = sys) => t.app.inject({ method: 'PUT', url: '/api/admin/roles', headers, payload });
 
-async function lastRecordId(): Promise<number> {
-  const [row] = await t.db.select({ id: sql<number>`coalesce(max(${accessRecord.id}), 0)::int` }).from(accessRecord);
-  return row!.id;
-}
-async function recorded(work: () => Promise<unknown>) {
-  const before = await lastRecordId();
-  await work();
-  return t.db.select().from(accessRecord).where(gt(accessRecord.id, before)).orderBy(asc(accessRecord.id));
-}
 const permissionsOf = async (roleCode: string) => (await t.db.select({ p: role.permissions }).from(role).where(eq(role.roleCode, roleCode)))[0]?.p;
 
 describe('only the system admin', () => {
@@ -81,7 +69,7 @@ describe('GET /api/admin/roles', () => {
 
 describe('PATCH /api/admin/roles/{roleCode}', () => {
   it('renames a role and changes permissions; nothing recorded when admin rights do not move', async () => {
-    const records = await recorded(async () => {
+    const records = await recorded(t.db, async () => {
       const view = data<RoleView>(await patchRole('MEMBER', { name: '정회원', permissions: ['MEMBER_Access', 'BOARD_Extra', 'BOARD_Extra'] }));
       expect(view).toMatchObject({ roleCode: 'MEMBER', name: '정회원', permissions: ['MEMBER_Access', 'BOARD_Extra'] });
     });
@@ -96,21 +84,21 @@ describe('PATCH /api/admin/roles/{roleCode}', () => {
     expect((await createRole({ roleCode: 'STAFF', name: '직원', permissions: ['MEMBER_Access'] })).statusCode).toBe(200);
     await t.database.raw.query('UPDATE app_user SET role_code = $1 WHERE id = $2', ['STAFF', staff.id]);
 
-    const granted = await recorded(async () => {
+    const granted = await recorded(t.db, async () => {
       expect(data<RoleView>(await patchRole('STAFF', { permissions: ['MEMBER_Access', 'ADMIN_Access'] })).memberCount).toBe(1);
     });
     expect(granted.map((r) => [r.action, r.subjectType, r.subject, r.rowCount])).toEqual([['ADMIN_GRANT', 'role', '권한 STAFF (직원), 회원 1명', 1]]);
     expect(granted[0]!.detail).toEqual({ before: ['MEMBER_Access'], after: ['MEMBER_Access', 'ADMIN_Access'] });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: token })).statusCode).toBe(200);
 
-    const revoked = await recorded(() => patchRole('STAFF', { permissions: ['MEMBER_Access'] }));
+    const revoked = await recorded(t.db, () => patchRole('STAFF', { permissions: ['MEMBER_Access'] }));
     expect(revoked.map((r) => r.action)).toEqual(['ADMIN_REVOKE']);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: token })).statusCode).toBe(403);
   });
 
   it('refuses taking ADMIN_Access from the system admin\'s own role', async () => {
-    const records = await recorded(async () => {
-      expectError(await patchRole('ADMIN', { permissions: ['MEMBER_Access'] }), 403, roleMessages.ownAdminAccess);
+    const records = await recorded(t.db, async () => {
+      expectRefusalMessage(await patchRole('ADMIN', { permissions: ['MEMBER_Access'] }), 403, roleMessages.ownAdminAccess);
     });
     expect(records).toEqual([]);
     expect(await permissionsOf('ADMIN')).toEqual(['ADMIN_Access', 'MEMBER_Access']);
@@ -120,7 +108,7 @@ describe('PATCH /api/admin/roles/{roleCode}', () => {
   });
 
   it('refuses ADMIN_Access for the guest role; other guest permissions apply to guests at once', async () => {
-    expectError(await patchRole('GUEST', { permissions: ['ADMIN_Access'] }), 400, roleMessages.guestAdminAccess);
+    expectRefusalMessage(await patchRole('GUEST', { permissions: ['ADMIN_Access'] }), 400, roleMessages.guestAdminAccess);
     expect(await permissionsOf('GUEST')).toEqual([]);
     expect((await t.app.deps.settings.guestRole()).permissions).toEqual([]);
     expect(data<RoleView>(await patchRole('GUEST', { permissions: ['MEMBER_Access'] })).isGuestRole).toBe(true);
@@ -131,15 +119,15 @@ describe('PATCH /api/admin/roles/{roleCode}', () => {
   });
 
   it('an unknown role is 404; malformed input 400', async () => {
-    expectError(await patchRole('NOPE', { name: '없음' }), 404, roleMessages.notFound);
-    expectError(await patchRole('MEMBER', { name: '' }), 400, roleMessages.nameRequired);
-    expectError(await patchRole('MEMBER', { permissions: ['has space'] }), 400, roleMessages.permissionFormat);
+    expectRefusalMessage(await patchRole('NOPE', { name: '없음' }), 404, roleMessages.notFound);
+    expectRefusalMessage(await patchRole('MEMBER', { name: '' }), 400, roleMessages.nameRequired);
+    expectRefusalMessage(await patchRole('MEMBER', { permissions: ['has space'] }), 400, roleMessages.permissionFormat);
   });
 });
 
 describe('PUT /api/admin/roles', () => {
   it('creates a role members can then be given; a role with ADMIN_Access is recorded as a grant', async () => {
-    const records = await recorded(async () => {
+    const records = await recorded(t.db, async () => {
       const view = data<RoleView>(await createRole({ roleCode: 'AUDITOR', name: '감사', permissions: ['ADMIN_Access'] }));
       expect(view).toEqual({ roleCode: 'AUDITOR', name: '감사', permissions: ['ADMIN_Access'], memberCount: 0, isGuestRole: false });
     });
@@ -149,8 +137,8 @@ describe('PUT /api/admin/roles', () => {
   });
 
   it('refuses a taken code (409) and a malformed one (400)', async () => {
-    expectError(await createRole({ roleCode: 'MEMBER', name: '중복', permissions: [] }), 409, roleMessages.duplicate);
-    expectError(await createRole({ roleCode: 'lower', name: '소문자', permissions: [] }), 400, roleMessages.roleCodeFormat);
-    expectError(await createRole({ roleCode: 'NO_NAME', permissions: [] }), 400);
+    expectRefusalMessage(await createRole({ roleCode: 'MEMBER', name: '중복', permissions: [] }), 409, roleMessages.duplicate);
+    expectRefusalMessage(await createRole({ roleCode: 'lower', name: '소문자', permissions: [] }), 400, roleMessages.roleCodeFormat);
+    expectRefusalMessage(await createRole({ roleCode: 'NO_NAME', permissions: [] }), 400);
   });
 });

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alumniMessages, type AlumniCreateBody, type AlumniPage } from '../../../contract';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
-import { expectRefusal, rowsOf, workbookOf } from './test-support';
+import { rowsOf, workbookOf } from './test-support';
+import { expectRefusal } from '../../test/refusals';
 
 let t: TestApp;
 const clock = new TestClock(new Date('2026-11-22T01:00:00Z'));

@@ -5,7 +5,8 @@ import type { AlumniCreateBody, AlumniImportPreview, AlumniImportReport, AlumniP
 import { createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 import { multipartBody, pngBytes } from '../../test/factories';
 import { MINUTE_MS } from '../../lib/clock';
-import { expectRefusal, importWorkbook, uploadWorkbook, workbookOf } from './test-support';
+import { importWorkbook, uploadWorkbook, workbookOf } from './test-support';
+import { expectRefusal } from '../../test/refusals';
 
 let t: TestApp;
 const clock = new TestClock(new Date('2026-11-22T01:00:00Z'));

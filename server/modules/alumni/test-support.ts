@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { AlumniImportBody, UploadedFile } from '../../../contract';
-import { body, data } from '../../test/harness';
+import { data } from '../../test/harness';
 import { multipartBody } from '../../test/factories';
 
 /** A workbook of one sheet: the first array is the header row (tests of the address-book import). */
@@ -51,14 +51,4 @@ export async function importWorkbook(
   const { fileId, uploadRes } = await uploadWorkbook(app, headers, bytes);
   expect(uploadRes?.statusCode, uploadRes?.body).toBe(200);
   return app.inject({ method: 'POST', url: '/api/alumni/import-data', headers, payload: { ...opts, fileId } });
-}
-
-/** A refusal with this status and code, and a Korean message (matching `message` when given). */
-export function expectRefusal(res: Pick<LightMyRequestResponse, 'statusCode' | 'body'> | undefined, status: number, code: string, message?: RegExp): void {
-  expect(res, 'no response').toBeDefined();
-  expect(res!.statusCode, res!.body).toBe(status);
-  const b = body<{ code: string; message: string }>(res!);
-  expect(b.code).toBe(code);
-  expect(b.message).toMatch(/[가-힣]/);
-  if (message) expect(b.message).toMatch(message);
 }

@@ -10,6 +10,7 @@ import { confirmedKeyToken, signinRequest } from '../../test/accounts';
 import { createMember } from '../../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../../test/global-setup';
 import { body, createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 
 let t: TestApp;
 /** An administrator by role (ADMIN_Access) who is not the system administrator (userType Admin). */
@@ -39,23 +40,17 @@ const patch = (payload: object, token: string | null = t.tokens.admin) =>
 const authentication = async () => data<SiteAuthentication>(await t.app.inject({ method: 'GET', url: '/api/site-setting/authentication' }));
 const info = async () => data<SiteInfo>(await t.app.inject({ method: 'GET', url: '/api/site-setting/info' }));
 
-function expectRefused(res: { statusCode: number; body: string }, status: number, code: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const b = body<{ code: string; message: string }>(res);
-  expect(b.code).toBe(code);
-  if (message !== undefined) expect(b.message).toBe(message);
-}
 
 describe('who may change the settings', () => {
   it('a guest gets 401, a member 403, an admin who is not the system admin 403; nothing changes', async () => {
     for (const url of ['/api/admin/site-setting']) {
-      expectRefused(await t.app.inject({ method: 'GET', url }), 401, 'UNAUTHORIZED');
-      expectRefused(await t.app.inject({ method: 'GET', url, headers: t.auth(t.tokens.member) }), 403, 'FORBIDDEN', '관리자만 이용할 수 있습니다.');
-      expectRefused(await t.app.inject({ method: 'GET', url, headers: t.auth(staffToken) }), 403, 'FORBIDDEN', '시스템 관리자만 이용할 수 있습니다.');
+      expectRefusal(await t.app.inject({ method: 'GET', url }), 401, 'UNAUTHORIZED');
+      expectRefusal(await t.app.inject({ method: 'GET', url, headers: t.auth(t.tokens.member) }), 403, 'FORBIDDEN', '관리자만 이용할 수 있습니다.');
+      expectRefusal(await t.app.inject({ method: 'GET', url, headers: t.auth(staffToken) }), 403, 'FORBIDDEN', '시스템 관리자만 이용할 수 있습니다.');
     }
-    expectRefused(await patch({ siteName: '바뀐 이름' }, null), 401, 'UNAUTHORIZED');
-    expectRefused(await patch({ siteName: '바뀐 이름' }, t.tokens.member), 403, 'FORBIDDEN');
-    expectRefused(await patch({ siteName: '바뀐 이름' }, staffToken), 403, 'FORBIDDEN', '시스템 관리자만 이용할 수 있습니다.');
+    expectRefusal(await patch({ siteName: '바뀐 이름' }, null), 401, 'UNAUTHORIZED');
+    expectRefusal(await patch({ siteName: '바뀐 이름' }, t.tokens.member), 403, 'FORBIDDEN');
+    expectRefusal(await patch({ siteName: '바뀐 이름' }, staffToken), 403, 'FORBIDDEN', '시스템 관리자만 이용할 수 있습니다.');
     expect((await info()).siteName).toBe(seedSettings.siteName);
   });
 
@@ -103,10 +98,10 @@ describe('PATCH /api/site-setting takes effect on the next request', () => {
     const member = await createMember(t.db, { userKeyCode: 'switcher01', email: 'switcher@example.com' });
     // Before: an ID site; the e-mail is no sign-in key.
     expect((await signinRequest(t, 'switcher01', member.password)).statusCode).toBe(200);
-    expectRefused(await signinRequest(t, 'switcher@example.com', member.password, 'EMAIL'), 404, 'NOT_FOUND', '회원 정보가 없습니다.');
+    expectRefusal(await signinRequest(t, 'switcher@example.com', member.password, 'EMAIL'), 404, 'NOT_FOUND', '회원 정보가 없습니다.');
 
     // The harness's two members have no e-mail: the switch is refused, saying how many lack one.
-    expectRefused(await patch({ authType: 'EmailAndPassword' }), 400, 'BAD_REQUEST', m.authTypeKeyMissing('이메일', 2));
+    expectRefusal(await patch({ authType: 'EmailAndPassword' }), 400, 'BAD_REQUEST', m.authTypeKeyMissing('이메일', 2));
     expect((await authentication()).authType).toBe('IdAndPassword');
     await t.db.update(appUser).set({ email: 'first@example.com' }).where(eq(appUser.id, t.users.member));
     await t.db.update(appUser).set({ email: 'second@example.com' }).where(eq(appUser.id, t.users.otherMember));
@@ -116,7 +111,7 @@ describe('PATCH /api/site-setting takes effect on the next request', () => {
     const pair = await signinRequest(t, 'Switcher@Example.com', member.password, 'EMAIL');
     expect(pair.statusCode, pair.body).toBe(200);
     expect(data<{ user: { id: number } }>(pair).user.id).toBe(member.id);
-    expectRefused(await signinRequest(t, 'switcher01', member.password, 'EMAIL'), 404, 'NOT_FOUND');
+    expectRefusal(await signinRequest(t, 'switcher01', member.password, 'EMAIL'), 404, 'NOT_FOUND');
     // The system administrator keeps the ID on every authType.
     expect((await signinRequest(t, TEST_ADMIN_ID, TEST_ADMIN_PASSWORD, 'EMAIL')).statusCode).toBe(200);
 
@@ -133,13 +128,13 @@ describe('PATCH /api/site-setting takes effect on the next request', () => {
     const count = lacking.filter((r) => r.type === 'Member' && !r.mobile).length;
     expect(members.length).toBeGreaterThan(0);
     try {
-      expectRefused(await patch({ authType: 'MobileAndPassword' }), 400, 'BAD_REQUEST', m.authTypeKeyMissing('휴대폰 번호', count));
+      expectRefusal(await patch({ authType: 'MobileAndPassword' }), 400, 'BAD_REQUEST', m.authTypeKeyMissing('휴대폰 번호', count));
       let i = 0;
       for (const r of lacking.filter((x) => x.type === 'Member')) {
         i += 1;
         await t.db.update(appUser).set({ mobile: i <= 2 ? '010-7777-0000' : `010-7777-${String(i).padStart(4, '0')}` }).where(eq(appUser.id, r.id));
       }
-      expectRefused(await patch({ authType: 'MobileAndPassword' }), 400, 'BAD_REQUEST', m.authTypeMobileShared(2));
+      expectRefusal(await patch({ authType: 'MobileAndPassword' }), 400, 'BAD_REQUEST', m.authTypeMobileShared(2));
       expect((await authentication()).authType).toBe('IdAndPassword');
     } finally {
       await t.db.update(appUser).set({ status: 'ACTIVE', mobile: null }).where(eq(appUser.userType, 'Member'));
@@ -171,7 +166,7 @@ describe('PATCH /api/site-setting takes effect on the next request', () => {
           userKeyTokenForEmail,
         },
       });
-    expectRefused(await signup({}), 400, 'BAD_REQUEST', accountMessages.requiredProfile('면허 번호'));
+    expectRefusal(await signup({}), 400, 'BAD_REQUEST', accountMessages.requiredProfile('면허 번호'));
     expect(accountMessages.requiredProfile('면허 번호')).toBe('면허 번호 항목을 확인바랍니다.');
     const ok = await signup({ licenseNo: '12345' });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -195,7 +190,7 @@ describe('PATCH /api/site-setting takes effect on the next request', () => {
     expect((await patch({ roleCodeForGuest: 'VISITOR' })).statusCode).toBe(200);
     expect((await info()).roleCodeForGuest).toBe('VISITOR');
     // The guest role no longer lists the notice board (its roles name GUEST): guests are refused at once.
-    expectRefused(await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=notice' }), 401, 'UNAUTHORIZED');
+    expectRefusal(await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=notice' }), 401, 'UNAUTHORIZED');
     expect((await patch({ roleCodeForGuest: 'GUEST' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=notice' })).statusCode).toBe(200);
   });
@@ -222,18 +217,18 @@ describe('invalid settings are refused with a Korean sentence and change nothing
   ];
   it.each(cases)('%s', async (_name, payload, message) => {
     const before = await t.db.select().from(siteSetting);
-    expectRefused(await patch(payload), 400, 'BAD_REQUEST', message);
+    expectRefusal(await patch(payload), 400, 'BAD_REQUEST', message);
     expect(await t.db.select().from(siteSetting)).toEqual(before);
   });
 
   it('one bad field in a patch writes none of the others (one transaction)', async () => {
-    expectRefused(await patch({ siteName: '반쯤 바뀐 이름', roleCodeForGuest: 'NOBODY' }), 400, 'BAD_REQUEST', m.guestRoleMissing('NOBODY'));
+    expectRefusal(await patch({ siteName: '반쯤 바뀐 이름', roleCodeForGuest: 'NOBODY' }), 400, 'BAD_REQUEST', m.guestRoleMissing('NOBODY'));
     expect((await info()).siteName).toBe(seedSettings.siteName);
   });
 
   it('unknown keys and wrong types are refused by the schema with 400', async () => {
-    expectRefused(await patch({ adminPassword: 'x' }), 400, 'BAD_REQUEST');
-    expectRefused(await patch({ authType: 'Fingerprint' }), 400, 'BAD_REQUEST');
-    expectRefused(await patch({ useCapcha: 'yes' }), 400, 'BAD_REQUEST');
+    expectRefusal(await patch({ adminPassword: 'x' }), 400, 'BAD_REQUEST');
+    expectRefusal(await patch({ authType: 'Fingerprint' }), 400, 'BAD_REQUEST');
+    expectRefusal(await patch({ useCapcha: 'yes' }), 400, 'BAD_REQUEST');
   });
 });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, UploadedFile, UploadUrlResponse } from '../../../contract';
 import { storedFile } from '../../db/schema';
 import { MINUTE_MS } from '../../lib/clock';
-import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 import { jpegWithExif, multipartBody, pngBytes, samplePdf, uploadThroughApi } from '../../test/factories';
 
 let t: TestApp;
@@ -18,14 +19,6 @@ afterAll(async () => {
 });
 
 const as = (token?: string) => t.auth(token);
-function expectError(res: { statusCode: number; body: string } | undefined, status: number, code: string, message?: RegExp) {
-  expect(res, 'no response').toBeDefined();
-  expect(res!.statusCode, res!.body).toBe(status);
-  const b = body<{ code: string; message: string }>(res!);
-  expect(b).toMatchObject({ code, message: expect.any(String) });
-  expect(b.message).toMatch(/[가-힣]/);
-  if (message) expect(b.message).toMatch(message);
-}
 
 describe('upload by single-use URL', () => {
   it('a member gets a URL valid 10 minutes and uploads a PDF to it; the answer has id, name, size, contentType, url', async () => {
@@ -51,15 +44,15 @@ describe('upload by single-use URL', () => {
     const { uploadRes } = await uploadThroughApi(t.app, as(t.tokens.member), { fileName: '작성 중.pdf', data: samplePdf });
     const file = data<UploadedFile>(uploadRes!);
     expect((await t.app.inject({ method: 'GET', url: file.url, headers: as(t.tokens.member) })).statusCode).toBe(200);
-    expectError(await t.app.inject({ method: 'GET', url: file.url, headers: as(t.tokens.otherMember) }), 404, 'NOT_FOUND');
-    expectError(await t.app.inject({ method: 'GET', url: file.url }), 404, 'NOT_FOUND');
+    expectRefusal(await t.app.inject({ method: 'GET', url: file.url, headers: as(t.tokens.otherMember) }), 404, 'NOT_FOUND');
+    expectRefusal(await t.app.inject({ method: 'GET', url: file.url }), 404, 'NOT_FOUND');
   });
 
   it('a used URL is refused the second time', async () => {
     const { uploadRes, uploadUrl } = await uploadThroughApi(t.app, as(t.tokens.member), { fileName: 'once.pdf', data: samplePdf });
     expect(uploadRes!.statusCode).toBe(200);
     const again = multipartBody('once.pdf', samplePdf);
-    expectError(await t.app.inject({ method: 'POST', url: uploadUrl!, payload: again.payload, headers: again.headers }), 400, 'BAD_REQUEST', /만료되었거나 이미 사용/);
+    expectRefusal(await t.app.inject({ method: 'POST', url: uploadUrl!, payload: again.payload, headers: again.headers }), 400, 'BAD_REQUEST', /만료되었거나 이미 사용/);
   });
 
   it('an expired URL (after 10 minutes) is refused', async () => {
@@ -67,23 +60,23 @@ describe('upload by single-use URL', () => {
     const { uploadUrl } = data<UploadUrlResponse>(await t.app.inject({ method: 'GET', url: `/api/file/upload-url?${q}`, headers: as(t.tokens.member) }));
     clock.advance(10 * MINUTE_MS + 1000);
     const b = multipartBody('late.pdf', samplePdf);
-    expectError(await t.app.inject({ method: 'POST', url: uploadUrl, payload: b.payload, headers: b.headers }), 400, 'BAD_REQUEST', /만료/);
+    expectRefusal(await t.app.inject({ method: 'POST', url: uploadUrl, payload: b.payload, headers: b.headers }), 400, 'BAD_REQUEST', /만료/);
   });
 
   it('an unknown or malformed URL is refused, never 500', async () => {
     const b = multipartBody('x.pdf', samplePdf);
-    expectError(await t.app.inject({ method: 'POST', url: `/api/file/upload/${'A'.repeat(43)}`, payload: b.payload, headers: b.headers }), 400, 'BAD_REQUEST');
-    expectError(await t.app.inject({ method: 'POST', url: '/api/file/upload/short', payload: b.payload, headers: b.headers }), 400, 'BAD_REQUEST');
+    expectRefusal(await t.app.inject({ method: 'POST', url: `/api/file/upload/${'A'.repeat(43)}`, payload: b.payload, headers: b.headers }), 400, 'BAD_REQUEST');
+    expectRefusal(await t.app.inject({ method: 'POST', url: '/api/file/upload/short', payload: b.payload, headers: b.headers }), 400, 'BAD_REQUEST');
   });
 
   it('guests may not upload', async () => {
     const { urlRes } = await uploadThroughApi(t.app, {}, { fileName: 'guest.pdf', data: samplePdf, boardCode: 'contactus' });
-    expectError(urlRes, 401, 'UNAUTHORIZED', /로그인/);
+    expectRefusal(urlRes, 401, 'UNAUTHORIZED', /로그인/);
   });
 
   it('a member may not get an upload URL for a board they cannot write on', async () => {
     const { urlRes } = await uploadThroughApi(t.app, as(t.tokens.member), { fileName: 'n.pdf', data: samplePdf, boardCode: 'notice' });
-    expectError(urlRes, 403, 'FORBIDDEN');
+    expectRefusal(urlRes, 403, 'FORBIDDEN');
   });
 });
 
@@ -91,7 +84,7 @@ describe('what an upload may be', () => {
   it('a disallowed extension is refused when the URL is asked for, in Korean', async () => {
     for (const fileName of ['run.exe', 'page.html', 'logo.svg', 'noextension']) {
       const { urlRes } = await uploadThroughApi(t.app, as(t.tokens.member), { fileName, data: samplePdf });
-      expectError(urlRes, 400, 'BAD_REQUEST', /첨부할 수 없는 파일 형식/);
+      expectRefusal(urlRes, 400, 'BAD_REQUEST', /첨부할 수 없는 파일 형식/);
     }
   });
 
@@ -103,37 +96,37 @@ describe('what an upload may be', () => {
     ['HTML behind .txt', '메모.txt', Buffer.from('<!doctype html><body onload=alert(1)>')],
   ])('wrong real type behind an allowed extension is refused: %s', async (_what, fileName, bytes) => {
     const { uploadRes } = await uploadThroughApi(t.app, as(t.tokens.member), { fileName, data: bytes });
-    expectError(uploadRes, 400, 'BAD_REQUEST', /파일 내용이 확장자와 일치하지 않습니다/);
+    expectRefusal(uploadRes, 400, 'BAD_REQUEST', /파일 내용이 확장자와 일치하지 않습니다/);
   });
 
   it('a file larger than the board allows is refused when the URL is asked for', async () => {
     const { urlRes } = await uploadThroughApi(t.app, as(t.tokens.member), {
       fileName: 'big.pdf', data: samplePdf, boardCode: 'community', declaredSize: 20 * 1024 * 1024 + 1,
     });
-    expectError(urlRes, 413, 'PAYLOAD_TOO_LARGE', /20 MB 이하/);
+    expectRefusal(urlRes, 413, 'PAYLOAD_TOO_LARGE', /20 MB 이하/);
   });
 
   it('bytes beyond the limit are refused even when the declared size was small', async () => {
     const big = Buffer.concat([samplePdf, Buffer.alloc(20 * 1024 * 1024 + 10, 0x20)]);
     const { uploadRes } = await uploadThroughApi(t.app, as(t.tokens.member), { fileName: 'lie.pdf', data: big, boardCode: 'community', declaredSize: 100 });
-    expectError(uploadRes, 413, 'PAYLOAD_TOO_LARGE', /20 MB 이하/);
+    expectRefusal(uploadRes, 413, 'PAYLOAD_TOO_LARGE', /20 MB 이하/);
   });
 
   it('an empty file is refused', async () => {
     const { urlRes } = await uploadThroughApi(t.app, as(t.tokens.member), { fileName: 'empty.pdf', data: Buffer.alloc(0) });
-    expectError(urlRes, 400, 'BAD_REQUEST', /빈 파일/);
+    expectRefusal(urlRes, 400, 'BAD_REQUEST', /빈 파일/);
   });
 
   it('a request without the `file` field is refused', async () => {
     const q = new URLSearchParams({ fileName: 'a.pdf', contentType: 'application/pdf', size: '10' });
     const { uploadUrl } = data<UploadUrlResponse>(await t.app.inject({ method: 'GET', url: `/api/file/upload-url?${q}`, headers: as(t.tokens.member) }));
     const wrongField = multipartBody('a.pdf', samplePdf, { field: 'document' });
-    expectError(await t.app.inject({ method: 'POST', url: uploadUrl, payload: wrongField.payload, headers: wrongField.headers }), 400, 'BAD_REQUEST');
+    expectRefusal(await t.app.inject({ method: 'POST', url: uploadUrl, payload: wrongField.payload, headers: wrongField.headers }), 400, 'BAD_REQUEST');
   });
 
   it('a request for the URL with a bad query is 400', async () => {
     for (const q of ['', 'fileName=a.pdf', 'fileName=a.pdf&size=abc', 'fileName=a.pdf&size=-1']) {
-      expectError(await t.app.inject({ method: 'GET', url: `/api/file/upload-url?${q}`, headers: as(t.tokens.member) }), 400, 'BAD_REQUEST');
+      expectRefusal(await t.app.inject({ method: 'GET', url: `/api/file/upload-url?${q}`, headers: as(t.tokens.member) }), 400, 'BAD_REQUEST');
     }
   });
 });
@@ -166,13 +159,13 @@ describe('images', () => {
 
   it('editor images: non-images, fake images and images over 10 MB are refused; guests must sign in', async () => {
     const pdf = multipartBody('문서.pdf', samplePdf);
-    expectError(await t.app.inject({ method: 'PUT', url: '/api/board-item/images', payload: pdf.payload, headers: { ...pdf.headers, ...as(t.tokens.member) } }), 400, 'BAD_REQUEST', /이미지 파일/);
+    expectRefusal(await t.app.inject({ method: 'PUT', url: '/api/board-item/images', payload: pdf.payload, headers: { ...pdf.headers, ...as(t.tokens.member) } }), 400, 'BAD_REQUEST', /이미지 파일/);
     const fake = multipartBody('가짜.png', Buffer.from('<svg onload="alert(1)"/>'));
-    expectError(await t.app.inject({ method: 'PUT', url: '/api/board-item/images', payload: fake.payload, headers: { ...fake.headers, ...as(t.tokens.member) } }), 400, 'BAD_REQUEST');
+    expectRefusal(await t.app.inject({ method: 'PUT', url: '/api/board-item/images', payload: fake.payload, headers: { ...fake.headers, ...as(t.tokens.member) } }), 400, 'BAD_REQUEST');
     const huge = multipartBody('큰 그림.png', Buffer.concat([await pngBytes(), Buffer.alloc(10 * 1024 * 1024 + 1)]));
-    expectError(await t.app.inject({ method: 'PUT', url: '/api/board-item/images', payload: huge.payload, headers: { ...huge.headers, ...as(t.tokens.member) } }), 413, 'PAYLOAD_TOO_LARGE', /이미지 크기는 10 MB/);
+    expectRefusal(await t.app.inject({ method: 'PUT', url: '/api/board-item/images', payload: huge.payload, headers: { ...huge.headers, ...as(t.tokens.member) } }), 413, 'PAYLOAD_TOO_LARGE', /이미지 크기는 10 MB/);
     const guest = multipartBody('a.png', await pngBytes());
-    expectError(await t.app.inject({ method: 'PUT', url: '/api/board-item/images', payload: guest.payload, headers: guest.headers }), 401, 'UNAUTHORIZED');
+    expectRefusal(await t.app.inject({ method: 'PUT', url: '/api/board-item/images', payload: guest.payload, headers: guest.headers }), 401, 'UNAUTHORIZED');
   });
 });
 
@@ -188,7 +181,7 @@ describe('attaching uploads to posts', () => {
     const ids = [];
     for (let i = 0; i < 6; i++) ids.push({ id: (await upload(t.tokens.member, `파일${i}.pdf`)).id });
     const before = await t.db.select().from(storedFile).where(eq(storedFile.id, ids[0]!.id));
-    expectError(await create(t.tokens.member, ids), 400, 'BAD_REQUEST', /5개까지/);
+    expectRefusal(await create(t.tokens.member, ids), 400, 'BAD_REQUEST', /5개까지/);
     const after = await t.db.select().from(storedFile).where(eq(storedFile.id, ids[0]!.id));
     expect(after).toEqual(before);
     const ok = data<BoardItem>(await create(t.tokens.member, ids.slice(0, 5)));
@@ -198,13 +191,13 @@ describe('attaching uploads to posts', () => {
 
   it('another member’s upload cannot be attached', async () => {
     const theirs = await upload(t.tokens.otherMember);
-    expectError(await create(t.tokens.member, [theirs]), 400, 'BAD_REQUEST', /첨부할 수 없는 파일/);
+    expectRefusal(await create(t.tokens.member, [theirs]), 400, 'BAD_REQUEST', /첨부할 수 없는 파일/);
   });
 
   it('a file already on a post cannot be taken by another post', async () => {
     const mine = await upload(t.tokens.member);
     data<BoardItem>(await create(t.tokens.member, [mine]));
-    expectError(await create(t.tokens.member, [mine]), 400, 'BAD_REQUEST');
+    expectRefusal(await create(t.tokens.member, [mine]), 400, 'BAD_REQUEST');
   });
 
   it('Korean file names survive the download (RFC 5987) and downloads are counted', async () => {

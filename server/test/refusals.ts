@@ -1,0 +1,30 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { body } from './harness';
+
+type Res = Pick<LightMyRequestResponse, 'statusCode' | 'body'>;
+
+/**
+ * A refusal with this status and code and a message in Korean: exactly `message` when it is a
+ * string, matching it when it is a pattern.
+ */
+export function expectRefusal(res: Res | undefined, status: number, code: string, message?: string | RegExp): void {
+  expect(res, 'no response').toBeDefined();
+  expect(res!.statusCode, res!.body).toBe(status);
+  const b = body<{ code: string; message: string }>(res!);
+  expect(b.code).toBe(code);
+  expect(b.message).toMatch(/[가-힣]/);
+  if (typeof message === 'string') expect(b.message).toBe(message);
+  else if (message) expect(b.message).toMatch(message);
+}
+
+/**
+ * A refusal with this status in the error envelope; `message` is compared without the field path
+ * a schema message ends with ("사유를 입력해주세요. (reason)", "... (permissions/0)").
+ */
+export function expectRefusalMessage(res: Res, status: number, message?: string): void {
+  expect(res.statusCode, res.body).toBe(status);
+  const parsed = body<{ code: string; message: string }>(res);
+  expect(parsed.code).not.toBe('SUCCESS');
+  if (message) expect(parsed.message.replace(/ \(\w+(\/\w+)*\)$/, '')).toBe(message);
+}
