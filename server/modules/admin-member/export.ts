@@ -33,7 +33,9 @@ export async function exportMembers(
   await loadExcelJs();
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [rows, roles] = await Promise.all([repo.exportQuery(tx, filter, EXPORT_MAX_ROWS), repo.roleNames(tx)]);
+    // One after another: a transaction is one connection, which runs one query at a time.
+    const rows = await repo.exportQuery(tx, filter, EXPORT_MAX_ROWS);
+    const roles = await repo.roleNames(tx);
     const columns: SheetColumn<(typeof rows)[number]>[] = [
       { header: '회원번호', width: 10, value: (r) => r.id },
       { header: '아이디', width: 24, value: (r) => maskKey(r.userKeyCode, r) },

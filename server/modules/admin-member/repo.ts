@@ -87,7 +87,9 @@ export function countQuery(db: Db, filter: MemberFilter) {
 }
 
 export async function listMembers(db: Db, filter: MemberFilter, offset: number, limit: number): Promise<{ rows: MemberListRow[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([pageQuery(db, filter, offset, limit), countQuery(db, filter)]);
+  // One after another: `db` is the caller's transaction (one connection, one query at a time).
+  const rows = await pageQuery(db, filter, offset, limit);
+  const [counted] = await countQuery(db, filter);
   return { rows, total: counted?.total ?? 0 };
 }
 

@@ -72,7 +72,8 @@ export async function listMembers(deps: Deps, caller: Caller, actor: () => Acces
   requireAdmin(caller);
   const { page, size, ...filter } = query;
   return inTransaction(deps, async (tx) => {
-    const [{ rows, total }, roles] = await Promise.all([repo.listMembers(tx, filter, (page - 1) * size, size), repo.roleNames(tx)]);
+    const { rows, total } = await repo.listMembers(tx, filter, (page - 1) * size, size);
+    const roles = await repo.roleNames(tx);
     await recordAccess(tx, actor(), deps.clock.now(), {
       action: 'MEMBER_LIST_VIEW',
       subjectType: 'member',
@@ -157,7 +158,8 @@ async function changeMember(
  */
 export async function changeRole(deps: Deps, caller: Caller, actor: () => AccessActor, id: number, roleCode: string): Promise<MemberDetail> {
   return changeMember(deps, caller, actor, id, 'changeRole', async (tx, row, now) => {
-    const [next, previous] = await Promise.all([repo.findRole(tx, roleCode), repo.findRole(tx, row.roleCode)]);
+    const next = await repo.findRole(tx, roleCode);
+    const previous = await repo.findRole(tx, row.roleCode);
     if (!next) throw badRequest(memberMessages.unknownRole);
     if (selfDemotion(caller, row.id, next.permissions)) throw forbidden(memberMessages.selfAdminRemoval);
     const wasAdmin = hasAdminAccess(previous?.permissions ?? []);
