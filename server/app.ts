@@ -15,7 +15,7 @@ import { systemClock, type Clock } from './lib/clock';
 import type { AppDeps } from './deps';
 import './auth/request-caller';
 import { ApiError } from './errors';
-import { adminPathGuard } from './auth/admin';
+import { guardAdminRoutes } from './auth/admin';
 import { SiteSettings } from './modules/site-setting/service';
 import { siteSettingRoutes } from './modules/site-setting/routes';
 import { boardRoutes } from './modules/board/routes';
@@ -117,8 +117,9 @@ export async function buildApp(
   });
 
   await registerCompression(app);
-  // Before any route, so it covers every console and address-book route (server/auth/admin.ts).
-  app.addHook('onRequest', adminPathGuard);
+  // Before any route is registered, so every console and address-book route gets the admin check
+  // (server/auth/admin.ts).
+  app.addHook('onRoute', guardAdminRoutes);
 
   await app.register(siteSettingRoutes);
   await app.register(boardRoutes);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { Caller } from './caller';
 import { isAdmin } from './caller';
 import { forbidden, unauthorized } from '../errors';
@@ -23,11 +23,20 @@ export function isAdminPath(url: string): boolean {
 }
 
 /**
- * `onRequest` hook of the whole app: a guest asking a console path gets 401 and a member 403
- * before the body is read or validated (a 400 would tell a stranger what the call expects), and
- * a route added later cannot forget the check. Routes still check again (system admin, records).
+ * The `onRequest` hook of every console and address-book route: a guest gets 401 and a member 403
+ * before the body is read or validated (a 400 would tell a stranger what the call expects).
+ * Routes still check again (system admin, records).
  */
 export async function adminPathGuard(request: FastifyRequest): Promise<void> {
-  const url = request.routeOptions.url;
-  if (url && isAdminPath(url)) requireAdmin(await getCaller(request));
+  requireAdmin(await getCaller(request));
+}
+
+/**
+ * `onRoute` hook of the whole app: gives every route on an admin path the guard as it is
+ * registered, so a route added later cannot forget the check, and no other route pays for it.
+ */
+export function guardAdminRoutes(route: RouteOptions): void {
+  if (!isAdminPath(route.url)) return;
+  const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+  route.onRequest = [adminPathGuard, ...own];
 }
