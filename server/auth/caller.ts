@@ -25,7 +25,12 @@ export function hasPermission(caller: Caller, permission: string): boolean {
   return caller.permissions.includes(permission);
 }
 
+/**
+ * Only a signed-in account is ever an administrator: a guest role given ADMIN_Access by mistake (or
+ * by two admins' changes crossing) must not hand every visitor the boards' private posts.
+ */
 export function isAdmin(caller: Caller): boolean {
+  if (caller.userId === null) return false;
   return hasPermission(caller, ADMIN_ACCESS) || caller.userType === 'Admin';
 }
 

@@ -49,7 +49,8 @@ export async function verifyAccessRecords(db: Db, opts: { batchSize?: number } =
   const batchSize = opts.batchSize ?? 1000;
   let previousHash = GENESIS_HASH;
   let count = 0;
-  let after = '0';
+  // From before the lowest possible id: a row slipped in below the sequence's first id is checked too.
+  let after = '-9223372036854775808';
   for (;;) {
     const result = (await db.execute(chainBatch(after, batchSize))) as unknown as { rows: ChainRow[] };
     for (const row of result.rows) {

@@ -1,13 +1,7 @@
-import { patterns, type UserProfileField } from '../../../contract';
+import type { UserProfileField } from '../../../contract';
 import { maskUserKey } from '../user/mask';
 
-/** A sign-in key that is an e-mail address or a phone number is personal data; an ID is not. */
-export function keyIsAddress(key: string, member: { email: string | null; mobile: string | null }): boolean {
-  return key === member.email || key === member.mobile || key.includes('@') || patterns.phone.test(key);
-}
-
-export const maskKey = (key: string, member: { email: string | null; mobile: string | null }) =>
-  keyIsAddress(key, member) ? maskUserKey(key) : key;
+export { keyIsAddress, maskKey } from '../user/mask';
 
 /** E-mail and mobile are masked the way find-ID masks a key (hon****@example.com, 010-****-5678). */
 export const maskAddress = (value: string | null) => (value === null ? null : maskUserKey(value));

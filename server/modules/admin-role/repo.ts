@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appUser, board, role } from '../../db/schema';
+import { appUser, role, siteSetting } from '../../db/schema';
 
 export interface RoleRow {
   roleCode: string;
@@ -57,7 +57,8 @@ export async function insertRole(db: Db, values: RoleRow): Promise<void> {
   await db.insert(role).values(values);
 }
 
-/** Every board's code: guest answers of all of them are cached for the guest role. */
-export async function boardCodes(db: Db): Promise<string[]> {
-  return (await db.select({ boardCode: board.boardCode }).from(board)).map((r) => r.boardCode);
+/** The guest role as stored now (not the settings cache): for checks made inside a transaction. */
+export async function guestRoleCode(db: Db): Promise<string> {
+  const [row] = await db.select({ value: siteSetting.value }).from(siteSetting).where(eq(siteSetting.key, 'roleCodeForGuest'));
+  return typeof row?.value === 'string' ? row.value : '';
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { knownPermissions, roleMessages, type createRoleRequest, type patchRoleRequest, type RoleList, type RoleView } from '../../../contract';
 import type { AppDeps } from '../../deps';
@@ -56,7 +57,8 @@ async function recordAdminRights(tx: Db, actor: AccessActor, now: Date, role: re
  */
 async function applied(deps: Deps, guestPermissionsChanged: boolean): Promise<void> {
   deps.settings.invalidate();
-  if (guestPermissionsChanged) await deps.boardCaching.changed(await repo.boardCodes(deps.db));
+  // Every instance keeps the guest role with its settings and guests' answers made with it.
+  if (guestPermissionsChanged) await deps.boardCaching.settingsChanged();
 }
 
 /** `PATCH /api/admin/roles/{roleCode}`: a new name and/or a new permission list. */
@@ -68,9 +70,12 @@ export async function patchRole(
   input: z.output<typeof patchRoleRequest>,
 ): Promise<RoleView> {
   requireSystemAdmin(caller);
-  const { roleCodeForGuest } = await deps.settings.info();
   const { view, guestChanged } = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // The guest role as stored, under the site settings' lock (taken first, as PATCH
+    // /api/site-setting does): a guest-role switch saved at the same moment cannot cross this check.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('site-setting', 0))`);
+    const roleCodeForGuest = await repo.guestRoleCode(tx);
     const row = await repo.findRole(tx, roleCode, { forUpdate: true });
     if (!row) throw notFound(roleMessages.notFound);
     const permissions = input.permissions ?? row.permissions;

@@ -109,3 +109,21 @@ describe('private posts', () => {
     expect(listOnlyOwn(guest, notice)).toBe(false);
   });
 });
+
+describe('a guest never manages, whatever the settings say', () => {
+  const inquiries: BoardRules = {
+    listStyle: 'inquiry',
+    permissions: { list: ['GUEST'], read: ['GUEST'], write: ['GUEST'], comment: [], download: [], manage: ['GUEST'] },
+  };
+  it('a guest role given manage on a board still cannot see others\' inquiries', () => {
+    expect(canOnBoard(guest, inquiries, 'manage')).toBe(false);
+    expect(canSeePrivateItem(guest, inquiries, { writerId: 10 })).toBe(false);
+    expect(listOnlyOwn(guest, inquiries)).toBe(true);
+    expect(canOnBoard(guest, inquiries, 'read')).toBe(true);
+  });
+  it('a guest role given ADMIN_Access is not an administrator', () => {
+    const adminGuest: Caller = { ...guest, permissions: ['ADMIN_Access'] };
+    expect(canOnBoard(adminGuest, inquiries, 'manage')).toBe(false);
+    expect(canSeePrivateItem(adminGuest, inquiries, { writerId: 10 })).toBe(false);
+  });
+});

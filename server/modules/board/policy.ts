@@ -9,6 +9,9 @@ export interface BoardRules {
 /** May the caller do `action` on the board at all? Admins may do everything. */
 export function canOnBoard(caller: Caller, board: BoardRules, action: BoardAction): boolean {
   if (isAdmin(caller)) return true;
+  // Managing (private posts, inquiries and their contact details, flags) needs an account, whatever
+  // a board's settings say about the guest role.
+  if (action === 'manage' && caller.userId === null) return false;
   return board.permissions[action].includes(caller.roleCode);
 }
 

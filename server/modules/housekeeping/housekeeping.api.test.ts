@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountMessages, type TokenPair } from '../../../contract';
 import { hashToken, newOpaqueToken } from '../../auth/tokens';
-import { boardItemView, outbox, refreshToken, storedFile } from '../../db/schema';
+import { boardItemView, outbox, refreshToken, signinFailure, storedFile } from '../../db/schema';
 import { addMs } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 import { signIn } from '../../test/accounts';
@@ -18,7 +18,7 @@ let schedule: HousekeepingSchedule;
 const clock = new TestClock(new Date('2026-11-23T03:00:00Z'));
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const zeros: PruneCounts = { refreshTokens: 0, outbox: 0, unattachedUploads: 0, boardItemViews: 0 };
+const zeros: PruneCounts = { refreshTokens: 0, outbox: 0, unattachedUploads: 0, boardItemViews: 0, signinFailures: 0 };
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -96,6 +96,19 @@ describe('prune', () => {
     expect(await pruneNow()).toEqual({ ...zeros, outbox: 1 });
     const left = await t.db.select({ recipient: outbox.recipient }).from(outbox).where(inArray(outbox.id, rows.map((r) => r.id)));
     expect(left).toEqual([{ recipient: 'kept@example.com' }]);
+  });
+
+  it('deletes failed sign-ins older than 30 days', async () => {
+    const rows = await t.db
+      .insert(signinFailure)
+      .values([
+        { at: ago(30 * DAY - MINUTE), userKeyCode: 'kept@example.com', address: '10.0.0.1' },
+        { at: ago(30 * DAY + MINUTE), userKeyCode: 'gone@example.com', address: '10.0.0.2' },
+      ])
+      .returning({ id: signinFailure.id });
+    expect(await pruneNow()).toEqual({ ...zeros, signinFailures: 1 });
+    const left = await t.db.select({ key: signinFailure.userKeyCode }).from(signinFailure).where(inArray(signinFailure.id, rows.map((r) => r.id)));
+    expect(left).toEqual([{ key: 'kept@example.com' }]);
   });
 
   it('deletes uploads no post took after 24 hours, with their bytes and thumbnail; attached files stay', async () => {

@@ -1,7 +1,7 @@
 import { and, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { boardItemView, outbox, refreshToken, storedFile } from '../../db/schema';
+import { boardItemView, outbox, refreshToken, signinFailure, storedFile } from '../../db/schema';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 
@@ -28,6 +28,12 @@ export const retention = {
    * clocks that disagree around midnight.
    */
   boardItemViewDays: 2,
+  /**
+   * Since `at`: failed sign-ins hold the key typed (an e-mail or number, or a password typed in
+   * the wrong box) and the address. The dashboard counts the last 24 hours; 30 days leave room to
+   * look into an attack.
+   */
+  signinFailureMs: 30 * DAY_MS,
 } as const;
 
 // Not pruned here, as their own modules already do it when they issue new ones: upload tickets
@@ -39,6 +45,7 @@ export interface PruneCounts {
   outbox: number;
   unattachedUploads: number;
   boardItemViews: number;
+  signinFailures: number;
 }
 
 export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<FastifyBaseLogger, 'warn'> };
@@ -82,10 +89,16 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
     .where(lt(boardItemView.viewDate, kstDate(addMs(now, -retention.boardItemViewDays * DAY_MS))))
     .returning({ id: boardItemView.boardItemId });
 
+  const failures = await db
+    .delete(signinFailure)
+    .where(lt(signinFailure.at, addMs(now, -retention.signinFailureMs)))
+    .returning({ id: signinFailure.id });
+
   return {
     refreshTokens: tokens.length,
     outbox: messages.length,
     unattachedUploads: uploads.length,
     boardItemViews: views.length,
+    signinFailures: failures.length,
   };
 }

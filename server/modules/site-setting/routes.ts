@@ -60,9 +60,10 @@ export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: siteSettingPatch,
         response: { 200: successEnvelope(siteInfo), ...errors },
       },
+      // Before the body is validated: a stranger gets 401/403, not the shape the call expects.
+      onRequest: async (request) => requireSystemAdmin(await getCaller(request)),
     },
     async (request) => {
-      requireSystemAdmin(await getCaller(request));
       app.deps.settings.invalidate();
       const current = await app.deps.settings.info();
       try {

@@ -19,3 +19,12 @@ export function maskUserKey(code: string): string {
   }
   return maskPart(code);
 }
+
+/** A sign-in key that is an e-mail address or a phone number is personal data; an ID is not. */
+export function keyIsAddress(key: string, member: { email: string | null; mobile: string | null }): boolean {
+  return key === member.email || key === member.mobile || key.includes('@') || patterns.phone.test(key);
+}
+
+/** The key as staff screens and access records show it: masked when it is an address. */
+export const maskKey = (key: string, member: { email: string | null; mobile: string | null }) =>
+  keyIsAddress(key, member) ? maskUserKey(key) : key;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, messages, type BoardItemPage, type UserDetail } from '../../../contract';
 import { signAccessToken } from '../../auth/tokens';
-import { accessRecord, appUser, boardItem, outbox, refreshToken } from '../../db/schema';
+import { accessRecord, appUser, boardItem, outbox, refreshToken, signinFailure } from '../../db/schema';
 import { confirmedKeyToken, setSiteSetting, signIn, signinRequest } from '../../test/accounts';
 import { createBoardItem, createMember, type TestMember } from '../../test/factories';
 import { TEST_ADMIN_PASSWORD } from '../../test/global-setup';
@@ -196,6 +196,9 @@ describe('POST /api/user/retire', () => {
     await createBoardItem(t.db, { boardCode: 'notice', title: '떠나는 회원의 글', writerId: me.id, writerName: '떠날이' });
 
     expectError(await retire(me.headers, { password: 'wrong!pass1' }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    // A failed sign-in keeps the key typed (often an address): it goes with the member.
+    expectError(await signinRequest(t, 'leaver01', 'wrong!pass1'), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expect(await t.db.select().from(signinFailure).where(eq(signinFailure.userId, me.id))).toHaveLength(1);
     const res = await retire(me.headers, { password: me.password, reason: '이용하지 않음' });
     expect(body(res)).toEqual({ code: 'SUCCESS', message: '회원 탈퇴가 완료되었습니다.', data: {} });
 
@@ -212,6 +215,7 @@ describe('POST /api/user/retire', () => {
       retiredAt: clock.now(),
     });
     expect(await t.db.select().from(outbox).where(eq(outbox.recipient, 'leaver@example.com'))).toEqual([]);
+    expect(await t.db.select().from(signinFailure).where(eq(signinFailure.userId, me.id))).toEqual([]);
 
     // Cannot sign in; every sign-in has ended.
     expectError(await signinRequest(t, 'leaver01', me.password), 403, 'NOT_ACCEPTABLE', messages.loginNotAcceptable);

@@ -12,6 +12,7 @@ import { conflict, takeConfirmedToken, validKey } from '../user-key/service';
 import { keyLabel } from '../user-key/keys';
 import { canReachUser, canRetire } from './policy';
 import { recordAccess } from '../access-record/record';
+import { maskKey } from './mask';
 import { validateProfile } from './profile';
 import { checkName, checkNewPassword, keyTakenError } from './signup';
 import * as repo from './repo';
@@ -59,7 +60,8 @@ async function recordStaffAccess(db: Db, deps: Deps, caller: Caller, target: rep
   await recordAccess(db, { userId: caller.userId, address }, deps.clock.now(), {
     action,
     subjectType: 'member',
-    subject: `회원 #${target.id} (${target.userKeyCode})`,
+    // Records are kept for years and read by every admin: the key is masked when it is an address.
+    subject: `회원 #${target.id} (${maskKey(target.userKeyCode, target)})`,
     detail: { via: what },
   });
 }

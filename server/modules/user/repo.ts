@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appUser, outbox, role, userKeyToken } from '../../db/schema';
+import { appUser, outbox, role, signinFailure, userKeyToken } from '../../db/schema';
 
 const detailColumns = {
   id: appUser.id,
@@ -91,4 +91,6 @@ export async function deleteTracesOf(db: Db, userId: number, addresses: { email:
   }
   const recipients = [addresses.email, addresses.mobile].filter((r): r is string => r !== null);
   if (recipients.length > 0) await db.delete(outbox).where(inArray(outbox.recipient, recipients));
+  // Failed sign-ins keep the key typed, often the e-mail address or number.
+  await db.delete(signinFailure).where(eq(signinFailure.userId, userId));
 }
