@@ -263,6 +263,15 @@ describe('import', () => {
     expect(t.app.deps.files.exists(rows[0]!.stored_name)).toBe(false);
   });
 
+  it('the same file imported twice at the same moment is applied once; the other is 404', async () => {
+    const { fileId } = await uploadWorkbook(t.app, admin(), await workbookOf([HEADER, ['동시가져오기']]));
+    const send = () => t.app.inject({ method: 'POST', url: '/api/alumni/import-data', headers: admin(), payload: { fileId, reason: '동시' } });
+    const results = await Promise.all([send(), send()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    const { rows } = await t.database.raw.query<{ n: number }>("SELECT count(*)::int AS n FROM alumni WHERE name = '동시가져오기'");
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('needs a reason and a known mode', async () => {
     const { fileId } = await uploadWorkbook(t.app, admin(), await workbookOf([HEADER, ['가']]));
     expectRefusal(await t.app.inject({ method: 'POST', url: '/api/alumni/import-data', headers: admin(), payload: { fileId } }), 400, 'BAD_REQUEST', /사유를 입력해주세요/);

@@ -178,6 +178,10 @@ export async function importData(deps: Deps, actor: AccessActor, body: z.output<
   const now = deps.clock.now();
   const apply = body.mode === 'skipInvalid' || rejectedRows.length === 0;
   const { report, storedName } = await inTransaction(deps, async (tx) => {
+    // The workbook is spent first: a second import of the same file at the same moment waits for
+    // this row, then finds it gone (404) instead of adding the rows twice.
+    const storedName = await deleteImportWorkbook(tx, body.fileId);
+    if (storedName === null) throw notFound(alumniMessages.importFileGone);
     const emails = valid.flatMap((r) => (r.values.email ? [r.values.email] : []));
     const names = [...new Set(valid.filter((r) => !r.values.email).map((r) => r.values.name!))];
     const plan = planImport(valid, await repo.findByEmails(tx, emails), await repo.findWithoutEmailByNames(tx, names), sheet.fields);
@@ -206,7 +210,7 @@ export async function importData(deps: Deps, actor: AccessActor, body: z.output<
       reason: body.reason,
       rowCount: sheet.rows.length,
     });
-    return { report, storedName: await deleteImportWorkbook(tx, body.fileId) };
+    return { report, storedName };
   });
   if (storedName) await deps.files.remove(storedName);
   return report;
