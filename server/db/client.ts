@@ -65,12 +65,27 @@ export async function openDatabase(opts: {
  * at once (a new index or table has none, and autovacuum may not have run or may be off).
  */
 export async function migrateAndAnalyse(pool: pg.Pool, db: Db, folder: string = migrationsFolder): Promise<number> {
-  const before = await appliedMigrationCount(pool);
-  await migrate(db as never, { migrationsFolder: folder });
-  const applied = (await appliedMigrationCount(pool)) - before;
-  if (applied > 0) await pool.query('ANALYZE');
-  return applied;
+  // Several instances starting together on one server (issue 10): one migrates while the others
+  // wait on this lock, then find nothing left to apply. A session lock on a connection of its own,
+  // held across the migrator's own transaction on another connection.
+  // Not from the pool: with a pool of one connection the migrator would wait for this one forever.
+  const lock = new pg.Client(pool.options);
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const before = await appliedMigrationCount(pool);
+    await migrate(db as never, { migrationsFolder: folder });
+    const applied = (await appliedMigrationCount(pool)) - before;
+    if (applied > 0) await pool.query('ANALYZE');
+    return applied;
+  } finally {
+    // Closing the session releases the lock.
+    await lock.end();
+  }
 }
+
+/** The advisory lock key of the migrations: any fixed number no other lock of the app uses. */
+const MIGRATION_LOCK = 7_342_001;
 
 async function appliedMigrationCount(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ exists: boolean }>(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS exists`);

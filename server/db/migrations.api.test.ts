@@ -5,7 +5,9 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { is } from 'drizzle-orm';
 import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateAndAnalyse, migrationsFolder } from './client';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrateAndAnalyse, migrationsFolder, type Db } from './client';
 import * as schema from './schema';
 import { migrateFolder, openTestDatabase, type TestDatabase } from '../test/harness';
 
@@ -108,6 +110,24 @@ describe('migrations', () => {
       expect(await reltuples()).toBe(0);
       expect(await migrateAndAnalyse(fresh.pool, fresh.db)).toBe(0);
     } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it('several instances starting together on an empty database migrate it once', async () => {
+    const fresh = await openTestDatabase({ empty: true });
+    // Three "instances": each its own pool and drizzle, as each process would have.
+    const instances = [0, 1, 2].map(() => {
+      const pool = new pg.Pool({ connectionString: fresh.url, max: 1 });
+      return { pool, db: drizzle(pool, { schema }) as unknown as Db };
+    });
+    try {
+      const applied = await Promise.all(instances.map((i) => migrateAndAnalyse(i.pool, i.db)));
+      expect([...applied].sort((a, b) => a - b)).toEqual([0, 0, journal.entries.length]);
+      const { rows: done } = await fresh.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+      expect(done[0]!.n).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(instances.map((i) => i.pool.end()));
       await fresh.dispose();
     }
   });
