@@ -10,6 +10,7 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_REQUESTS',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

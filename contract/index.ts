@@ -15,3 +15,4 @@ export * from './alumni';
 export * from './admin-board';
 export * from './inquiry';
 export * from './admin-dashboard';
+export * from './ops';

@@ -39,6 +39,8 @@ import { accessRecordRoutes } from './modules/access-record/routes';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { registerCompression, registerWeb } from './web';
 import { registerSecurityHeaders } from './security-headers';
+import { registerOperations } from './modules/ops/routes';
+import { requestIdOf } from './modules/ops/request-id';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -60,6 +62,12 @@ export async function buildApp(
     // Korean paths arrive case-varied (/Account/Signin); the web router handles case, the API is lower-case.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // Every log line of a request carries its id (`reqId`), sent back as `x-request-id`.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    // While shutting down, requests on connections kept alive are still served (readyz says 503):
+    // server/main.ts bounds the wait.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -117,6 +125,8 @@ export async function buildApp(
   });
 
   await registerCompression(app);
+  // After the error handler (its 401/403 envelopes) and before the modules (its hooks see every route).
+  registerOperations(app);
   // Before any route is registered, so every console and address-book route gets the admin check
   // (server/auth/admin.ts).
   app.addHook('onRoute', guardAdminRoutes);

@@ -76,3 +76,25 @@ describe('loadConfig: performance settings (issue 8)', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 });
+
+describe('loadConfig: operating settings (issue 10)', () => {
+  it('defaults: no metrics token (admins only), ten seconds for requests in flight on shutdown', () => {
+    const config = loadConfig({});
+    expect(config.metricsToken).toBeUndefined();
+    expect(config.shutdownTimeoutMs).toBe(10_000);
+  });
+
+  it('METRICS_TOKEN and SHUTDOWN_TIMEOUT_SECONDS are read', () => {
+    const config = loadConfig({ METRICS_TOKEN: 'scraper-0123456789abcdef', SHUTDOWN_TIMEOUT_SECONDS: '30' });
+    expect(config).toMatchObject({ metricsToken: 'scraper-0123456789abcdef', shutdownTimeoutMs: 30_000 });
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+  });
+
+  it.each([['short'], ['has a space in it 0123456789'], ['토큰토큰토큰토큰토큰토큰토큰토큰']])('refuses METRICS_TOKEN=%s', (value) => {
+    expect(() => loadConfig({ METRICS_TOKEN: value })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it.each([['0'], ['-1'], ['1.5'], ['soon']])('refuses SHUTDOWN_TIMEOUT_SECONDS=%s', (value) => {
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: value })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+});

@@ -33,6 +33,10 @@ export interface Config {
   viewFlushMs: number;
   /** Memory for guest answers kept ready to send (CACHE_SIZE_MB, default 32); 0 turns the cache off. */
   cacheMaxBytes: number;
+  /** Bearer token that may read GET /metrics besides an admin's (METRICS_TOKEN); unset: admins only. */
+  metricsToken: string | undefined;
+  /** How long in-flight requests may run on after SIGTERM (SHUTDOWN_TIMEOUT_SECONDS, default 10). */
+  shutdownTimeoutMs: number;
 }
 
 export interface RateLimits {
@@ -80,6 +84,16 @@ function megabytes(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   return value;
 }
 
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  // A short token is guessable; one with spaces cannot be sent as a bearer token.
+  if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) {
+    throw new Error(`${name} must be at least 16 printable characters without spaces`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -115,5 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: positiveInteger(env, 'DATABASE_POOL_MAX', 6),
     viewFlushMs: positiveInteger(env, 'VIEW_FLUSH_SECONDS', 3) * 1000,
     cacheMaxBytes: megabytes(env, 'CACHE_SIZE_MB', 32) * 1024 * 1024,
+    metricsToken: secret(env, 'METRICS_TOKEN'),
+    shutdownTimeoutMs: positiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000,
   };
 }

@@ -31,19 +31,36 @@ async function main() {
   // Deletes data no longer needed (expired tokens, old outbox records, unattached uploads...).
   const housekeeping = housekeepingSchedule(app);
 
+  // SIGTERM/SIGINT (issue 10): /readyz turns 503 so the load balancer moves traffic away, the
+  // listening socket closes, requests in flight finish (connections kept alive close after their
+  // answer), bounded by SHUTDOWN_TIMEOUT_SECONDS; then the app's onClose hooks (view flush, cache
+  // bus, housekeeping, pool) and last the embedded PostgreSQL server (docs/decisions/0010).
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    app.operations.readiness.startDraining();
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: draining requests in flight');
+    const cutConnections = setTimeout(() => {
+      app.log.warn('requests still running at the shutdown deadline: closing their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    // Closing the pools and the database gets as long again; a shutdown that hangs past that fails.
+    const giveUp = setTimeout(() => {
+      app.log.error('shutdown did not finish in time');
+      process.exit(1);
+    }, config.shutdownTimeoutMs * 2 + 10_000);
+    giveUp.unref();
     try {
       await app.close();
+      clearTimeout(cutConnections);
       await database.close();
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
     }
     releaseLock();
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './lib/process';
+import { spawnServer, waitForApi } from './test/server-process';
 
 /**
  * The real start-up path (`server/main.ts` as `npm start` runs it) on the embedded PostgreSQL
@@ -11,7 +12,6 @@ import { freePort } from './lib/process';
  * the data without seeding again, a start after `kill -9` of the app takes over the postmaster it
  * left, and the server runs both as root (PostgreSQL as the user postgres) and as an ordinary user.
  */
-const root = path.resolve(import.meta.dirname, '..');
 const asRoot = process.getuid?.() === 0;
 const tmpRoots: string[] = [];
 const running: ChildProcess[] = [];
@@ -29,49 +29,9 @@ function newDataDir(owner?: { uid: number; gid: number }): string {
 const dataDir = newDataDir();
 
 function startServer(port: number, env: Record<string, string> = {}, opts: { dir?: string; as?: { uid: number; gid: number } } = {}) {
-  const dir = opts.dir ?? dataDir;
-  // tsx loaded in-process (as `npm start` does), not its CLI, which would run the server in a
-  // child process that a `kill -9` of the CLI would leave running.
-  const serverArgs = ['--import', 'tsx', 'server/main.ts'];
-  // setpriv drops to an ordinary user and keeps the pid, so signals reach the server itself.
-  const [command, args] = opts.as
-    ? ['setpriv', [`--reuid=${opts.as.uid}`, `--regid=${opts.as.gid}`, '--clear-groups', process.execPath, ...serverArgs]]
-    : [process.execPath, serverArgs];
-  const child = spawn(command, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      WEB_DIST_DIR: path.join(dir, 'no-web'),
-      LOG_LEVEL: 'info',
-      ...(opts.as ? { HOME: dir, TMPDIR: dir } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForApi(port: number, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/site-setting/info`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server on ${port} did not answer in ${timeoutMs} ms`);
+  const server = spawnServer({ port, dataDir: opts.dir ?? dataDir, env, as: opts.as });
+  running.push(server.child);
+  return server;
 }
 
 async function noticeTotal(port: number): Promise<number> {

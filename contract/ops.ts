@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope';
+
+/** Health and readiness answers for load balancers and orchestrators (issue 10, "Operating"). */
+export const healthResponse = successEnvelope(z.object({ status: z.literal('ok') }));
+export const readyResponse = successEnvelope(z.object({ status: z.literal('ready') }));
+
+export const opsMessages = {
+  notReady: '서비스를 준비하고 있습니다. 잠시 후 다시 시도해주세요.',
+  draining: '서버를 종료하고 있습니다. 잠시 후 다시 시도해주세요.',
+} as const;

@@ -1,0 +1,56 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type pg from 'pg';
+
+/** Route label of requests no route matched (404s, the web app's history fallback). */
+export const unmatchedRoute = '(unmatched)';
+
+export interface AppMetrics {
+  registry: Registry;
+  /** One finished request: `route` is the route pattern (`/api/board-item/:id`), never the raw URL. */
+  observe(method: string, route: string, statusCode: number, seconds: number): void;
+}
+
+/**
+ * The Prometheus metrics of one app instance, in a registry of its own (tests build many apps in
+ * one process; the global registry would refuse a second registration of the same name).
+ * Labels hold route patterns and status codes only: no ids, keys or other personal data.
+ */
+export function createMetrics(pool: pg.Pool): AppMetrics {
+  const registry = new Registry();
+  // Process memory, CPU, handles and event-loop lag (nodejs_eventloop_lag_*).
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to response, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL connections of this instance: total open, idle, and requests waiting for one',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+
+  return {
+    registry,
+    observe(method, route, statusCode, seconds) {
+      const labels = { method, route, status_code: String(statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+    },
+  };
+}
