@@ -38,6 +38,7 @@ import { inquiryRoutes } from './modules/inquiry/routes';
 import { accessRecordRoutes } from './modules/access-record/routes';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { registerCompression, registerWeb } from './web';
+import { rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders } from './security-headers';
 import { registerOperations } from './modules/ops/routes';
 import { requestIdOf } from './modules/ops/request-id';
@@ -89,7 +90,11 @@ export async function buildApp(
 
   registerSecurityHeaders(app, deps.config);
   // Limits are set per route (sign-in, pincodes...), never on static files: server/lib/rate-limit.ts.
+  // With REDIS_URL the counts are shared by every instance.
+  const limits = rateLimitStore(deps.config.redisUrl, app.log);
+  app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, {
+    ...limits.options,
     global: false,
     errorResponseBuilder: () => new ApiError(429, 'TOO_MANY_REQUESTS', messages.tooManyRequests),
   });

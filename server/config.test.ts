@@ -97,4 +97,14 @@ describe('loadConfig: operating settings (issue 10)', () => {
   it.each([['0'], ['-1'], ['1.5'], ['soon']])('refuses SHUTDOWN_TIMEOUT_SECONDS=%s', (value) => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: value })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
+
+  it('REDIS_URL: unset by default, redis:// or rediss:// when set', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0' }).redisUrl).toBe('redis://127.0.0.1:6379/0');
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@cache.example:6380' }).redisUrl).toBe('rediss://user:pw@cache.example:6380');
+  });
+
+  it.each([['127.0.0.1:6379'], ['http://cache:6379'], ['redis://has space']])('refuses REDIS_URL=%s', (value) => {
+    expect(() => loadConfig({ REDIS_URL: value })).toThrow(/REDIS_URL/);
+  });
 });

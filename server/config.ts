@@ -35,6 +35,8 @@ export interface Config {
   cacheMaxBytes: number;
   /** Bearer token that may read GET /metrics besides an admin's (METRICS_TOKEN); unset: admins only. */
   metricsToken: string | undefined;
+  /** Redis for rate-limit counts shared by every instance (REDIS_URL); unset: each process counts alone. */
+  redisUrl: string | undefined;
   /** How long in-flight requests may run on after SIGTERM (SHUTDOWN_TIMEOUT_SECONDS, default 10). */
   shutdownTimeoutMs: number;
 }
@@ -84,6 +86,13 @@ function megabytes(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   return value;
 }
 
+function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.REDIS_URL;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${raw}"`);
+  return raw;
+}
+
 function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -130,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     viewFlushMs: positiveInteger(env, 'VIEW_FLUSH_SECONDS', 3) * 1000,
     cacheMaxBytes: megabytes(env, 'CACHE_SIZE_MB', 32) * 1024 * 1024,
     metricsToken: secret(env, 'METRICS_TOKEN'),
+    redisUrl: redisUrl(env),
     shutdownTimeoutMs: positiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000,
   };
 }
