@@ -32,15 +32,19 @@ export function registerOperations(app: FastifyInstance): void {
   const operations = { readiness: new Readiness(pool, shippedMigrationCount()), metrics: createMetrics(pool) };
   app.decorate('operations', operations);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and an async hook costs a promise each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     // While draining, no connection is kept alive for a next request: each closes after its answer.
     if (operations.readiness.isDraining) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     operations.metrics.observe(request.method, request.routeOptions.url ?? unmatchedRoute, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
