@@ -230,6 +230,29 @@ describe('the hash chain', () => {
     expect(await verifyAccessRecords(t.db)).toMatchObject({ ok: true, count: 4 });
   });
 
+  it('checks a row slipped in below the first id, and refuses to record for an account that is not there', async () => {
+    const client = await t.database.raw.connect();
+    try {
+      await client.query('ALTER TABLE access_record DISABLE TRIGGER access_record_chain');
+      await client.query(
+        `INSERT INTO access_record (id, at, actor_key, address, action, subject_type, subject, prev_hash, hash)
+         VALUES (-5, now(), 'forger', '10.0.0.9', 'MEMBER_VIEW', 'member', 'x', $1, $1)`,
+        [GENESIS_HASH],
+      );
+    } finally {
+      await client.query('ALTER TABLE access_record ENABLE TRIGGER access_record_chain');
+      client.release();
+    }
+    expect(await verifyAccessRecords(t.db)).toMatchObject({ ok: false, count: 0, firstBad: { id: -5 } });
+    await asOwner('DELETE FROM access_record WHERE id = -5');
+    expect(await verifyAccessRecords(t.db)).toMatchObject({ ok: true });
+
+    // The change it would record must not go through unrecorded.
+    await expect(
+      recordAccess(t.db, { userId: 999_999, address: '10.0.0.1' }, new Date(), { action: 'MEMBER_VIEW', subjectType: 'member', subject: 'x' }),
+    ).rejects.toThrow(/access record not written/);
+  });
+
   it('stays whole and in id order under many writers on separate connections', async () => {
     const before = (await chain()).length;
     const writers = await openDatabase({ databaseUrl: t.database.url, migrate: false, poolMax: 12 });

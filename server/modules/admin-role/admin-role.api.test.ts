@@ -5,7 +5,8 @@ import { signAccessToken } from '../../auth/tokens';
 import { role } from '../../db/schema';
 import { ROLE_ADMIN } from '../../seed/base';
 import { createMember } from '../../test/factories';
-import { body, createTestApp, data, type TestApp } from '../../test/harness';
+import { body, createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
+import { waitUntil } from '../../test/observe';
 import { recorded } from '../../test/access-records';
 import { expectRefusalMessage } from '../../test/refusals';
 
@@ -116,6 +117,18 @@ describe('PATCH /api/admin/roles/{roleCode}', () => {
     expect((await t.app.deps.settings.guestRole()).permissions).toEqual(['MEMBER_Access']);
     await patchRole('GUEST', { permissions: [] });
     expect((await t.app.deps.settings.guestRole()).permissions).toEqual([]);
+  });
+
+  it('a change of the guest role\'s permissions reaches another instance at once (NOTIFY), not after its cache ages', async () => {
+    const other = await openSecondInstance(t);
+    try {
+      expect((await other.app.deps.settings.guestRole()).permissions).toEqual([]); // cached there now
+      await patchRole('GUEST', { permissions: ['MEMBER_Access'] });
+      await waitUntil(() => other.app.deps.settings.guestRole(), (g) => g.permissions.includes('MEMBER_Access'), 'the other instance to drop its settings', 3_000);
+    } finally {
+      await patchRole('GUEST', { permissions: [] });
+      await other.close();
+    }
   });
 
   it('an unknown role is 404; malformed input 400', async () => {
