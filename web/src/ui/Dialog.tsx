@@ -47,3 +47,46 @@ export function Dialog({ open, title, onClose, children, describedBy, width }: P
     </dialog>
   );
 }
+
+/** A dialog's failure line: the live region stays in place, so a message put in it is read out. */
+export function DialogFailure({ message }: { message: string }) {
+  return (
+    <div role="alert" className={message ? 'form-message form-message--error' : undefined}>
+      {message && <p>{message}</p>}
+    </div>
+  );
+}
+
+interface ActionsProps {
+  /** The way back: 취소 unless another word says it better (다른 파일 선택). */
+  onCancel: () => void;
+  cancelLabel?: string;
+  busy: boolean;
+  actionLabel: string;
+  busyLabel: string;
+  danger?: boolean;
+  /** Without it the action submits the dialog's form. */
+  onAction?: () => void;
+}
+
+/**
+ * A dialog's two buttons: the safe one first (a dialog that opens on its buttons puts the focus
+ * there, so Enter does not act), then the action, disabled with its busy label while it runs.
+ */
+export function DialogActions({ onCancel, cancelLabel = '취소', busy, actionLabel, busyLabel, danger, onAction }: ActionsProps) {
+  return (
+    <div className="dialog__actions">
+      <button type="button" className="button" onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button
+        type={onAction ? 'button' : 'submit'}
+        className={danger ? 'button button--danger' : 'button button--primary'}
+        onClick={onAction}
+        disabled={busy}
+      >
+        {busy ? busyLabel : actionLabel}
+      </button>
+    </div>
+  );
+}

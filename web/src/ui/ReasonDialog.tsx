@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Dialog } from './Dialog';
+import { Dialog, DialogActions, DialogFailure } from './Dialog';
 import { ReasonField, useReason, type ReasonCheck } from './form/ReasonField';
 
 interface Props {
@@ -108,17 +108,8 @@ function ReasonForm({ noteId, note, fieldLabel, required = true, check, maxLengt
         {note}
       </p>
       <ReasonField id={`${id}-reason`} label={fieldLabel} required={required} note={noteId} maxLength={maxLength} {...reason.field} />
-      <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
-        {failure && <p>{failure}</p>}
-      </div>
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onCancel}>
-          취소
-        </button>
-        <button type="submit" className={danger ? 'button button--danger' : 'button button--primary'} disabled={busy}>
-          {busy ? busyLabel : submitLabel}
-        </button>
-      </div>
+      <DialogFailure message={failure} />
+      <DialogActions onCancel={onCancel} busy={busy} actionLabel={submitLabel} busyLabel={busyLabel} danger={danger} />
     </form>
   );
 }

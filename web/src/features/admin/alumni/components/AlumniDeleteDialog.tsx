@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { alumniMessages, type AlumniRecord } from '../../../../../../contract';
 import { useDeleteAlumni } from '../api/save-alumni';
-import { Dialog } from '../../../../ui/Dialog';
+import { Dialog, DialogActions, DialogFailure } from '../../../../ui/Dialog';
 
 /** 삭제 확인: deleting is for good (staff data), so it is asked once more, naming the person. */
 export function AlumniDeleteDialog({ record, onClose, onDeleted }: {
@@ -29,18 +29,9 @@ export function AlumniDeleteDialog({ record, onClose, onDeleted }: {
         <strong>{record?.name}</strong>
         {record?.organization ? ` (${record.organization})` : ''} 님을 주소록에서 삭제할까요? 삭제하면 되돌릴 수 없습니다.
       </p>
-      <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
-        {failure && <p>{failure}</p>}
-      </div>
-      <div className="dialog__actions">
-        {/* The safe choice first: the dialog opens with the focus on 취소, so Enter does not delete. */}
-        <button type="button" className="button" onClick={onClose}>
-          취소
-        </button>
-        <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={remove.isPending}>
-          {remove.isPending ? '삭제 중…' : '삭제'}
-        </button>
-      </div>
+      <DialogFailure message={failure} />
+      {/* The safe choice first: the dialog opens with the focus on 취소, so Enter does not delete. */}
+      <DialogActions onCancel={onClose} busy={remove.isPending} actionLabel="삭제" busyLabel="삭제 중…" danger onAction={() => void confirm()} />
     </Dialog>
   );
 }

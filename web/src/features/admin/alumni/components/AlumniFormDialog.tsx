@@ -6,7 +6,7 @@ import {
 import { ApiRequestError } from '../../../../lib/api';
 import { Field } from '../../../../ui/form/Field';
 import { useSaveAlumni } from '../api/save-alumni';
-import { Dialog } from '../../../../ui/Dialog';
+import { Dialog, DialogActions, DialogFailure } from '../../../../ui/Dialog';
 
 type Values = Record<AlumniField, string>;
 type Errors = Partial<Record<AlumniField, string>>;
@@ -113,17 +113,8 @@ function AlumniForm({ record, onCancel, onSaved }: { record: AlumniRecord | null
           </div>
         ))}
       </div>
-      <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
-        {failure && <p>{failure}</p>}
-      </div>
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onCancel}>
-          취소
-        </button>
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? '저장 중…' : '저장'}
-        </button>
-      </div>
+      <DialogFailure message={failure} />
+      <DialogActions onCancel={onCancel} busy={save.isPending} actionLabel="저장" busyLabel="저장 중…" />
     </form>
   );
 }

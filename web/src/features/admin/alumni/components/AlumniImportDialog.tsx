@@ -7,7 +7,7 @@ import { Field, ChoiceGroup } from '../../../../ui/form/Field';
 import { ReasonField, useReason } from '../../../../ui/form/ReasonField';
 import { importAlumni, previewAlumniImport, uploadAlumniWorkbook } from '../api/alumni-excel';
 import { useInvalidateAlumni } from '../api/save-alumni';
-import { Dialog } from '../../../../ui/Dialog';
+import { Dialog, DialogActions, DialogFailure } from '../../../../ui/Dialog';
 import { AlumniImportPreviewTable } from './AlumniImportPreviewTable';
 import { AlumniImportReportView } from './AlumniImportReportView';
 
@@ -121,17 +121,8 @@ function PickStep({ onCancel, onPreview }: { onCancel: () => void; onPreview: (f
           />
         )}
       </Field>
-      <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
-        {failure && <p>{failure}</p>}
-      </div>
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onCancel}>
-          취소
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? '올리는 중…' : '올리고 미리보기'}
-        </button>
-      </div>
+      <DialogFailure message={failure} />
+      <DialogActions onCancel={onCancel} busy={busy} actionLabel="올리고 미리보기" busyLabel="올리는 중…" />
     </form>
   );
 }
@@ -178,17 +169,8 @@ function PreviewStep({ step, onBack, onReport }: {
         ))}
       </ChoiceGroup>
       <ReasonField id="alumni-import-reason" label="가져오기 사유" hint="개인정보 보호를 위해 사유가 접근기록에 남습니다." {...reason.field} />
-      <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
-        {failure && <p>{failure}</p>}
-      </div>
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onBack}>
-          다른 파일 선택
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? '가져오는 중…' : '가져오기'}
-        </button>
-      </div>
+      <DialogFailure message={failure} />
+      <DialogActions onCancel={onBack} cancelLabel="다른 파일 선택" busy={busy} actionLabel="가져오기" busyLabel="가져오는 중…" />
     </form>
   );
 }
@@ -225,9 +207,7 @@ function ReportStep({ step, onClose, onReport, onAgain }: {
   return (
     <div className="dialog__form">
       <AlumniImportReportView report={step.report} />
-      <div role="alert" className={failure ? 'form-message form-message--error' : undefined}>
-        {failure && <p>{failure}</p>}
-      </div>
+      <DialogFailure message={failure} />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onAgain}>
           다른 파일 가져오기
