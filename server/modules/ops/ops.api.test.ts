@@ -103,9 +103,9 @@ describe('GET /metrics', () => {
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.headers['content-type']).toMatch(/^text\/plain/);
     const text = byAdmin.body;
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/board-item\/:boardCode\/:itemNo",status_code="\d{3}"\} 1/);
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/site-setting\/info",status_code="200"\} \d+/);
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\(unmatched\)",status_code="404"\} \d+/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/board-item\/:boardCode\/:itemNo",status_code="\d{3}"\} 1/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/site-setting\/info",status_code="200"\} \d+/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\(unmatched\)",status_code="404"\} \d+/);
     expect(text).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/site-setting/info"');
     expect(text).not.toContain(String(missingId));
     expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
@@ -116,7 +116,7 @@ describe('GET /metrics', () => {
 
     const byToken = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } });
     expect(byToken.statusCode).toBe(200);
-    expect(byToken.body).toMatch(/http_requests_total\{method="GET",route="\/metrics",status_code="200"\} 1/);
+    expect(byToken.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/metrics",status_code="200"\} 1/);
   });
 
   it('without METRICS_TOKEN no bearer token but an admin\'s opens it', async () => {
