@@ -126,11 +126,6 @@ export async function updateMember(db: Db, id: number, values: Partial<typeof ap
   await db.update(appUser).set(values).where(eq(appUser.id, id));
 }
 
-export async function findRole(db: Db, roleCode: string): Promise<{ roleCode: string; name: string; permissions: string[] } | undefined> {
-  const [row] = await db.select({ roleCode: role.roleCode, name: role.name, permissions: role.permissions }).from(role).where(eq(role.roleCode, roleCode));
-  return row;
-}
-
 /** Rows of an export: the same filter and order as the list, at most `limit`. */
 export function exportQuery(db: Db, filter: MemberFilter, limit: number) {
   return db

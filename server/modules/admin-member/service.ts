@@ -15,6 +15,8 @@ import { revokeAllOfUser } from '../session/repo';
 import { eraseRetiringMember } from '../user/my-page';
 import { maskAddress, maskKey, profileValues } from './masking';
 import { hasAdminAccess, memberActionRefusal, selfDemotion, type MemberAction } from './policy';
+// Roles are the roles module's records; a member's role change only reads them.
+import * as roleRepo from '../admin-role/repo';
 import * as repo from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
@@ -158,8 +160,8 @@ async function changeMember(
  */
 export async function changeRole(deps: Deps, caller: Caller, actor: () => AccessActor, id: number, roleCode: string): Promise<MemberDetail> {
   return changeMember(deps, caller, actor, id, 'changeRole', async (tx, row, now) => {
-    const next = await repo.findRole(tx, roleCode);
-    const previous = await repo.findRole(tx, row.roleCode);
+    const next = await roleRepo.findRole(tx, roleCode);
+    const previous = await roleRepo.findRole(tx, row.roleCode);
     if (!next) throw badRequest(memberMessages.unknownRole);
     if (selfDemotion(caller, row.id, next.permissions)) throw forbidden(memberMessages.selfAdminRemoval);
     const wasAdmin = hasAdminAccess(previous?.permissions ?? []);
