@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -21,7 +20,7 @@ import { siteSettingRoutes } from './modules/site-setting/routes';
 import { boardRoutes } from './modules/board/routes';
 import { createBoardCaching } from './modules/board/caching';
 import { fileRoutes } from './modules/file/routes';
-import { FileStore } from './modules/file/store';
+import { openFileStore } from './modules/file/open';
 import { createDelivery } from './modules/delivery/service';
 import { userKeyRoutes } from './modules/user-key/routes';
 import { sessionRoutes } from './modules/session/routes';
@@ -79,7 +78,7 @@ export async function buildApp(
     ...deps,
     clock,
     settings,
-    files: new FileStore(path.join(deps.config.dataDir, 'files')),
+    files: openFileStore(deps.config),
     delivery: createDelivery(deps.db, clock, deps.config, app.log),
     boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log),
   });

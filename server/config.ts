@@ -39,6 +39,26 @@ export interface Config {
   redisUrl: string | undefined;
   /** How long in-flight requests may run on after SIGTERM (SHUTDOWN_TIMEOUT_SECONDS, default 10). */
   shutdownTimeoutMs: number;
+  /** Uploaded files' directory when no S3 storage is set (FILES_DIR, default DATA_DIR/files). */
+  filesDir: string;
+  /** S3-compatible object storage for uploaded files (S3_BUCKET and the rest); unset: `filesDir`. */
+  s3: S3Config | undefined;
+  /** Longest a statement may run before PostgreSQL cancels it (DATABASE_STATEMENT_TIMEOUT_SECONDS, default 30; 0: none). */
+  databaseStatementTimeoutMs: number;
+  /** CA certificate (PEM) that the PostgreSQL server's certificate must chain to (DATABASE_SSL_CA_FILE). */
+  databaseSslCaFile: string | undefined;
+}
+
+export interface S3Config {
+  /** `https://s3.example.com` or `http://127.0.0.1:9000`; unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's usual credential chain (environment, instance role...). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `bucket` in the path rather than the host name (most S3-compatible servers want this). */
+  forcePathStyle: boolean;
 }
 
 export interface RateLimits {
@@ -103,15 +123,38 @@ function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw;
 }
 
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET || undefined;
+  const related = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => env[name]);
+  if (!bucket) {
+    if (related.length > 0) throw new Error(`${related.join(', ')} set without S3_BUCKET: name the bucket, or unset them to keep files in FILES_DIR`);
+    return undefined;
+  }
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^\s]+$/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http:// or https:// URL, got "${endpoint}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: (env.S3_FORCE_PATH_STYLE ?? (endpoint ? 'true' : 'false')) === 'true',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   }
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     host: env.HOST || '127.0.0.1',
     port,
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     adminId: env.ADMIN_ID || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -141,5 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: secret(env, 'METRICS_TOKEN'),
     redisUrl: redisUrl(env),
     shutdownTimeoutMs: positiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000,
+    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    s3: s3Config(env),
+    databaseStatementTimeoutMs: seconds(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 30) * 1000,
+    databaseSslCaFile: env.DATABASE_SSL_CA_FILE ? path.resolve(env.DATABASE_SSL_CA_FILE) : undefined,
   };
 }

@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../../server/db/client';
 import { acquireDataDirLock } from '../../server/db/lock';
 import { appUser, board, boardItem, boardItemComment, boardItemView, storedFile } from '../../server/db/schema';
-import { FileStore } from '../../server/modules/file/store';
+import { LocalFileStore } from '../../server/modules/file/store';
 import { sanitizeContent } from '../../server/modules/board/sanitize';
 import { buildSearchTokens, htmlToText } from '../../server/modules/board/search-tokens';
 import { seedIfEmpty } from '../../server/seed';
@@ -75,7 +75,7 @@ async function seedOpen(db: Db, opts: SeedOptions): Promise<SeededBoard> {
   const started = Date.now();
   await seedIfEmpty(
     db,
-    new FileStore(path.join(opts.dataDir, 'files')),
+    new LocalFileStore(path.join(opts.dataDir, 'files')),
     { adminId: opts.adminId, adminPassword: opts.adminPassword, dataDir: opts.dataDir, seedDemo: false },
     { info: () => {}, warn: (message: string) => opts.log(message) },
   );

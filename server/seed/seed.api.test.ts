@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileStore } from '../modules/file/store';
+import { LocalFileStore } from '../modules/file/store';
 import { migrateFolder, openTestDatabase, type TestDatabase } from '../test/harness';
 import { seedIfEmpty } from '.';
 
@@ -29,7 +29,7 @@ describe('seedIfEmpty', () => {
     const silent = { info: () => {}, warn: () => {} };
     const seeded = await seedIfEmpty(
       database.db,
-      new FileStore(path.join(dataDir, 'files')),
+      new LocalFileStore(path.join(dataDir, 'files')),
       { adminId: 'admin', adminPassword: 'seed-test-password-1234', dataDir, seedDemo: true },
       silent,
     );

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
-import { FileStore } from '../modules/file/store';
+import { LocalFileStore } from '../modules/file/store';
 import { seedIfEmpty } from '../seed';
 
 /** The seeded administrator of every test database. */
@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
     try {
       await seedIfEmpty(
         database.db,
-        new FileStore(path.join(tmp, 'files')),
+        new LocalFileStore(path.join(tmp, 'files')),
         { adminId: TEST_ADMIN_ID, adminPassword: TEST_ADMIN_PASSWORD, dataDir: tmp, seedDemo: false },
         { info: () => {}, warn: () => {} },
       );

@@ -257,10 +257,10 @@ describe('import', () => {
   it('a file id used once is gone: importing it again is 404, and its bytes are off the disk', async () => {
     const { fileId } = await uploadWorkbook(t.app, admin(), await workbookOf([HEADER, ['한번']]));
     const { rows } = await t.database.raw.query<{ stored_name: string }>('SELECT stored_name FROM stored_file WHERE id = $1', [fileId]);
-    expect(t.app.deps.files.exists(rows[0]!.stored_name)).toBe(true);
+    expect(await t.app.deps.files.exists(rows[0]!.stored_name)).toBe(true);
     expect(report(await t.app.inject({ method: 'POST', url: '/api/alumni/import-data', headers: admin(), payload: { fileId, reason: '1' } })).added).toBe(1);
     expectRefusal(await t.app.inject({ method: 'POST', url: '/api/alumni/import-data', headers: admin(), payload: { fileId, reason: '2' } }), 404, 'NOT_FOUND');
-    expect(t.app.deps.files.exists(rows[0]!.stored_name)).toBe(false);
+    expect(await t.app.deps.files.exists(rows[0]!.stored_name)).toBe(false);
   });
 
   it('the same file imported twice at the same moment is applied once; the other is 404', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemPage } from '../../../contract';
@@ -62,7 +61,7 @@ beforeAll(async () => {
 
   files.missing = await storeFile(t.app, t.db, { originalName: '사라진 파일.pdf', contentType: 'application/pdf', data: pdfBytes, createdBy: admin });
   await createBoardItem(t.db, { boardCode: 'notice', title: '파일이 사라진 글', writerId: admin, fileIds: [files.missing.id] });
-  fs.rmSync(t.app.deps.files.pathOf(files.missing.storedName));
+  await t.app.deps.files.remove(files.missing.storedName);
 });
 
 afterAll(async () => {

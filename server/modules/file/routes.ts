@@ -47,14 +47,15 @@ async function loadReadableFile(db: Db, caller: Caller, id: string, action: 'rea
   return file;
 }
 
-function sendStored(reply: FastifyReply, files: FileStore, storedName: string, contentType: string, disposition: string) {
-  if (!files.exists(storedName)) throw notFound(messages.fileNotFound);
+async function sendStored(reply: FastifyReply, files: FileStore, storedName: string, contentType: string, disposition: string) {
+  const bytes = await files.read(storedName);
+  if (!bytes) throw notFound(messages.fileNotFound);
   return reply
     .header('content-type', contentType)
     .header('content-disposition', disposition)
     .header('cache-control', 'private, max-age=300')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(files.stream(storedName));
+    .send(bytes);
 }
 
 const fileId = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, '파일 번호가 올바르지 않습니다.') });

@@ -131,15 +131,15 @@ describe('prune', () => {
     await setCreated(fresh.id, ago(DAY - MINUTE));
     await setCreated(attached.id, ago(30 * DAY));
 
-    expect(files.exists(old.storedName) && files.exists(old.thumbnailName!)).toBe(true);
+    expect((await files.exists(old.storedName)) && (await files.exists(old.thumbnailName!))).toBe(true);
     expect(await pruneNow()).toEqual({ ...zeros, unattachedUploads: 2 });
 
     const left = await t.db.select({ id: storedFile.id }).from(storedFile).where(inArray(storedFile.id, [old.id, fresh.id, attached.id, missing.id]));
     expect(left.map((r) => r.id).sort()).toEqual([fresh.id, attached.id].sort());
-    expect(files.exists(old.storedName)).toBe(false);
-    expect(files.exists(old.thumbnailName!)).toBe(false);
-    expect(files.exists(fresh.storedName)).toBe(true);
-    expect(files.exists(attached.storedName)).toBe(true);
+    expect(await files.exists(old.storedName)).toBe(false);
+    expect(await files.exists(old.thumbnailName!)).toBe(false);
+    expect(await files.exists(fresh.storedName)).toBe(true);
+    expect(await files.exists(attached.storedName)).toBe(true);
   });
 
   it('deletes view-count rows dated more than two days before today (Korea)', async () => {

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
@@ -15,6 +14,7 @@ import { addMs, MINUTE_MS } from '../../lib/clock';
 import { toKstIso } from '../../lib/time';
 import { canOnBoard } from '../board/policy';
 import { deny, requireBoard } from '../board/service';
+import { readAll } from '../file/store';
 import { fileUrl, thumbnailUrl } from '../file/urls';
 import { extensionOf, fileTypes, imageKinds, sniff } from './sniff';
 import { openWorkbook } from './workbook';
@@ -224,8 +224,9 @@ export async function readImportWorkbook(deps: Deps, fileId: string, userId: num
     .select({ name: storedFile.originalName, storedName: storedFile.storedName })
     .from(storedFile)
     .where(and(eq(storedFile.id, fileId), eq(storedFile.kind, 'alumni-import'), eq(storedFile.createdBy, userId), isNull(storedFile.boardItemId)));
-  if (!row || !deps.files.exists(row.storedName)) throw notFound(alumniMessages.importFileGone);
-  return { name: row.name, data: await fs.promises.readFile(deps.files.pathOf(row.storedName)) };
+  const data = row && (await readAll(deps.files, row.storedName));
+  if (!row || !data) throw notFound(alumniMessages.importFileGone);
+  return { name: row.name, data };
 }
 
 /**
