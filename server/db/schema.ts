@@ -449,3 +449,17 @@ export type SiteSettingValues = {
   userProfiles: UserProfileField[];
   roleCodeForGuest: string;
 };
+
+/**
+ * The last run of each background job (housekeeping today), shared by every instance: a run is
+ * taken under an advisory lock and skipped while the last one is recent, so a job runs once per
+ * interval across instances and restarts (modules/background/run-once.ts).
+ */
+export const backgroundRun = pgTable('background_run', {
+  job: text('job').primaryKey(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }).notNull(),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  /** What the last finished run did (counts), or its error message. */
+  lastResult: jsonb('last_result'),
+  runs: integer('runs').notNull().default(0),
+});

@@ -2,13 +2,16 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountMessages, type TokenPair } from '../../../contract';
 import { hashToken, newOpaqueToken } from '../../auth/tokens';
-import { boardItemView, outbox, refreshToken, signinFailure, storedFile } from '../../db/schema';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { backgroundRun, boardItemView, outbox, refreshToken, signinFailure, storedFile } from '../../db/schema';
 import { addMs } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 import { signIn } from '../../test/accounts';
 import { createBoardItem, createMember, pngBytes, storeFile } from '../../test/factories';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
-import { FIRST_RUN_DELAY_MS, housekeepingSchedule, type HousekeepingSchedule } from './schedule';
+import { FIRST_RUN_DELAY_MS, HOUSEKEEPING_JOB, housekeepingSchedule, type HousekeepingSchedule } from './schedule';
 import { prune, type PruneCounts } from './service';
 import { autovacuumRuns, busyTables, refreshStatistics } from './statistics';
 
@@ -207,5 +210,60 @@ describe('schedule', () => {
       vi.useRealTimers();
       info.mockRestore();
     }
+  });
+});
+
+describe('once across instances (issue 10)', () => {
+  let second: { app: FastifyInstance; schedule: HousekeepingSchedule; close(): Promise<void> };
+  const runs = async () => (await t.db.select().from(backgroundRun).where(eq(backgroundRun.job, HOUSEKEEPING_JOB)))[0];
+
+  beforeAll(async () => {
+    // A second server process as a real deployment has one: its own pool, timer and lock session.
+    const database = await openDatabase({ databaseUrl: t.database.url, migrate: false });
+    const app = await buildApp({ db: database.db, config: t.config, keys: t.keys, clock });
+    const secondSchedule = housekeepingSchedule(app);
+    await app.ready();
+    second = { app, schedule: secondSchedule, close: async () => (await app.close(), await database.close()) };
+    await t.db.delete(backgroundRun);
+  });
+
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('two instances trying at once: one runs, the other does not, and the run is recorded once', async () => {
+    const outcomes = await Promise.all([schedule.runNow(), second.schedule.runNow()]);
+    expect(outcomes.filter((o) => o.ran)).toHaveLength(1);
+    expect(outcomes.find((o) => !o.ran)).toMatchObject({ ran: false });
+    const row = await runs();
+    expect(row).toMatchObject({ runs: 1, lastStartedAt: clock.now(), lastFinishedAt: clock.now() });
+    const winner = outcomes.find((o) => o.ran);
+    expect(row!.lastResult).toEqual(winner?.ran ? JSON.parse(JSON.stringify(winner.result)) : 'no run');
+  });
+
+  it('a restarted instance does not run it again before the interval is up; after it, one runs again', async () => {
+    clock.advance(30 * MINUTE);
+    const early = await second.schedule.runNow();
+    expect(early).toMatchObject({ ran: false, reason: 'not-due' });
+    // Due at 90% of the hour after the last finish: 54 minutes, 24 from now.
+    expect(early.ran === false && early.dueInMs).toBe(24 * MINUTE);
+    clock.advance(30 * MINUTE);
+    const [a, b] = await Promise.all([second.schedule.runNow(), schedule.runNow()]);
+    expect([a.ran, b.ran].filter(Boolean)).toHaveLength(1);
+    expect((await runs())!.runs).toBe(2);
+  });
+
+  it('while another instance holds the run, it is skipped as busy and nothing is recorded', async () => {
+    clock.advance(2 * 60 * MINUTE);
+    const holder = await t.database.raw.connect();
+    try {
+      await holder.query(`SELECT pg_advisory_lock(7342002, hashtext('housekeeping'))`);
+      expect(await schedule.runNow()).toMatchObject({ ran: false, reason: 'busy' });
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock_all()');
+      holder.release();
+    }
+    expect((await runs())!.runs).toBe(2);
+    expect(await schedule.runNow()).toMatchObject({ ran: true });
   });
 });

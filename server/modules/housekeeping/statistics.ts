@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { poolOf } from '../ops/readiness';
 
 /**
  * The tables whose rows change all day: posts (views, edits), their counters, comments, files and
@@ -22,6 +23,15 @@ export async function autovacuumRuns(db: Db): Promise<boolean> {
  */
 export async function refreshStatistics(db: Db, autovacuum?: boolean): Promise<string[]> {
   if (autovacuum ?? (await autovacuumRuns(db))) return [];
-  await db.execute(sql.raw(`VACUUM (ANALYZE) ${busyTables.join(', ')}`));
+  // On a connection of its own, without the requests' statement timeout: a vacuum of a large
+  // table may take minutes, and VACUUM cannot run in a transaction (SET LOCAL would need one).
+  const client = await poolOf(db).connect();
+  try {
+    await client.query('SET statement_timeout = 0');
+    await client.query(`VACUUM (ANALYZE) ${busyTables.join(', ')}`);
+    await client.query('RESET statement_timeout');
+  } finally {
+    client.release();
+  }
   return [...busyTables];
 }
