@@ -17,6 +17,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    sslCaFile: config.databaseSslCaFile,
     log: { warn: (msg) => log.warn(msg), debug: (msg) => log.debug(msg) },
   });
   const keys = await loadTokenKeys(database.db, config.jwtSecret);

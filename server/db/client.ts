@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { poolConfig } from './connection';
 import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,6 +33,10 @@ export async function openDatabase(opts: {
   migrate?: boolean;
   /** Connections in the pool (default 10). */
   poolMax?: number;
+  /** DATABASE_STATEMENT_TIMEOUT_SECONDS: statements of the app's pool that run longer are cancelled. */
+  statementTimeoutMs?: number;
+  /** DATABASE_SSL_CA_FILE (db/connection.ts). */
+  sslCaFile?: string;
   log?: EmbeddedOptions['log'];
 }): Promise<Database> {
   let url = opts.databaseUrl;
@@ -42,7 +47,8 @@ export async function openDatabase(opts: {
     url = embedded.url();
     stopEmbedded = embedded.stop;
   }
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? 10 });
+  const connection = { max: opts.poolMax ?? 10, sslCaFile: opts.sslCaFile };
+  const pool = new pg.Pool(poolConfig(url, { ...connection, statementTimeoutMs: opts.statementTimeoutMs }));
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
@@ -52,12 +58,24 @@ export async function openDatabase(opts: {
     await stopEmbedded();
   };
   try {
-    if (opts.migrate !== false) await migrateAndAnalyse(pool, db);
+    // Migrations (and the ANALYZE after them) may run longer than any request should: they get a
+    // pool of their own without the statement timeout.
+    if (opts.migrate !== false) await migrateWithoutTimeout(url, connection);
   } catch (err) {
     await close();
     throw err;
   }
   return { db, pool, kind: opts.databaseUrl ? 'server' : 'embedded', url, close };
+}
+
+async function migrateWithoutTimeout(url: string, connection: { sslCaFile?: string }): Promise<void> {
+  const pool = new pg.Pool(poolConfig(url, { max: 2, sslCaFile: connection.sslCaFile }));
+  pool.on('error', () => {}); // an idle connection lost here is simply not reused
+  try {
+    await migrateAndAnalyse(pool, drizzle(pool, { schema }) as unknown as Db);
+  } finally {
+    await pool.end();
+  }
 }
 
 /**
