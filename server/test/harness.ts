@@ -17,6 +17,7 @@ import { seedIfEmpty } from '../seed';
 import { ROLE_MEMBER } from '../seed/base';
 import { seedDemo } from '../seed/demo';
 import { serverQuery, TEST_ADMIN_ID, TEST_ADMIN_PASSWORD, withDatabase } from './global-setup';
+import { startS3Server, type TestS3Server } from './s3-server';
 
 /**
  * The API test harness: one database per test FILE (each file runs in its own process, see
@@ -104,6 +105,8 @@ export interface TestApp {
   keys: TokenKeys;
   users: TestUsers;
   tokens: { admin: string; member: string; otherMember: string };
+  /** The S3 server the app stores files in, when `fileStore` is 's3'. */
+  s3: TestS3Server | null;
   /** `{ authorization: 'Bearer …' }` for a token, `{}` for a guest. */
   auth(token?: string): Record<string, string>;
   close(): Promise<void>;
@@ -144,7 +147,12 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Runs on the built app before `ready()`, e.g. to register a test-only route. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Where uploads go: a temporary FILES_DIR, or an S3 server of its own (default: TEST_FILE_STORE, else directory). */
+  fileStore?: TestFileStore;
 }
+
+export type TestFileStore = 'directory' | 's3';
+export const testFileStores: readonly TestFileStore[] = ['directory', 's3'];
 
 /** Inserts a member who cannot sign in (no real password hash); `createMember` in factories.ts makes one who can. */
 export async function insertMember(db: Db, userKeyCode: string, name: string, status: 'ACTIVE' | 'LOCKED' | 'RETIRED' = 'ACTIVE') {
@@ -159,7 +167,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-api-test-'));
   let app: FastifyInstance | undefined;
+  let s3: TestS3Server | null = null;
   try {
+    if ((opts.fileStore ?? process.env.TEST_FILE_STORE ?? 'directory') === 's3') s3 = await startS3Server();
     const config = loadConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
@@ -169,6 +179,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       SEED_DEMO: opts.seedDemo ? 'true' : 'false',
       LOG_LEVEL: 'silent',
       ...generousRateLimits,
+      ...s3?.env,
       ...opts.env,
     });
     const { db } = database;
@@ -208,18 +219,21 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       keys,
       users,
       tokens,
+      s3,
       auth: (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {}),
       close: async () => {
         if (closed) return;
         closed = true;
         await builtApp.close();
         await database.dispose();
+        await s3?.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
     await app?.close();
     await database.dispose();
+    await s3?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }

@@ -63,6 +63,10 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, files } = app.deps;
+  // A store that cannot be used stops the start with the operator's message (FILES_DIR not
+  // writable, S3 bucket unreachable) instead of failing each upload later.
+  app.addHook('onReady', () => files.check());
+  app.addHook('onClose', async () => files.close());
 
   async function sendThumbnail(reply: FastifyReply, caller: Caller, id: string) {
     const file = await loadReadableFile(db, caller, id);

@@ -22,6 +22,10 @@ export interface FileStore {
   remove(storedName: string): Promise<void>;
   /** Every stored name (for backup), in no particular order. */
   list(): AsyncIterable<string>;
+  /** Fails, with a message for the operator, when the store cannot be used (checked at start). */
+  check(): Promise<void>;
+  /** Lets go of connections (on app close). */
+  close(): void;
 }
 
 export function newStoredName(extension: string): string {
@@ -102,6 +106,17 @@ export class LocalFileStore implements FileStore {
   async remove(storedName: string): Promise<void> {
     await fs.promises.rm(this.pathOf(storedName), { force: true });
   }
+
+  async check(): Promise<void> {
+    try {
+      await fs.promises.mkdir(this.root, { recursive: true });
+      await fs.promises.access(this.root, fs.constants.W_OK);
+    } catch (err) {
+      throw new Error(`FILES_DIR ${this.root} cannot be written: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  close(): void {}
 
   async *list(): AsyncIterable<string> {
     let folders: fs.Dirent[];

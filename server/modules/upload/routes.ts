@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +12,8 @@ import * as service from './service';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope, 429: errorEnvelope };
 
-/** The one file of a multipart request, in field `file`, read up to `maxSize` bytes. */
-async function receiveFile(request: FastifyRequest, maxSize: number, image = false): Promise<{ fileName: string; data: Buffer }> {
+/** The one file of a multipart request, in field `file`, limited to `maxSize` bytes; not read yet. */
+async function filePart(request: FastifyRequest, maxSize: number): Promise<MultipartFile> {
   if (!request.isMultipart()) throw badRequest(boardMessages.fileFieldMissing);
   let part;
   try {
@@ -22,8 +22,7 @@ async function receiveFile(request: FastifyRequest, maxSize: number, image = fal
     throw badRequest(boardMessages.fileFieldMissing);
   }
   if (!part || part.fieldname !== 'file') throw badRequest(boardMessages.fileFieldMissing);
-  const data = await service.readLimited(part, maxSize, image);
-  return { fileName: part.filename, data };
+  return part;
 }
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,13 +65,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ticket = await service.spendUploadUrl(app.deps, request.params.token);
-      const { data } = await receiveFile(request, ticket.maxSize);
-      const upload = { userId: ticket.userId, fileName: ticket.fileName, data };
-      // An address-book workbook (POST /api/alumni/upload-url) is checked as one and kept apart.
-      const stored =
-        ticket.purpose === 'alumni-import'
-          ? await service.storeImportWorkbook(app.deps, upload)
-          : await service.storeUpload(app.deps, { ...upload, kind: 'attachment' });
+      const stored = await service.receiveUpload(app.deps, ticket, await filePart(request, ticket.maxSize));
       return { code: 'SUCCESS' as const, data: stored };
     },
   );
@@ -91,9 +84,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await getCaller(request);
       const { userId, maxImageSize } = await service.editorImageLimits(app.deps, caller, request.query.boardCode);
-      const { fileName, data } = await receiveFile(request, maxImageSize, true);
-      service.checkImageName(fileName);
-      const stored = await service.storeUpload(app.deps, { userId, fileName, data, kind: 'image' });
+      const part = await filePart(request, maxImageSize);
+      const data = await service.readLimited(part, maxImageSize, true);
+      service.checkImageName(part.filename);
+      const stored = await service.storeUpload(app.deps, { userId, fileName: part.filename, data, kind: 'image' });
       return { code: 'SUCCESS' as const, data: stored };
     },
   );

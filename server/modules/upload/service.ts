@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
@@ -16,7 +17,8 @@ import { canOnBoard } from '../board/policy';
 import { deny, requireBoard } from '../board/service';
 import { readAll } from '../file/store';
 import { fileUrl, thumbnailUrl } from '../file/urls';
-import { extensionOf, fileTypes, imageKinds, sniff } from './sniff';
+import { CheckedUpload, feed } from './checked-stream';
+import { extensionOf, fileTypes, imageKinds, sniff, type FileType } from './sniff';
 import { openWorkbook } from './workbook';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'files'>;
@@ -115,7 +117,10 @@ function displayName(fileName: string): string {
   return fileName.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
 }
 
+/** The file part of a multipart request, its bytes not read yet (@fastify/multipart's MultipartFile). */
 export interface IncomingFile {
+  /** The bytes as they arrive; busboy stops them at the size limit, emits `limit` and sets `truncated`. */
+  file: Readable & { truncated?: boolean };
   /** Reads the whole file; rejects with `FST_REQ_FILE_TOO_LARGE` past the limit. */
   toBuffer(): Promise<Buffer>;
 }
@@ -129,6 +134,69 @@ export async function readLimited(file: IncomingFile, maxSize: number, image = f
     }
     throw err;
   }
+}
+
+/**
+ * Removes bytes whose row was never written. Best effort: when the store itself is failing, the
+ * bytes stay behind as a file no row names, which no one can download.
+ */
+async function removeUnrecorded(deps: Deps, names: (string | null)[]): Promise<void> {
+  for (const name of names) if (name) await deps.files.remove(name).catch(() => undefined);
+}
+
+/**
+ * `POST /api/file/upload/{token}`: the file sent to a spent upload URL. An address-book workbook
+ * (5 MB) and images (re-encoded by sharp) are read whole, up to the URL's limit; every other
+ * attachment streams to the file store as it arrives.
+ */
+export async function receiveUpload(
+  deps: Deps,
+  ticket: Pick<typeof uploadTicket.$inferSelect, 'userId' | 'fileName' | 'maxSize' | 'purpose'>,
+  part: IncomingFile,
+): Promise<UploadedFile> {
+  const upload = { userId: ticket.userId, fileName: ticket.fileName };
+  if (ticket.purpose === 'alumni-import') return storeImportWorkbook(deps, { ...upload, data: await readLimited(part, ticket.maxSize) });
+  const ext = extensionOf(ticket.fileName);
+  const type = fileTypes[ext];
+  if (!type) throw badRequest(boardMessages.extensionNotAllowed(ext));
+  if (imageKinds.has(type.kind)) return storeUpload(deps, { ...upload, data: await readLimited(part, ticket.maxSize), kind: 'attachment' });
+  return storeStreamed(deps, { ...upload, ext, type, file: part.file, maxSize: ticket.maxSize });
+}
+
+/**
+ * An attachment that is not an image, streamed into the store: never whole in memory. The row is
+ * written only once every byte is stored; on any failure (too large, wrong type, the store, the
+ * database) the stored bytes are removed again, so there is never a row without its file.
+ */
+async function storeStreamed(
+  deps: Deps,
+  input: { userId: number; fileName: string; ext: string; type: FileType; file: IncomingFile['file']; maxSize: number },
+): Promise<UploadedFile> {
+  const overLimit = tooLarge(boardMessages.fileTooLarge(formatBytes(input.maxSize)));
+  const checked = new CheckedUpload(input.type.kind);
+  // The store may start reading only after an await; a refusal before that is read from `checked.errored`.
+  checked.on('error', () => undefined);
+  input.file.once('limit', () => checked.destroy(overLimit));
+  feed(input.file, checked);
+  const storedName = deps.files.newName(`.${input.ext}`);
+  const id = randomUUID();
+  const name = displayName(input.fileName);
+  try {
+    await deps.files.write(storedName, checked);
+    if (input.file.truncated) throw overLimit;
+    await deps.db.insert(storedFile).values({
+      id, boardItemId: null, originalName: name, storedName, contentType: input.type.contentType, size: checked.bytes,
+      kind: 'attachment', createdBy: input.userId, createdAt: deps.clock.now(),
+    });
+  } catch (err) {
+    await removeUnrecorded(deps, [storedName]);
+    const refusal = [checked.errored, err].find((e) => e instanceof ApiError);
+    if (refusal) throw refusal;
+    // The request itself broke off (the client went away): not the server's failure.
+    if (input.file.errored) throw badRequest();
+    throw err;
+  }
+  return { id, name, size: checked.bytes, contentType: input.type.contentType, url: fileUrl(id), thumbnailUrl: null };
 }
 
 /**
@@ -164,25 +232,30 @@ export async function storeUpload(
     }
   }
   const storedName = deps.files.newName(`.${ext}`);
-  await deps.files.write(storedName, data);
   const thumbnailName = thumbnail ? deps.files.newName('.webp') : null;
-  if (thumbnail && thumbnailName) await deps.files.write(thumbnailName, thumbnail);
   const id = randomUUID();
   const name = displayName(input.fileName);
-  await deps.db.insert(storedFile).values({
-    id,
-    boardItemId: null,
-    originalName: name,
-    storedName,
-    contentType: type.contentType,
-    size: data.length,
-    thumbnailName,
-    width,
-    height,
-    kind: input.kind,
-    createdBy: input.userId,
-    createdAt: deps.clock.now(),
-  });
+  try {
+    await deps.files.write(storedName, data);
+    if (thumbnail && thumbnailName) await deps.files.write(thumbnailName, thumbnail);
+    await deps.db.insert(storedFile).values({
+      id,
+      boardItemId: null,
+      originalName: name,
+      storedName,
+      contentType: type.contentType,
+      size: data.length,
+      thumbnailName,
+      width,
+      height,
+      kind: input.kind,
+      createdBy: input.userId,
+      createdAt: deps.clock.now(),
+    });
+  } catch (err) {
+    await removeUnrecorded(deps, [storedName, thumbnailName]);
+    throw err;
+  }
   return { id, name, size: data.length, contentType: type.contentType, url: fileUrl(id), thumbnailUrl: thumbnailName ? thumbnailUrl(id) : null };
 }
 
@@ -207,14 +280,19 @@ export async function storeImportWorkbook(deps: Deps, input: { userId: number; f
   checkExtension(input.fileName, ['xlsx'], alumniMessages.onlyXlsx);
   await openWorkbook(input.data);
   const storedName = deps.files.newName('.xlsx');
-  await deps.files.write(storedName, input.data);
   const id = randomUUID();
   const name = displayName(input.fileName);
   const contentType = fileTypes.xlsx!.contentType;
-  await deps.db.insert(storedFile).values({
-    id, boardItemId: null, originalName: name, storedName, contentType, size: input.data.length,
-    kind: 'alumni-import', createdBy: input.userId, createdAt: deps.clock.now(),
-  });
+  try {
+    await deps.files.write(storedName, input.data);
+    await deps.db.insert(storedFile).values({
+      id, boardItemId: null, originalName: name, storedName, contentType, size: input.data.length,
+      kind: 'alumni-import', createdBy: input.userId, createdAt: deps.clock.now(),
+    });
+  } catch (err) {
+    await removeUnrecorded(deps, [storedName]);
+    throw err;
+  }
   return { id, name, size: input.data.length, contentType, url: fileUrl(id), thumbnailUrl: null };
 }
 
@@ -231,7 +309,7 @@ export async function readImportWorkbook(deps: Deps, fileId: string, userId: num
 
 /**
  * Deletes an import workbook's row (in the caller's transaction, if any); returns its stored
- * name, whose bytes the caller removes after commit with `removeStored`.
+ * name, whose bytes the caller removes after commit (`files.remove`).
  */
 export async function deleteImportWorkbook(db: Deps['db'], fileId: string): Promise<string | null> {
   const [row] = await db

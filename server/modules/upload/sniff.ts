@@ -11,6 +11,9 @@ const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 /** HTML, SVG or XML that a browser might run if it ever showed it inline. */
 const markup = /<(?:!doctype|html|head|body|script|svg|iframe|object|embed|\?xml|meta|style|img|a\s)/i;
 
+/** How many first bytes `sniff` reads at most: a file's first SNIFF_BYTES decide its kind. */
+export const SNIFF_BYTES = 8192;
+
 export function sniff(bytes: Buffer): SniffedKind {
   if (startsWith(bytes, ascii('%PDF-'))) return 'pdf';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
@@ -20,7 +23,7 @@ export function sniff(bytes: Buffer): SniffedKind {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return 'zip';
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   if (startsWith(bytes, ascii('ftyp'), 4)) return 'mp4';
-  const head = bytes.subarray(0, 8192);
+  const head = bytes.subarray(0, SNIFF_BYTES);
   if (head.includes(0)) return 'unknown';
   const text = head.toString('utf8');
   if (markup.test(text)) return 'markup';
@@ -30,7 +33,7 @@ export function sniff(bytes: Buffer): SniffedKind {
   return 'text';
 }
 
-interface FileType {
+export interface FileType {
   kind: SniffedKind;
   contentType: string;
 }
