@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -7,6 +8,7 @@ import type { Db } from '../db/client';
 import { appUser, storedFile } from '../db/schema';
 import { ROLE_MEMBER } from '../seed/base';
 import { insertItem, type NewItem } from '../modules/board/repo';
+import { LocalFileStore } from '../modules/file/store';
 
 let sequence = 0;
 
@@ -54,6 +56,24 @@ export interface StoredTestFile {
   thumbnailName: string | null;
   data: Buffer;
   thumbnailData: Buffer | null;
+}
+
+/**
+ * Everything the app's file store holds, sorted: for a directory also half-written files (which
+ * `list()` leaves out), for S3 every object of the bucket.
+ */
+export async function storedNames(app: FastifyInstance): Promise<string[]> {
+  const files = app.deps.files;
+  if (files instanceof LocalFileStore) {
+    if (!fs.existsSync(files.root)) return [];
+    return fs
+      .readdirSync(files.root, { recursive: true, encoding: 'utf8' })
+      .filter((name) => fs.statSync(path.join(files.root, name)).isFile())
+      .sort();
+  }
+  const names: string[] = [];
+  for await (const name of files.list()) names.push(name);
+  return names.sort();
 }
 
 /** Writes bytes with the app's FileStore and inserts the `stored_file` row. */
