@@ -1,51 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './lib/process';
 import { body, createTestApp, openSecondInstance, type TestApp } from './test/harness';
 import { waitUntil } from './test/observe';
+import { startRedisServer, type TestRedisServer } from './test/redis-server';
 
 /**
  * Rate limits shared through Redis (REDIS_URL, issue 10): a limit reached through one instance
- * holds on the other. The test runs its own Redis server (Debian's redis-server, on a free port,
- * nothing kept on disk), so it can also stop it.
+ * holds on the other. The test runs its own Redis server (server/test/redis-server.ts), so it can
+ * also stop it.
  */
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-
-let redis: ChildProcess | null = null;
-let redisUrl = '';
+let redis: TestRedisServer | null = null;
 let t: TestApp;
 let second: Awaited<ReturnType<typeof openSecondInstance>>;
 
-async function redisAnswers(port: number): Promise<boolean> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('data', (d) => {
-      socket.destroy();
-      resolve(d.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.write('PING\r\n');
-  });
-}
-
 beforeAll(async () => {
-  if (!fs.existsSync(REDIS_SERVER)) {
-    throw new Error(`These tests need a Redis server binary at ${REDIS_SERVER} (Debian: apt-get install redis-server), or REDIS_SERVER_PATH.`);
-  }
-  const port = await freePort();
-  redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await waitUntil(() => redisAnswers(port), Boolean, 'the test Redis server to answer');
-  redisUrl = `redis://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { RATE_LIMIT_SIGNIN: '3', REDIS_URL: redisUrl } });
+  redis = await startRedisServer();
+  t = await createTestApp({ env: { RATE_LIMIT_SIGNIN: '3', REDIS_URL: redis.url } });
   second = await openSecondInstance(t);
 }, 60_000);
 
 afterAll(async () => {
   await second?.close();
   await t?.close();
-  redis?.kill('SIGKILL');
+  await redis?.stop();
 });
 
 const signin = (app: TestApp['app'], remoteAddress: string) =>
@@ -62,8 +38,8 @@ describe('rate limits in Redis', () => {
   });
 
   it('while Redis is down, requests go through unlimited instead of failing', async () => {
-    redis!.kill('SIGKILL');
-    await waitUntil(async () => !(await redisAnswers(Number(new URL(redisUrl).port))), Boolean, 'the test Redis server to stop');
+    await redis!.stop();
+    await waitUntil(async () => !(await redis!.answers()), Boolean, 'the test Redis server to stop');
     const started = Date.now();
     for (let i = 1; i <= 5; i++) {
       // The sign-in itself answers (no such member), not a 429 and not a 500.
