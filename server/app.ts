@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { messages, type ErrorCode } from '../contract';
+import { messages, opsMessages, type ErrorCode } from '../contract';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppDeps } from './deps';
 import './auth/request-caller';
@@ -41,6 +41,7 @@ import { rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders } from './security-headers';
 import { registerOperations } from './modules/ops/routes';
 import { requestIdOf } from './modules/ops/request-id';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -123,6 +124,10 @@ export async function buildApp(
       const code = statusCodes[status] ?? 'BAD_REQUEST';
       const message = status === 429 ? messages.tooManyRequests : status === 413 ? '요청 크기가 너무 큽니다.' : messages.badRequest;
       return reply.status(status).send({ code, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.databaseUnavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL_ERROR', message: messages.internalError });

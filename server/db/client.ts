@@ -52,6 +52,12 @@ export async function openDatabase(opts: {
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
+  // A connection that dies while checked out (a transaction between two statements, or the
+  // server's FATAL just after an answer) emits 'error' on its client, which pg-pool listens for only
+  // while the client is idle: unheard, it is an uncaught exception that ends the process. The
+  // statement in flight gets the error itself (a 503 envelope, db/unavailable.ts), and the pool
+  // drops the dead client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const close = async () => {
     await pool.end();
@@ -71,6 +77,7 @@ export async function openDatabase(opts: {
 async function migrateWithoutTimeout(url: string, connection: { sslCaFile?: string }): Promise<void> {
   const pool = new pg.Pool(poolConfig(url, { max: 2, sslCaFile: connection.sslCaFile }));
   pool.on('error', () => {}); // an idle connection lost here is simply not reused
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await migrateAndAnalyse(pool, drizzle(pool, { schema }) as unknown as Db);
   } finally {

@@ -134,6 +134,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     database: EMBEDDED_DATABASE,
   };
   const removeExitHook = stopOnExit(server);
+  const supervisor = superviseServer(server, log, recent);
   if (fresh) await createDatabase(connection, EMBEDDED_DATABASE);
   return {
     url: (database = EMBEDDED_DATABASE) => {
@@ -141,23 +142,76 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       return useSocket ? `${base}?host=${encodeURIComponent(pgdata)}` : base;
     },
     stop: async () => {
+      await supervisor.stop();
       await server.stop();
       removeExitHook();
     },
   };
 }
 
+/** The package keeps the postmaster's child process here (undefined while stopped). */
+type WithProcess = { process?: ChildProcess; start(): Promise<void> };
+
 /**
  * If the process exits without stopping the cluster (an uncaught error, process.exit), ask the
  * postmaster for a fast shutdown: an `exit` listener can only do synchronous work.
  */
 function stopOnExit(server: object): () => void {
-  const child = (server as { process?: ChildProcess }).process;
   const listener = () => {
+    // Read at exit: the supervisor may have started a new postmaster since.
+    const child = (server as WithProcess).process;
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
   };
   process.on('exit', listener);
   return () => process.removeListener('exit', listener);
+}
+
+/**
+ * A postmaster that dies while the app runs (killed, out of memory) is started again, as a service
+ * manager would restart a database server: requests meanwhile get a 503 envelope
+ * (db/unavailable.ts) and the pool reconnects by itself. PostgreSQL's crash recovery replays its
+ * write-ahead log, so every committed write is there afterwards. Backends orphaned by a `kill -9`
+ * notice their postmaster is gone and exit within moments; until then a start fails on their shared
+ * memory, and is tried again.
+ */
+function superviseServer(server: object, log: { warn(msg: string): void }, recent: string[]): { stop(): Promise<void> } {
+  const target = server as WithProcess;
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+
+  const watch = () => {
+    target.process?.once('exit', (code, signal) => {
+      if (stopping) return;
+      log.warn(`the embedded PostgreSQL server stopped unexpectedly (${signal ?? `exit code ${code}`}); starting it again`);
+      // The package's stop() would wait for an 'exit' that has already happened.
+      target.process = undefined;
+      restarting = restart();
+    });
+  };
+
+  const restart = async () => {
+    for (let attempt = 1; !stopping; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(250 * attempt, 3_000)));
+      if (stopping) return;
+      try {
+        await target.start();
+        watch();
+        log.warn(`the embedded PostgreSQL server runs again (attempt ${attempt})`);
+        return;
+      } catch {
+        target.process = undefined;
+        if (attempt % 10 === 0) log.warn(`the embedded PostgreSQL server does not start yet (attempt ${attempt}):\n${recent.slice(-4).join('\n')}`);
+      }
+    }
+  };
+
+  watch();
+  return {
+    stop: async () => {
+      stopping = true;
+      await restarting;
+    },
+  };
 }
 
 function serverFlags(o: { useSocket: boolean; pgdata: string; durable: boolean }): string[] {
