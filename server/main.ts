@@ -1,5 +1,5 @@
-import { pino } from 'pino';
 import { loadConfig } from './config';
+import { createLogger } from './logger';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { buildApp } from './app';
@@ -9,7 +9,7 @@ import { housekeepingSchedule } from './modules/housekeeping/schedule';
 
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const log = createLogger(config.logLevel);
   // One server process per data directory: two would fight over one embedded PostgreSQL cluster
   // (and stop each other's). A PostgreSQL server of its own needs no lock from us.
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);

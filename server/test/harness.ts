@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -149,6 +149,8 @@ export interface TestAppOptions {
   configure?: (app: FastifyInstance) => void | Promise<void>;
   /** Where uploads go: a temporary FILES_DIR, or an S3 server of its own (default: TEST_FILE_STORE, else directory). */
   fileStore?: TestFileStore;
+  /** The server's own logger (server/logger.ts) instead of none, e.g. writing into a test's buffer. */
+  logger?: FastifyServerOptions['loggerInstance'];
 }
 
 export type TestFileStore = 'directory' | 's3';
@@ -184,7 +186,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     });
     const { db } = database;
     const keys = await loadTokenKeys(db, config.jwtSecret);
-    app = await buildApp({ db, config, keys, clock: opts.clock });
+    app = await buildApp({ db, config, keys, clock: opts.clock }, opts.logger ? { loggerInstance: opts.logger } : {});
     const seeded = await seedIfEmpty(
       db,
       app.deps.files,
