@@ -71,6 +71,11 @@ export class Delivery {
     this.pending.add(run);
   }
 
+  /** Jobs queued and not finished yet (the delivery queue's depth in /metrics). */
+  get queued(): number {
+    return this.pending.size;
+  }
+
   /** Resolves when every queued job has finished. */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);

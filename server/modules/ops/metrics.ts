@@ -15,7 +15,10 @@ export interface AppMetrics {
  * one process; the global registry would refuse a second registration of the same name).
  * Labels hold route patterns and status codes only: no ids, keys or other personal data.
  */
-export function createMetrics(pool: pg.Pool): AppMetrics {
+/** Work waiting in each background queue of this instance (or, for a shared job, of the site). */
+export type QueueDepths = () => Promise<Record<string, number>>;
+
+export function createMetrics(pool: pg.Pool, queueDepths: QueueDepths): AppMetrics {
   const registry = new Registry();
   // Process memory, CPU, handles and event-loop lag (nodejs_eventloop_lag_*).
   collectDefaultMetrics({ register: registry });
@@ -37,6 +40,16 @@ export function createMetrics(pool: pg.Pool): AppMetrics {
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+
+  new Gauge({
+    name: 'background_queue_depth',
+    help: 'Background work waiting: e-mails and SMS queued in this instance (delivery), housekeeping runs due and not yet taken by any instance (housekeeping)',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [queue, depth] of Object.entries(await queueDepths())) this.set({ queue }, depth);
     },
   });
 

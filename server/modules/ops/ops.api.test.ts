@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { statementsDuring, waitUntil } from '../../test/observe';
 import { opsMessages } from '../../../contract';
+import { backgroundRun } from '../../db/schema';
 
 const metricsToken = 'metrics-token-for-tests-0123456789';
 let t: TestApp;
@@ -117,6 +118,23 @@ describe('GET /metrics', () => {
     const byToken = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } });
     expect(byToken.statusCode).toBe(200);
     expect(byToken.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/metrics",status_code="200"\} 1/);
+  });
+
+  it('shows the depth of the background queues: mail being sent here, and a housekeeping run no instance has taken', async () => {
+    const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics', headers: t.auth(t.tokens.admin) })).body;
+    await t.db.delete(backgroundRun);
+    let release = () => {};
+    t.app.deps.delivery.queue(() => new Promise<void>((r) => (release = r)));
+    const busy = await scrape();
+    expect(busy).toContain('background_queue_depth{queue="delivery"} 1');
+    expect(busy).toContain('background_queue_depth{queue="housekeeping"} 1');
+
+    release();
+    await t.app.deps.delivery.idle();
+    await t.db.insert(backgroundRun).values({ job: 'housekeeping', lastStartedAt: new Date(), lastFinishedAt: new Date(), runs: 1 });
+    const quiet = await scrape();
+    expect(quiet).toContain('background_queue_depth{queue="delivery"} 0');
+    expect(quiet).toContain('background_queue_depth{queue="housekeeping"} 0');
   });
 
   it('without METRICS_TOKEN no bearer token but an admin\'s opens it', async () => {

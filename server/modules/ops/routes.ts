@@ -6,6 +6,7 @@ import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { createMetrics, unmatchedRoute, type AppMetrics } from './metrics';
 import { poolOf, Readiness, shippedMigrationCount } from './readiness';
+import { housekeepingDue } from '../housekeeping/due';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +30,11 @@ const noStore = 'no-store';
  */
 export function registerOperations(app: FastifyInstance): void {
   const pool = poolOf(app.deps.db);
-  const operations = { readiness: new Readiness(pool, shippedMigrationCount()), metrics: createMetrics(pool) };
+  const queueDepths = async () => ({
+    delivery: app.deps.delivery.queued,
+    ...(await housekeepingDue(app).then((due) => ({ housekeeping: due }), () => ({}))),
+  });
+  const operations = { readiness: new Readiness(pool, shippedMigrationCount()), metrics: createMetrics(pool, queueDepths) };
   app.decorate('operations', operations);
 
   // Callback hooks, not async ones: they run on every request, and an async hook costs a promise each.

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { lastRuns } from '../background/run-once';
+import { HOUSEKEEPING_JOB } from './schedule';
+
+/**
+ * 1 when a housekeeping run is due and no instance has taken it (the last finish is older than the
+ * interval, or there was none), else 0; 0 when housekeeping is off. A value that stays 1 means
+ * no instance runs it: every timer stopped, or each run fails before it finishes.
+ */
+export async function housekeepingDue(app: FastifyInstance): Promise<number> {
+  const intervalMs = app.deps.config.housekeepingIntervalMs;
+  if (intervalMs === 0) return 0;
+  const last = (await lastRuns(app.deps.db)).find((r) => r.job === HOUSEKEEPING_JOB);
+  const finished = last?.lastFinishedAt?.getTime();
+  return finished !== undefined && app.deps.clock.now().getTime() - finished < intervalMs ? 0 : 1;
+}
