@@ -14,6 +14,20 @@ import { waitUntil } from '../../test/observe';
 import { expectRefusal } from '../../test/refusals';
 import { jpegWithExif, multipartBody, pngBytes, samplePdf, storedNames, uploadThroughApi } from '../../test/factories';
 
+/** One request over `agent` (given up after `timeoutMs`, if set); the status and the body as text. */
+function send(agent: http.Agent, port: number, opts: http.RequestOptions, body?: Buffer, timeoutMs?: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const signal = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
+    const request = http.request({ ...opts, host: '127.0.0.1', port, agent, signal }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 /** The app listening on a loopback port of its own (for a request sent in pieces); its port. */
 async function listening(app: FastifyInstance): Promise<number> {
   if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
@@ -207,6 +221,25 @@ describe.each(testFileStores)('uploads (%s store)', (store) => {
         expect(back.rawPayload.equals(pdf)).toBe(true);
       } finally {
         files.write = write;
+      }
+    });
+
+    it('a refusal found in the first bytes answers a client that goes on sending, and its connection serves the next request', async () => {
+      const port = await listening(t.app);
+      const q = new URLSearchParams({ fileName: '메모.txt', contentType: 'text/plain', size: '100' });
+      const { uploadUrl } = data<UploadUrlResponse>(await t.app.inject({ method: 'GET', url: `/api/file/upload-url?${q}`, headers: as(t.tokens.member) }));
+      const form = multipartBody('메모.txt', Buffer.concat([Buffer.from('<html><script>alert(1)</script>'), Buffer.alloc(4 * 1024 * 1024, 0x20)]));
+      // One connection for both requests: the second gets it only once the first request is over.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const refused = await send(agent, port, { method: 'POST', path: uploadUrl, headers: form.headers }, form.payload);
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatch(/파일 내용이 확장자와 일치하지 않습니다/);
+        // The rest of the body was read and dropped after the refusal; cut off instead, the
+        // connection would hang until the server's request timeout.
+        expect((await send(agent, port, { method: 'GET', path: '/api/site-setting/info' }, undefined, 10_000)).status).toBe(200);
+      } finally {
+        agent.destroy();
       }
     });
   });
