@@ -1,12 +1,15 @@
 // `npm test`: lint, type check, unit, API (embedded PostgreSQL, and a PostgreSQL server when
 // TEST_DATABASE_URL is set) and browser tests, in that order. It stops at the first failing
 // tier and ends with one line "tests: N passed, N failed, N skipped". A skipped test fails the run.
+// Chromium (browser tests), nginx and openssl (server/nginx.api.test.ts) come from the system:
+// found, or installed with apt on Debian as root, before any tier runs (scripts/system-packages.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
+import { findNginx, findOpenssl } from './system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -71,10 +74,13 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
-// Fail early, before any tier, when the browser tests could not run.
+// Fail early, before any tier, when the browser tests or the nginx test could not run.
 let chromium;
 try {
   chromium = findChromium();
+  // Handed to the API tiers so the nginx test finds the same programs.
+  baseEnv.NGINX_PATH = findNginx();
+  baseEnv.OPENSSL_PATH = findOpenssl();
 } catch (err) {
   console.error(String(err instanceof Error ? err.message : err));
   finish(false);

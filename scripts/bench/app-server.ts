@@ -1,3 +1,4 @@
+import { send, type Site } from './http';
 import { boardList } from './paths';
 import { embeddedPostmasterPid, measure, parentPid, processTree, type MemoryReport } from './memory';
 import { freePort, startNode, waitForHttp, type Started } from './processes';
@@ -15,6 +16,8 @@ export interface AppServerOptions {
   databaseUrl: string | undefined;
   adminId: string;
   adminPassword: string;
+  /** Behind nginx: the instances trust its X-Forwarded-* headers and know the site is HTTPS. */
+  behindProxy?: boolean;
 }
 
 /** Far above what one address sends in a run, so the rate limiter never answers 429. */
@@ -46,6 +49,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
       // A housekeeping run (pruning, vacuum) landing inside a 10-s run would be measured as that
       // path's latency; the bench has just vacuumed and analysed.
       HOUSEKEEPING_INTERVAL_MINUTES: '0',
+      ...(opts.behindProxy ? { TRUST_PROXY: 'true', HTTPS: 'true' } : {}),
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -53,14 +57,19 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
   return { process: started, baseUrl, startMs };
 }
 
+/** `count` servers started at once on the one database (they migrate once, under a lock). */
+export function startAppServers(opts: AppServerOptions, count: number): Promise<AppServer[]> {
+  return Promise.all(Array.from({ length: count }, () => startAppServer(opts)));
+}
+
 interface PageAnswer {
   data: { totalElements: number; totalPages: number };
 }
 
-async function page(baseUrl: string, path: string): Promise<PageAnswer['data']> {
-  const res = await fetch(`${baseUrl}${path}`);
-  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-  return ((await res.json()) as PageAnswer).data;
+async function page(site: Site, path: string): Promise<PageAnswer['data']> {
+  const res = await send(site, path);
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  return (JSON.parse(res.text) as PageAnswer).data;
 }
 
 /**
@@ -68,10 +77,10 @@ async function page(baseUrl: string, path: string): Promise<PageAnswer['data']> 
  * straight into board_item, so a per-board counter kept by application code (instead of in the
  * database itself) shows up here as a wrong total, and the bench stops.
  */
-export async function verifyTotals(baseUrl: string, boardCode: string, posts: number, notices: number): Promise<{ totalPages: number }> {
-  const all = await page(baseUrl, `/api/board-item?boardCode=${boardCode}&page=1&size=1`);
+export async function verifyTotals(site: Site, boardCode: string, posts: number, notices: number): Promise<{ totalPages: number }> {
+  const all = await page(site, `/api/board-item?boardCode=${boardCode}&page=1&size=1`);
   const list = boardList(boardCode, 1);
-  const pinned = await page(baseUrl, list.path!);
+  const pinned = await page(site, list.path!);
   const wrong: string[] = [];
   if (all.totalElements !== posts) wrong.push(`the list reports totalElements ${all.totalElements}, the board holds ${posts} posts`);
   if (pinned.totalElements !== posts - notices) {
@@ -87,27 +96,37 @@ export async function verifyTotals(baseUrl: string, boardCode: string, posts: nu
   return { totalPages: pinned.totalPages };
 }
 
-/** Memory of the Node server and the PostgreSQL processes that serve it (see memory.ts). */
-export async function serverMemory(server: AppServer, opts: AppServerOptions): Promise<MemoryReport> {
+/** Processes counted with the servers (nginx in front of them). */
+export interface ExtraProcesses {
+  label: string;
+  pids: number[];
+}
+
+/** Memory of the Node servers, the PostgreSQL processes that serve them and nginx (see memory.ts). */
+export async function serverMemory(servers: AppServer[], opts: AppServerOptions, extra?: ExtraProcesses): Promise<MemoryReport> {
+  const extraPids = extra ? processTree(extra.pids) : [];
+  const extraScope = extra ? `; ${extra.label} (${extraPids.length} processes)` : '';
+  const nodes = servers.map((s) => s.process.pid);
+  const nodeScope = nodes.length === 1 ? `the Node server (pid ${nodes[0]})` : `the ${nodes.length} Node servers (pids ${nodes.join(', ')})`;
   if (!opts.databaseUrl) {
     const postmaster = embeddedPostmasterPid(opts.dataDir);
-    const roots = [server.process.pid, ...(postmaster ? [postmaster] : [])];
-    const pids = processTree(roots);
-    return measure(
-      pids,
-      postmaster
-        ? `the Node server (pid ${server.process.pid}) and the embedded PostgreSQL cluster (postmaster ${postmaster} and its ${pids.length - 2} child processes)`
-        : `the Node server process tree (pid ${server.process.pid}; no postmaster.pid in ${opts.dataDir}/pgdata, so the database runs inside it)`,
-    );
+    const pgPids = postmaster ? processTree([postmaster]) : [];
+    const report = measure([...processTree(nodes), ...pgPids, ...extraPids], '');
+    report.scope = postmaster
+      ? `${nodeScope} and the embedded PostgreSQL cluster (postmaster ${postmaster} and its ${pgPids.length - 1} child processes)${extraScope}`
+      : `${nodeScope} with their process trees (no postmaster.pid in ${opts.dataDir}/pgdata, so the database runs inside it)${extraScope}`;
+    return report;
   }
-  return measureServerBackends(server, opts.databaseUrl);
+  const report = await measureServerBackends(nodes, opts.databaseUrl, extraPids);
+  report.scope = `${nodeScope}${report.scope}${extraScope}`;
+  return report;
 }
 
 /**
  * With DATABASE_URL the server is shared: count its postmaster, its auxiliary processes and the
  * backends connected to our database, not other databases' backends.
  */
-async function measureServerBackends(server: AppServer, databaseUrl: string): Promise<MemoryReport> {
+async function measureServerBackends(nodes: number[], databaseUrl: string, extraPids: number[]): Promise<MemoryReport> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -124,12 +143,11 @@ async function measureServerBackends(server: AppServer, databaseUrl: string): Pr
   const auxiliary = rows.filter((r) => r.backend_type !== 'client backend').map((r) => r.pid);
   const postmaster = rows.length ? parentPid(rows[0]!.pid) : undefined;
   const pgPids = [...backends, ...auxiliary, ...(postmaster ? [postmaster] : [])];
-  const report = measure([...processTree([server.process.pid]), ...pgPids], '');
+  const report = measure([...processTree(nodes), ...pgPids, ...extraPids], '');
   const local = report.processes.some((p) => pgPids.includes(p.pid));
   report.scope = local
-    ? `the Node server (pid ${server.process.pid}) and, of the PostgreSQL server on this machine, its postmaster, ` +
-      `${auxiliary.length} auxiliary processes and the ${backends.length} backends connected to this database ` +
-      "(other databases' backends not counted)"
-    : `the Node server only (pid ${server.process.pid}): the PostgreSQL server's processes are not readable here (another machine or container)`;
+    ? ` and, of the PostgreSQL server on this machine, its postmaster, ${auxiliary.length} auxiliary processes and the ` +
+      `${backends.length} backends connected to this database (other databases' backends not counted)`
+    : ' only: the PostgreSQL server\'s processes are not readable here (another machine or container)';
   return report;
 }

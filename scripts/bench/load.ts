@@ -1,5 +1,6 @@
 import autocannon, { type Instance, type RequestSpec, type Result } from 'autocannon';
 import { onCleanup } from './cleanup';
+import { send, type Site } from './http';
 
 /** One line of the table: a path as a browser (or the ceiling) calls it. */
 export interface BenchPath {
@@ -26,23 +27,22 @@ export interface PathResult {
   errorSamples: string[];
 }
 
-export interface LoadOptions {
-  baseUrl: string;
+/** autocannon itself does not check certificates: `ca` is for the probe. */
+export interface LoadOptions extends Site {
   connections: number;
   durationSeconds: number;
 }
 
-/** Sends each request once with fetch first, so a broken path fails with its answer in view. */
-export async function probe(baseUrl: string, path: BenchPath): Promise<string | undefined> {
+/** Sends each request once first, so a broken path fails with its answer in view. */
+export async function probe(site: Site, path: BenchPath): Promise<string | undefined> {
   for (const spec of path.requests) {
     const request = spec.setupRequest ? spec.setupRequest({ ...spec }, {}) : spec;
-    const res = await fetch(`${baseUrl}${request.path ?? '/'}`, {
+    const res = await send(site, request.path ?? '/', {
       method: request.method ?? 'GET',
       headers: request.headers,
       body: request.body,
     });
-    const body = await res.text();
-    if (!res.ok) return `${request.method ?? 'GET'} ${request.path} answered ${res.status}: ${body.slice(0, 300)}`;
+    if (!res.ok) return `${request.method ?? 'GET'} ${request.path} answered ${res.status}: ${res.text.slice(0, 300)}`;
   }
   return undefined;
 }

@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/config';
-import { startAppServer, serverMemory, verifyTotals, type AppServerOptions } from './app-server';
+import { startAppServers, serverMemory, verifyTotals, type AppServerOptions } from './app-server';
 import { cleanUp, cleanUpOnSignals, interrupted } from './cleanup';
 import { load, probe, type BenchPath, type LoadOptions, type PathResult } from './load';
+import { startNginxFront, type NginxFront } from './front';
+import type { Site } from './http';
 import { describeMachine } from './machine';
 import { parseOptions, usage, type BenchOptions } from './options';
 import { CEILING_PATH, serverPaths } from './paths';
@@ -25,7 +27,7 @@ function redact(url: string): string {
 }
 
 async function measurePath(opts: LoadOptions, benchPath: BenchPath): Promise<PathResult> {
-  const problem = await probe(opts.baseUrl, benchPath);
+  const problem = await probe(opts, benchPath);
   if (problem) {
     log(`  ${benchPath.label}: the first request failed: ${problem}`);
     // The password is set only when the bench creates the database; an older one keeps its own.
@@ -58,7 +60,11 @@ async function run(opts: BenchOptions): Promise<boolean> {
   const loadAverage = os.loadavg()[0]!;
   const config = loadConfig({ ...process.env, DATA_DIR: opts.dataDir });
   const where = config.databaseUrl ? `the PostgreSQL server at ${redact(config.databaseUrl)}` : `the embedded database in ${config.dataDir}`;
-  log(`Bench on ${where}: board ${opts.boardCode}, ${opts.posts.toLocaleString('en')} posts, ${opts.connections} connections, ${opts.durationSeconds} s a path.`);
+  const front = opts.nginx ? `${opts.instances} server process${opts.instances > 1 ? 'es' : ''} behind nginx (HTTPS)` : 'one server process, direct';
+  log(
+    `Bench on ${where}, ${front}: board ${opts.boardCode}, ${opts.posts.toLocaleString('en')} posts, ` +
+      `${opts.connections} connections, ${opts.durationSeconds} s a path.`,
+  );
 
   const seeded = await seedBenchBoard({
     dataDir: config.dataDir,
@@ -78,18 +84,27 @@ async function run(opts: BenchOptions): Promise<boolean> {
     databaseUrl: config.databaseUrl,
     adminId: config.adminId,
     adminPassword: opts.adminPassword,
+    behindProxy: opts.nginx,
   };
-  log('Starting the server...');
-  const server = await startAppServer(serverOpts);
-  log(`The server answered ${(server.startMs / 1000).toFixed(2)} s after it was started.`);
+  log(opts.instances > 1 ? `Starting ${opts.instances} servers at once...` : 'Starting the server...');
+  const servers = await startAppServers(serverOpts, opts.instances);
+  const startMs = Math.max(...servers.map((s) => s.startMs));
+  log(`The server${servers.length > 1 ? 's' : ''} answered ${(startMs / 1000).toFixed(2)} s after ${servers.length > 1 ? 'they were' : 'it was'} started.`);
   let results: Results;
+  let nginx: NginxFront | undefined;
   try {
-    const { totalPages } = await verifyTotals(server.baseUrl, opts.boardCode, seeded.posts, seeded.notices);
+    let site: Site = { baseUrl: servers[0]!.baseUrl };
+    if (opts.nginx) {
+      nginx = await startNginxFront(root, servers);
+      site = { baseUrl: nginx.nginx.httpsUrl, ca: nginx.nginx.ca };
+      log(`nginx (deploy/nginx/nids.conf) at ${site.baseUrl} in front of ${servers.map((s) => s.baseUrl).join(', ')}; the ceiling stays direct.`);
+    }
+    const { totalPages } = await verifyTotals(site, opts.boardCode, seeded.posts, seeded.notices);
     log(`Counts through the API match the ${seeded.posts.toLocaleString('en')} posts written.`);
 
     log('Load (autocannon):');
     const ceiling = await runCeiling(opts);
-    const loadOpts: LoadOptions = { baseUrl: server.baseUrl, connections: opts.connections, durationSeconds: opts.durationSeconds };
+    const loadOpts: LoadOptions = { ...site, connections: opts.connections, durationSeconds: opts.durationSeconds };
     const paths: PathResult[] = [];
     for (const benchPath of serverPaths({
       boardCode: opts.boardCode,
@@ -101,13 +116,15 @@ async function run(opts: BenchOptions): Promise<boolean> {
     })) {
       paths.push(await measurePath(loadOpts, benchPath));
     }
-    const memory = await serverMemory(server, serverOpts);
-    results = { paths, ceiling, memory, startMs: server.startMs };
+    const memory = await serverMemory(servers, serverOpts, nginx ? { label: 'nginx', pids: [nginx.nginx.pid] } : undefined);
+    results = { paths, ceiling, memory, startMs };
   } finally {
-    await server.process.stop();
+    await nginx?.stop();
+    await Promise.all(servers.map((s) => s.process.stop()));
   }
 
-  const machine = describeMachine(seeded.postgresVersion, config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded default', loadAverage);
+  const database = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded default';
+  const machine = describeMachine(seeded.postgresVersion, opts.nginx ? `${database}; ${front}` : database, loadAverage);
   log('');
   log(formatMachine(machine));
   log(

@@ -10,6 +10,10 @@ export interface BenchOptions {
   reseed: boolean;
   json: string | undefined;
   adminPassword: string;
+  /** Server processes on the one database (more than one needs DATABASE_URL and --nginx). */
+  instances: number;
+  /** Load through deploy/nginx/nids.conf (TLS, upstream keepalive) instead of the server directly. */
+  nginx: boolean;
 }
 
 export const usage = `npm run bench -- [options]
@@ -28,6 +32,11 @@ that PostgreSQL server (use a database of its own: the bench rewrites the board'
   --json FILE        also write the results to FILE as JSON
   --admin-password P the administrator's password: set on a new database, used for sign-in
                      (default bench-admin-password; env ADMIN_PASSWORD also sets it)
+  --nginx            load through nginx with deploy/nginx/nids.conf over HTTPS (a self-signed
+                     certificate; NGINX_PATH, else /usr/sbin/nginx, installed with apt as root
+                     on Debian); the ceiling stays direct
+  --instances N      server processes behind nginx (default 1; more than one needs --nginx and
+                     DATABASE_URL: the embedded database serves one process)
   --help             this text
 `;
 
@@ -51,11 +60,17 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       reseed: { type: 'boolean' },
       json: { type: 'string' },
       'admin-password': { type: 'string' },
+      nginx: { type: 'boolean' },
+      instances: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
   });
   if (values.help) return undefined;
+  const instances = positiveInt('instances', values.instances, 1);
+  const nginx = values.nginx ?? false;
+  if (instances > 1 && !nginx) throw new Error('--instances above 1 needs --nginx in front of them');
+  if (instances > 1 && !env.DATABASE_URL) throw new Error('--instances above 1 needs DATABASE_URL: the embedded database serves one process');
   return {
     posts: positiveInt('posts', values.posts, 100_000),
     boardCode: values.board ?? 'notice',
@@ -65,5 +80,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     reseed: values.reseed ?? false,
     json: values.json === undefined ? undefined : path.resolve(values.json),
     adminPassword: values['admin-password'] ?? (env.ADMIN_PASSWORD || 'bench-admin-password'),
+    instances,
+    nginx,
   };
 }

@@ -1,0 +1,13 @@
+// Types of scripts/system-packages.mjs for the TypeScript files that import it (server/nginx.api.test.ts).
+export interface SystemProgram {
+  name: string;
+  envVar: string;
+  defaultPath: string;
+  aptPackages: string[];
+}
+export const CHROMIUM: SystemProgram;
+export const NGINX: SystemProgram;
+export const OPENSSL: SystemProgram;
+export function findProgram(program: SystemProgram, opts?: { install?: boolean }): string;
+export function findNginx(opts?: { install?: boolean }): string;
+export function findOpenssl(opts?: { install?: boolean }): string;
