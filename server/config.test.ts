@@ -107,4 +107,33 @@ describe('loadConfig: operating settings (issue 10)', () => {
   it.each([['127.0.0.1:6379'], ['http://cache:6379'], ['redis://has space']])('refuses REDIS_URL=%s', (value) => {
     expect(() => loadConfig({ REDIS_URL: value })).toThrow(/REDIS_URL/);
   });
+
+  it('TRUST_PROXY: nobody by default, anyone with true, else only the proxies named', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/24 ,::1,loopback' }).trustProxy).toBe('127.0.0.1,10.0.0.0/24,::1,loopback');
+  });
+
+  it.each([['yes'], ['10.0.0.0/33'], ['10.0.0.1/8/1'], ['proxy.example'], ['::1/129']])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('files: FILES_DIR (default DATA_DIR/files), or S3 when S3_BUCKET is set', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/nids' })).toMatchObject({ filesDir: '/srv/nids/files', s3: undefined });
+    expect(loadConfig({ FILES_DIR: '/mnt/shared/files' }).filesDir).toBe('/mnt/shared/files');
+    expect(loadConfig({ S3_BUCKET: 'nids', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000', bucket: 'nids', region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true,
+    });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'nids', S3_ACCESS_KEY_ID: 'a' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+  });
+
+  it('database: a 30 s statement timeout by default (0: none), and a CA file', () => {
+    expect(loadConfig({})).toMatchObject({ databaseStatementTimeoutMs: 30_000, databaseSslCaFile: undefined });
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_SECONDS: '0', DATABASE_SSL_CA_FILE: '/etc/ssl/db-ca.pem' })).toMatchObject({
+      databaseStatementTimeoutMs: 0,
+      databaseSslCaFile: '/etc/ssl/db-ca.pem',
+    });
+  });
 });

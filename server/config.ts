@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, with the defaults the README lists. */
@@ -12,7 +13,11 @@ export interface Config {
   jwtSecret: string | undefined;
   /** True behind TLS: turns on HSTS and upgrade-insecure-requests. */
   https: boolean;
-  trustProxy: boolean;
+  /**
+   * Who may set X-Forwarded-* (TRUST_PROXY): false (nobody, the default), true (any sender: only
+   * when nothing but the proxy can reach the port), or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: boolean | string;
   logLevel: string;
   webDistDir: string;
   production: boolean;
@@ -113,6 +118,24 @@ function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+function trustProxy(env: NodeJS.ProcessEnv): boolean | string {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  const entries = raw.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    // proxy-addr's names for whole address ranges.
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) continue;
+    const [address, bits, ...rest] = entry.split('/');
+    const version = net.isIP(address ?? '');
+    const maxBits = version === 6 ? 128 : 32;
+    if (!version || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new Error(`TRUST_PROXY must be true, false or the proxies' addresses and CIDR ranges (127.0.0.1,10.0.0.0/24), got "${raw}"`);
+    }
+  }
+  return entries.join(',');
+}
+
 function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -161,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     jwtSecret: env.JWT_SECRET || undefined,
     https: env.HTTPS === 'true',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env),
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: path.resolve(env.WEB_DIST_DIR || './dist/web'),
     production: env.NODE_ENV === 'production',

@@ -15,18 +15,26 @@ export interface SeedOptions {
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
+/** The advisory lock key of the first seed (the migrations use 7_342_001, background jobs 7_342_002). */
+const SEED_LOCK = 7_342_003;
+
 /**
  * First start only: a database that already has roles is left as it is, so a restart never
  * duplicates or overwrites anything. Everything is written in one transaction, then analysed.
  */
 export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
-  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(role)) as [{ n: number }];
-  if (n > 0) return false;
+  const roleCount = async (q: Db) => ((await q.select({ n: sql<number>`count(*)::int` }).from(role)) as [{ n: number }])[0].n;
+  if ((await roleCount(db)) > 0) return false;
   const result = await db.transaction(async (tx) => {
+    // Instances starting together on a new database (issue 10): one seeds while the others wait
+    // here, then find the roles and leave them. Released when the transaction ends.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    if ((await roleCount(tx as unknown as Db)) > 0) return null;
     const base = await seedBase(tx as unknown as Db, opts);
     if (opts.seedDemo) await seedDemo(tx as unknown as Db, files, { adminUserId: base.adminUserId });
     return base;
   });
+  if (!result) return false;
   // Fresh statistics for what was just written, so the first requests get index plans; a new
   // database has none until autovacuum gets to it (never where it is off).
   await db.execute(sql`ANALYZE`);

@@ -45,4 +45,25 @@ describe('seedIfEmpty', () => {
       expect(row.reltuples, row.relname).toBe(row.live);
     }
   });
+
+  it('instances starting together on a new database seed it once', async () => {
+    const fresh = await openTestDatabase({ empty: true });
+    try {
+      await migrateFolder(fresh);
+      const silent = { info: () => {}, warn: () => {} };
+      const files = new LocalFileStore(path.join(dataDir, 'files-together'));
+      const opts = { adminId: 'admin', adminPassword: 'seed-test-password-1234', dataDir, seedDemo: true };
+      const results = await Promise.all([1, 2, 3].map(() => seedIfEmpty(fresh.db, files, opts, silent)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const { rows } = await fresh.raw.query<{ admins: number; notices: number }>(
+        `SELECT (SELECT count(*)::int FROM app_user WHERE user_key_code = 'admin') AS admins, (SELECT count(*)::int FROM board_item WHERE board_code = 'notice') AS notices`,
+      );
+      expect(rows[0]!.admins).toBe(1);
+      // As many as one seed writes (the first test's database had one).
+      const once = await database.raw.query<{ n: number }>(`SELECT count(*)::int AS n FROM board_item WHERE board_code = 'notice'`);
+      expect(rows[0]!.notices).toBe(once.rows[0]!.n);
+    } finally {
+      await fresh.dispose();
+    }
+  });
 });
