@@ -42,6 +42,7 @@ import { registerSecurityHeaders } from './security-headers';
 import { registerOperations } from './modules/ops/routes';
 import { requestIdOf } from './modules/ops/request-id';
 import { isDatabaseUnavailable } from './db/unavailable';
+import { S3StoreError } from './modules/file/s3-store';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -125,9 +126,10 @@ export async function buildApp(
       const message = status === 429 ? messages.tooManyRequests : status === 413 ? '요청 크기가 너무 큽니다.' : messages.badRequest;
       return reply.status(status).send({ code, message });
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.databaseUnavailable });
+    const unavailable = error instanceof S3StoreError ? 'file storage' : isDatabaseUnavailable(error) ? 'database' : null;
+    if (unavailable) {
+      request.log.warn({ err: error }, `${unavailable} unavailable`);
+      return reply.status(503).header('retry-after', '5').send({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.temporarilyUnavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL_ERROR', message: messages.internalError });

@@ -51,7 +51,8 @@ beforeAll(async () => {
     FILES_DIR: path.join(tmp, 'files'),
     JWT_SECRET: 'nginx-test-jwt-secret-0123456789abcdef',
     WEB_DIST_DIR: webDistDir,
-    TRUST_PROXY: 'true',
+    // Only nginx (127.0.0.1) may say who the client is.
+    TRUST_PROXY: '127.0.0.1',
     HTTPS: 'true',
     ADMIN_ID: TEST_ADMIN_ID,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
@@ -154,8 +155,8 @@ describe('nginx in front of two instances (deploy/nginx/nids.conf)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers['x-request-id']).toBe(id);
-    // The instances trust X-Forwarded-For (TRUST_PROXY=true): they see the client, not nginx
-    // (127.0.0.1), and not the forged address.
+    // The instances trust X-Forwarded-For from nginx (TRUST_PROXY=127.0.0.1): they see the
+    // client, not nginx, and not the forged address.
     const { line } = await servedBy(id);
     expect(line.req?.remoteAddress).toBe(CLIENT_ADDRESS);
     for (const { server } of instances) expect(server.output()).not.toContain(FORGED_ADDRESS);
@@ -166,6 +167,17 @@ describe('nginx in front of two instances (deploy/nginx/nids.conf)', () => {
       'nginx to log the request',
     );
     expect(access).toContain(`"remote_addr":"${CLIENT_ADDRESS}"`);
+  });
+
+  it('an instance reached directly ignores X-Forwarded-For from anyone but the proxy', async () => {
+    const id = 'forged-direct-1';
+    const res = await rawRequest(`http://127.0.0.1:${instances[0]!.port}/api/site-setting/info`, {
+      localAddress: CLIENT_ADDRESS,
+      headers: { 'x-request-id': id, 'x-forwarded-for': FORGED_ADDRESS },
+    });
+    expect(res.status).toBe(200);
+    const { line } = await servedBy(id);
+    expect(line.req?.remoteAddress).toBe(CLIENT_ADDRESS);
   });
 
   it('keeps query values and upload tokens out of its access log, as the instances do', async () => {
