@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, type BoardItem, type TokenPair, type UploadedFile, type UploadUrlResponse } from '../contract';
+import { lastPincode } from './test/accounts';
+import { answerQuestion } from './test/captcha';
 import { createMember, multipartBody, pngBytes, samplePdf } from './test/factories';
 import { buildApp } from './app';
 import { loadTokenKeys } from './auth/tokens';
@@ -166,6 +168,32 @@ describe.each(testFileStores.map((store, i) => [store, i + 1] as const))('two in
       const right = await signin(base, member.userKeyCode, member.password);
       expect(right.status).toBe(403);
       expect(right.body).toMatchObject({ code: 'NOT_ACCEPTABLE', message: accountMessages.accountLocked });
+    }
+  });
+
+  it('a pincode sent by one is confirmed on the other, and a CAPTCHA drawn by one is answered on the other', async () => {
+    const email = `two-instances-${store}@example.com`;
+    const pending = success(await call<{ userKeyToken: string }>(one, '/api/user-key/check', { method: 'POST', json: { userKeyType: 'EMAIL', userKeyCode: email } }));
+    const pincode = await lastPincode(t, email);
+    const confirmed = await call<{ userKeyToken: string }>(other, '/api/user-key/confirm', { method: 'POST', json: { userKeyToken: pending.userKeyToken, pincode } });
+    expect(success(confirmed).userKeyToken).toBeTruthy();
+
+    // CAPTCHA on through one instance: the other hears of it (NOTIFY) and asks for it too.
+    const setCaptcha = (useCapcha: boolean) => call(one, '/api/site-setting', { method: 'PATCH', token: t.tokens.admin, json: { useCapcha } });
+    success(await setCaptcha(true));
+    try {
+      const member = await createMember(t.db);
+      await expect
+        .poll(async () => (await signin(other, member.userKeyCode, member.password)).body.message, { timeout: 4000 })
+        .toBe(accountMessages.captchaFailed);
+      const challenge = success(await call<{ captchaId: string; textAlternative: string }>(one, '/api/captcha'));
+      const captcha = { captchaId: challenge.captchaId, answer: String(answerQuestion(challenge.textAlternative)) };
+      const answered = await call<TokenPair>(other, '/api/user/signin', { method: 'POST', json: { userKeyType: 'ID', userKeyCode: member.userKeyCode, password: member.password, captcha } });
+      expect(success(answered).accessToken).toBeTruthy();
+    } finally {
+      success(await setCaptcha(false));
+      // The CAPTCHA request counted against RATE_LIMIT_CHECK: start the next test from zero.
+      await redis.flush(redisDb);
     }
   });
 

@@ -12,6 +12,8 @@ export interface TestRedisServer {
   port: number;
   /** Whether the server answers PING now. */
   answers(): Promise<boolean>;
+  /** Empties database `db` (rate-limit counts of an earlier test). */
+  flush(db: number): Promise<void>;
   /** Kills the server (SIGKILL, as a crash would) and waits until it is gone; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -25,6 +27,26 @@ function ping(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
     socket.write('PING\r\n');
+  });
+}
+
+function flush(port: number, db: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d) => {
+      received += d.toString();
+      // Two replies: +OK to SELECT, +OK to FLUSHDB.
+      if ((received.match(/\+OK\r\n/g) ?? []).length === 2) {
+        socket.destroy();
+        resolve();
+      } else if (received.startsWith('-')) {
+        socket.destroy();
+        reject(new Error(`redis: ${received.trim()}`));
+      }
+    });
+    socket.once('error', reject);
+    socket.write(`SELECT ${db}\r\nFLUSHDB\r\n`);
   });
 }
 
@@ -49,5 +71,5 @@ export async function startRedisServer(): Promise<TestRedisServer> {
     await stop();
     throw err;
   }
-  return { url: `redis://127.0.0.1:${port}`, port, answers: () => ping(port), stop };
+  return { url: `redis://127.0.0.1:${port}`, port, answers: () => ping(port), flush: (db) => flush(port, db), stop };
 }
