@@ -11,3 +11,5 @@ export const OPENSSL: SystemProgram;
 export function findProgram(program: SystemProgram, opts?: { install?: boolean }): string;
 export function findNginx(opts?: { install?: boolean }): string;
 export function findOpenssl(opts?: { install?: boolean }): string;
+export const REDIS_SERVER: SystemProgram;
+export function findRedisServer(opts?: { install?: boolean }): string;

@@ -1,5 +1,5 @@
 // Programs the tests need from the operating system rather than npm: Chromium (browser tests),
-// nginx and openssl (server/nginx.api.test.ts). Each is found at its environment variable or its Debian path;
+// nginx and openssl (server/nginx.api.test.ts), redis-server (the Redis rate-limit tests). Each is found at its environment variable or its Debian path;
 // on Debian as root, a missing one is installed with apt; otherwise the caller fails with the
 // command to run. Tests never skip because a program is missing.
 import { execFileSync } from 'node:child_process';
@@ -15,6 +15,9 @@ export const NGINX = { name: 'nginx', envVar: 'NGINX_PATH', defaultPath: '/usr/s
 
 /** Makes the nginx test's self-signed certificate. @type {SystemProgram} */
 export const OPENSSL = { name: 'openssl', envVar: 'OPENSSL_PATH', defaultPath: '/usr/bin/openssl', aptPackages: ['openssl'] };
+
+/** Rate limits shared through Redis (server/test/redis-server.ts starts its own). @type {SystemProgram} */
+export const REDIS_SERVER = { name: 'redis-server', envVar: 'REDIS_SERVER_PATH', defaultPath: '/usr/bin/redis-server', aptPackages: ['redis-server'] };
 
 function isExecutable(file) {
   try {
@@ -57,7 +60,8 @@ export function findProgram(program, { install = true } = {}) {
 
 export const findNginx = (opts) => findProgram(NGINX, opts);
 export const findOpenssl = (opts) => findProgram(OPENSSL, opts);
+export const findRedisServer = (opts) => findProgram(REDIS_SERVER, opts);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log([CHROMIUM, NGINX, OPENSSL].map((program) => findProgram(program)).join('\n'));
+  console.log([CHROMIUM, NGINX, OPENSSL, REDIS_SERVER].map((program) => findProgram(program)).join('\n'));
 }

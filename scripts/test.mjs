@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
-import { findNginx, findOpenssl } from './system-packages.mjs';
+import { findNginx, findOpenssl, findRedisServer } from './system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -74,13 +74,14 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
-// Fail early, before any tier, when the browser tests or the nginx test could not run.
+// Fail early, before any tier, when the browser tests, the nginx test or the Redis tests could not run.
 let chromium;
 try {
   chromium = findChromium();
   // Handed to the API tiers so the nginx test finds the same programs.
   baseEnv.NGINX_PATH = findNginx();
   baseEnv.OPENSSL_PATH = findOpenssl();
+  baseEnv.REDIS_SERVER_PATH = findRedisServer();
 } catch (err) {
   console.error(String(err instanceof Error ? err.message : err));
   finish(false);
