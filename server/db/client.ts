@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { poolConfig } from './connection';
+import './transaction-fix';
 import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,11 @@ export interface Database {
   /** A `postgres://` URL of this database, for child processes and tools. */
   url: string;
   close(): Promise<void>;
+}
+
+/** The pg pool behind a Drizzle database (node-postgres keeps it as `$client`). */
+export function poolOf(db: Db): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
