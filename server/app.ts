@@ -41,8 +41,7 @@ import { rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders } from './security-headers';
 import { registerOperations } from './modules/ops/routes';
 import { requestIdOf } from './modules/ops/request-id';
-import { isDatabaseUnavailable } from './db/unavailable';
-import { S3StoreError } from './modules/file/s3-store';
+import { temporaryFailure } from './lib/temporary-failure';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -126,7 +125,7 @@ export async function buildApp(
       const message = status === 429 ? messages.tooManyRequests : status === 413 ? '요청 크기가 너무 큽니다.' : messages.badRequest;
       return reply.status(status).send({ code, message });
     }
-    const unavailable = error instanceof S3StoreError ? 'file storage' : isDatabaseUnavailable(error) ? 'database' : null;
+    const unavailable = temporaryFailure(error);
     if (unavailable) {
       request.log.warn({ err: error }, `${unavailable} unavailable`);
       return reply.status(503).header('retry-after', '5').send({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.temporarilyUnavailable });

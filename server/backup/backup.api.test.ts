@@ -213,17 +213,23 @@ describe('backup, wipe, restore', () => {
     await restoreSite(await openBackup(dir), { database: target.database, files: target.files });
     // The target moves on: a post and a file the backup does not have.
     await createBoardItem(target.database.db, { title: '나중 글' });
-    await target.files.write('zz/extra.txt', Buffer.from('extra'));
+    const extra = target.files.newName('.txt');
+    await target.files.write(extra, Buffer.from('extra'));
+    // Something else's file in the same directory: never the site's, so never counted or deleted.
+    await target.files.write('zz/not-ours.txt', Buffer.from('other'));
     const moved = await fingerprint(target.database.raw);
 
     const refused = restoreSite(await openBackup(dir), { database: target.database, files: target.files });
     await expect(refused).rejects.toThrow(BackupError);
     await expect(refused).rejects.toThrow(/^The target is not empty: \d+ tables with rows .* and 4 stored files\. .*--force/);
     expect(await fingerprint(target.database.raw)).toEqual(moved);
-    expect(await target.files.exists('zz/extra.txt')).toBe(true);
+    expect(await target.files.exists(extra)).toBe(true);
 
     await restoreSite(await openBackup(dir), { database: target.database, files: target.files, force: true });
     expect(await fingerprint(target.database.raw)).toEqual(original.tables);
+    expect(await target.files.exists(extra)).toBe(false);
+    expect(await target.files.exists('zz/not-ours.txt')).toBe(true);
+    await target.files.remove('zz/not-ours.txt');
     expect(await storedFiles(target.filesDir)).toEqual(original.files);
   });
 
@@ -279,6 +285,13 @@ describe('backup, wipe, restore', () => {
       fs.writeFileSync(path.join(other, MANIFEST_FILE), JSON.stringify(m));
     });
     await expect(openBackup(older)).rejects.toThrow(/^The backup was made from a database at migration \d{4}_\w+ \(\d+\), \d+ migrations; this version of the site has \d+/);
+
+    // A dump file left out of the checksummed entries would be read unchecked: refused.
+    const unlisted = copy('unlisted', (other, m) => {
+      m.entries = m.entries.filter((e) => e.path !== dump.path);
+      fs.writeFileSync(path.join(other, MANIFEST_FILE), JSON.stringify(m));
+    });
+    await expect(openBackup(unlisted)).rejects.toThrow(`${dump.path} is not among the checksummed entries`);
 
     const unfinished = copy('unfinished', (other) => fs.rmSync(path.join(other, MANIFEST_FILE)));
     await expect(openBackup(unfinished)).rejects.toThrow(/has no manifest\.json: it is not a backup made by "npm run backup", or that backup did not finish/);

@@ -98,8 +98,10 @@ async function storedFiles(dataDir: string): Promise<Map<string, Buffer>> {
 }
 
 afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
-  await new Promise((r) => setTimeout(r, 500));
+  // SIGTERM, so each app stops its embedded PostgreSQL before its directory goes.
+  const exits = running.filter((child) => child.exitCode === null && child.signalCode === null).map((child) => new Promise((r) => child.once('exit', r)));
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 20_000))]);
   for (const name of databases) await serverQuery(inject('testServerUrl'), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
   for (const parent of tmpRoots) fs.rmSync(parent, { recursive: true, force: true });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { checkStoredName, type FileStore } from '../modules/file/store';
+import { checkStoredName, isSiteStoredName, type FileStore } from '../modules/file/store';
 import { DigestStream, eachLimited } from './digest';
 import { BackupError } from './errors';
 import { FILES_PREFIX, type ManifestEntry } from './manifest';
@@ -26,11 +26,8 @@ async function storedNames(files: FileStore): Promise<{ names: string[]; foreign
   const names: string[] = [];
   let foreign = 0;
   for await (const name of files.list()) {
-    try {
-      names.push(checkStoredName(name));
-    } catch {
-      foreign++;
-    }
+    if (isSiteStoredName(name)) names.push(name);
+    else foreign++;
   }
   return { names: names.sort(), foreign };
 }

@@ -59,6 +59,14 @@ const manifestSchema = z.object({
   }),
   files: z.object({ count: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
   entries: z.array(entrySchema),
+}).superRefine((m, ctx) => {
+  // Every dump file restore opens is one of the checksummed entries (so it was verified, and it
+  // lies inside the backup).
+  const listed = new Set(m.entries.map((e) => e.path));
+  const opened = [m.database.archive, ...m.database.tables.map((t) => t.file)].filter((f): f is string => f !== undefined);
+  for (const file of opened) {
+    if (!listed.has(file)) ctx.addIssue({ code: 'custom', path: ['database'], message: `${file} is not among the checksummed entries` });
+  }
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;

@@ -35,7 +35,10 @@ export interface RunOnceOptions<T> {
  */
 export async function runOnceAcrossInstances<T>(o: RunOnceOptions<T>): Promise<RunOutcome<T>> {
   const lock = new pg.Client(o.connection);
-  lock.on('error', () => {}); // a lost lock connection surfaces on its next query
+  // A lost lock connection surfaces on its next query. If it dies mid-run (a failover), the lock
+  // goes with it and another instance may start the same run alongside: a job must bear that
+  // (housekeeping's deletes do: each row goes once, whoever deletes it).
+  lock.on('error', () => {});
   await lock.connect();
   try {
     const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [BACKGROUND_LOCK_CLASS, o.job]);

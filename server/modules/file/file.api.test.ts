@@ -185,6 +185,14 @@ describe.each(testFileStores)('files (%s store)', (store) => {
       expectError(await get(`/api/file/${files.pdf.id}?download=yes`), 400, 'BAD_REQUEST');
     });
 
+    it('answers no HEAD, which would read the whole file only to throw it away', async () => {
+      for (const url of [`/api/file/${files.pdf.id}`, `/api/file/thumbnail/${files.pdf.id}`]) {
+        const res = await t.app.inject({ method: 'HEAD', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).toBe('');
+      }
+    });
+
     it('a file whose bytes are gone is 404, not 500', async () => {
       expectError(await get(`/api/file/${files.missing.id}`), 404, 'NOT_FOUND');
       expectError(await get(`/api/file/${files.missing.id}?download=true`), 404, 'NOT_FOUND');

@@ -74,9 +74,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendStored(reply, files, file.thumbnailName, 'image/webp', contentDisposition('inline', `${file.originalName}.webp`));
   }
 
+  // No automatic HEAD: Fastify would read the whole file (from S3 too) to throw it away, and a
+  // guest could make it do so for any public attachment, over and over.
   app.get(
     '/api/file/:id',
     {
+      exposeHeadRoute: false,
       schema: {
         tags: ['file'],
         summary: '파일 내려받기·보기',
@@ -104,7 +107,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/file/thumbnail/:id',
-    { schema: { tags: ['file'], summary: '이미지 미리보기', params: fileId, response: errors } },
+    { exposeHeadRoute: false, schema: { tags: ['file'], summary: '이미지 미리보기', params: fileId, response: errors } },
     async (request, reply) => sendThumbnail(reply, await resolveFileCaller(request, app.deps), request.params.id),
   );
 };

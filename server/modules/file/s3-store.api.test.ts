@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsMessages, type AlumniImportReport } from '../../../contract';
 import { buildApp } from '../../app';
 import type { S3Config } from '../../config';
-import { storedFile } from '../../db/schema';
+import { storedFile, uploadTicket } from '../../db/schema';
 import { freePort } from '../../lib/process';
 import { createBoardItem, pngBytes, samplePdf, storeFile, uploadThroughApi } from '../../test/factories';
 import { createTestApp, data, type TestApp } from '../../test/harness';
@@ -196,6 +196,9 @@ describe('the app on S3', () => {
     const { uploadRes } = await uploadThroughApi(t.app, as(t.tokens.member), { fileName: '안내.pdf', data: samplePdf });
     expectServerFailure(uploadRes);
     expect((await t.db.select({ id: storedFile.id }).from(storedFile)).length).toBe(rows);
+    // The 503 asks for a retry: the upload URL it failed on may be used again.
+    const [ticket] = await t.db.select().from(uploadTicket).orderBy(desc(uploadTicket.createdAt)).limit(1);
+    expect(ticket!.usedAt).toBeNull();
     // Everything that does not touch the files still works.
     expect((await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=notice' })).statusCode).toBe(200);
   });

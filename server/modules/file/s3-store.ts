@@ -18,9 +18,16 @@ const QUEUE_SIZE = 1;
 
 /** A failure of the object storage, worded for the operator who reads the log (never sent to clients). */
 export class S3StoreError extends Error {
+  /**
+   * Worth trying again: S3 out of reach, busy or failing on its side (5xx, 429). A refusal
+   * (403 AccessDenied, a missing bucket) is a setting to fix, not a passing outage.
+   */
+  readonly temporary: boolean;
   constructor(where: string, action: string, cause: unknown) {
     super(`S3 storage (${where}) could not ${action}: ${describe(cause)}`, { cause });
     this.name = 'S3StoreError';
+    const status = cause instanceof S3ServiceException ? cause.$metadata.httpStatusCode : undefined;
+    this.temporary = !(cause instanceof S3ServiceException) || status === undefined || status >= 500 || status === 429;
   }
 }
 

@@ -33,6 +33,14 @@ export function newStoredName(extension: string): string {
   return `${id.slice(0, 2)}/${id}${extension}`;
 }
 
+/**
+ * Exactly the names `newStoredName` makes. Backup, restore and its emptiness check handle only
+ * these, so other objects in a shared bucket or directory are never copied, counted or deleted.
+ */
+export function isSiteStoredName(name: string): boolean {
+  return /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{1,10})?$/.test(name);
+}
+
 /** A stored name is two folders deep at most and never climbs out of the store. */
 export function checkStoredName(storedName: string): string {
   if (!/^[0-9A-Za-z_-]{1,64}(\/[0-9A-Za-z._-]{1,200})?$/.test(storedName) || storedName.includes('..')) {

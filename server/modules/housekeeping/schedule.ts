@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { runOnceAcrossInstances, type RunOutcome } from '../background/run-once';
-import { poolOf } from '../ops/readiness';
+import { poolOf } from '../../db/client';
 import { prune, type PruneCounts } from './service';
 import { refreshStatistics } from './statistics';
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { poolOf } from '../ops/readiness';
+import { poolOf, type Db } from '../../db/client';
 
 /**
  * The tables whose rows change all day: posts (views, edits), their counters, comments, files and
@@ -29,9 +28,10 @@ export async function refreshStatistics(db: Db, autovacuum?: boolean): Promise<s
   try {
     await client.query('SET statement_timeout = 0');
     await client.query(`VACUUM (ANALYZE) ${busyTables.join(', ')}`);
-    await client.query('RESET statement_timeout');
   } finally {
-    client.release();
+    const reset = await client.query('RESET statement_timeout').then(() => true, () => false);
+    // A connection whose timeout could not be put back is closed, never handed to a request.
+    client.release(!reset);
   }
   return [...busyTables];
 }

@@ -10,14 +10,14 @@ export interface AppMetrics {
   observe(method: string, route: string, statusCode: number, seconds: number): void;
 }
 
+/** Work waiting in each background queue of this instance (or, for a shared job, of the site). */
+export type QueueDepths = () => Promise<Record<string, number>>;
+
 /**
  * The Prometheus metrics of one app instance, in a registry of its own (tests build many apps in
  * one process; the global registry would refuse a second registration of the same name).
  * Labels hold route patterns and status codes only: no ids, keys or other personal data.
  */
-/** Work waiting in each background queue of this instance (or, for a shared job, of the site). */
-export type QueueDepths = () => Promise<Record<string, number>>;
-
 export function createMetrics(pool: pg.Pool, queueDepths: QueueDepths): AppMetrics {
   const registry = new Registry();
   // Process memory, CPU, handles and event-loop lag (nodejs_eventloop_lag_*).
@@ -49,7 +49,10 @@ export function createMetrics(pool: pg.Pool, queueDepths: QueueDepths): AppMetri
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
-      for (const [queue, depth] of Object.entries(await queueDepths())) this.set({ queue }, depth);
+      const depths = await queueDepths();
+      // A queue that could not be read now (the database down) is left out, not shown stale.
+      this.reset();
+      for (const [queue, depth] of Object.entries(depths)) this.set({ queue }, depth);
     },
   });
 

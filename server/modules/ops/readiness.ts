@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { migrationsFolder, type Db } from '../../db/client';
+import { migrationsFolder } from '../../db/client';
 
 export type ReadinessState = { ready: true } | { ready: false; reason: 'draining' | 'database' | 'migrations' };
 
-/** The pg pool behind a Drizzle database (node-postgres keeps it as `$client`). */
-export function poolOf(db: Db): pg.Pool {
-  return (db as unknown as { $client: pg.Pool }).$client;
-}
 
 /** Migrations this build ships: the entries of the journal drizzle-kit writes next to them. */
 export function shippedMigrationCount(folder: string = migrationsFolder): number {

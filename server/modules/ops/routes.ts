@@ -5,7 +5,8 @@ import { errorEnvelope, healthResponse, opsMessages, readyResponse } from '../..
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { createMetrics, unmatchedRoute, type AppMetrics } from './metrics';
-import { poolOf, Readiness, shippedMigrationCount } from './readiness';
+import { poolOf } from '../../db/client';
+import { Readiness, shippedMigrationCount } from './readiness';
 import { housekeepingDue } from '../housekeeping/due';
 
 declare module 'fastify' {

@@ -8,6 +8,7 @@ import {
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { badRequest } from '../../errors';
+import { temporaryFailure } from '../../lib/temporary-failure';
 import * as service from './service';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope, 429: errorEnvelope };
@@ -65,8 +66,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ticket = await service.spendUploadUrl(app.deps, request.params.token);
-      const stored = await service.receiveUpload(app.deps, ticket, await filePart(request, ticket.maxSize));
-      return { code: 'SUCCESS' as const, data: stored };
+      try {
+        const stored = await service.receiveUpload(app.deps, ticket, await filePart(request, ticket.maxSize));
+        return { code: 'SUCCESS' as const, data: stored };
+      } catch (err) {
+        // The client is told to try again (503, Retry-After): let this URL serve that try.
+        if (temporaryFailure(err)) await service.reopenUploadUrl(app.deps, ticket).catch(() => undefined);
+        throw err;
+      }
     },
   );
 

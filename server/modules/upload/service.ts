@@ -111,6 +111,18 @@ export async function spendUploadUrl(deps: Deps, token: string) {
   return ticket;
 }
 
+/**
+ * Makes a spent URL usable again after an upload failed on a passing outage (the database or S3
+ * out of reach), so the retry the 503 asks for can succeed. Only the spend it undoes: a URL used
+ * again meanwhile stays used.
+ */
+export async function reopenUploadUrl(deps: Deps, ticket: typeof uploadTicket.$inferSelect): Promise<void> {
+  await deps.db
+    .update(uploadTicket)
+    .set({ usedAt: null })
+    .where(and(eq(uploadTicket.tokenHash, ticket.tokenHash), eq(uploadTicket.usedAt, ticket.usedAt!)));
+}
+
 /** The uploaded name as it is shown: its last path part, without control characters. */
 function displayName(fileName: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
