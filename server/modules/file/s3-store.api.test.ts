@@ -10,6 +10,7 @@ import { buildApp } from '../../app';
 import type { S3Config } from '../../config';
 import { storedFile, uploadTicket } from '../../db/schema';
 import { freePort } from '../../lib/process';
+import { temporaryFailure } from '../../lib/temporary-failure';
 import { createBoardItem, pngBytes, samplePdf, storeFile, uploadThroughApi } from '../../test/factories';
 import { createTestApp, data, type TestApp } from '../../test/harness';
 import { expectRefusal } from '../../test/refusals';
@@ -114,6 +115,22 @@ describe('S3FileStore', () => {
     const noBucket = new S3FileStore(s3Config(server, { bucket: 'no-such-bucket' }));
     await expect(noBucket.check()).rejects.toThrow(/bucket "no-such-bucket" .* could not be reached .*HTTP 404/);
     noBucket.close();
+  });
+
+  it('an endpoint out of reach is a passing outage (503); a refusal by S3 is a setting to fix (500)', async () => {
+    const closed = new S3FileStore(s3Config(server, { endpoint: `http://127.0.0.1:${await freePort()}` }));
+    const outage = await closed.read('gg/x.txt').catch((e: unknown) => e);
+    closed.close();
+    expect(outage).toBeInstanceOf(S3StoreError);
+    expect((outage as S3StoreError).temporary).toBe(true);
+    expect(temporaryFailure(outage)).toBe('file storage');
+
+    const noBucket = new S3FileStore(s3Config(server, { bucket: 'no-such-bucket' }));
+    const refusal = await noBucket.write('gg/x.txt', Buffer.from('x')).catch((e: unknown) => e);
+    noBucket.close();
+    expect(refusal).toBeInstanceOf(S3StoreError);
+    expect((refusal as S3StoreError).temporary).toBe(false);
+    expect(temporaryFailure(refusal)).toBeNull();
   });
 });
 
