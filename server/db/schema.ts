@@ -131,11 +131,20 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     error: text('error'),
+    /** Sends tried so far (the first, then retries by housekeeping). */
+    attempts: integer('attempts').notNull().default(1),
+    /**
+     * The body is whole, so a failed send may be tried again: not a pincode message (its code is
+     * masked here, and too short-lived to resend), nor the development transport's.
+     */
+    retriable: boolean('retriable').notNull().default(false),
   },
   (t) => [
     index('outbox_recipient_idx').on(t.recipient, t.createdAt),
     // Housekeeping deletes records older than 30 days (modules/housekeeping).
     index('outbox_created_idx').on(t.createdAt),
+    // Messages still to send again (delivery/retry.ts): few, so a small partial index.
+    index('outbox_unsent_idx').on(t.createdAt).where(sql`sent_at IS NULL AND retriable`),
   ],
 );
 

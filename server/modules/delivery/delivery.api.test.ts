@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { outbox } from '../../db/schema';
+import { MAX_ATTEMPTS } from './service';
 import { lastMessage } from '../../test/accounts';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 import { pincodeIn, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
@@ -141,3 +142,59 @@ describe('development transport', () => {
   });
 });
 
+
+describe('sending again (housekeeping, once across instances)', () => {
+  const MINUTE = 60_000;
+  const row = async (recipient: string) => (await t.db.select().from(outbox).where(eq(outbox.recipient, recipient)))[0]!;
+
+  it('an SMS that failed is sent again after a few minutes; a pincode message never is', async () => {
+    catcher.smsStatus = 500;
+    try {
+      await expect(t.app.deps.delivery.sendSms('010-8100-0001', '[등록사업] 문의에 답변이 등록되었습니다.')).rejects.toThrow();
+      await expect(t.app.deps.delivery.sendSms('010-8100-0002', '[등록사업] 인증번호: 123456', '123456')).rejects.toThrow();
+    } finally {
+      catcher.smsStatus = 200;
+    }
+    expect(await row('010-8100-0001')).toMatchObject({ retriable: true, attempts: 1, sentAt: null });
+    expect(await row('010-8100-0002')).toMatchObject({ retriable: false, attempts: 1, sentAt: null });
+    const before = texts().length;
+
+    // Not at once: the message may still be on its way from the instance that wrote it.
+    expect(await t.app.deps.delivery.retryUnsent()).toEqual({ sent: 0, failed: 0 });
+    clock.advance(6 * MINUTE);
+    expect(await t.app.deps.delivery.retryUnsent()).toEqual({ sent: 1, failed: 0 });
+    expect(texts().slice(before).map((m) => [m.to, m.text])).toEqual([['010-8100-0001', '[등록사업] 문의에 답변이 등록되었습니다.']]);
+    expect(await row('010-8100-0001')).toMatchObject({ attempts: 2, sentAt: clock.now() });
+    expect(await row('010-8100-0002')).toMatchObject({ attempts: 1, sentAt: null });
+    expect(await t.app.deps.delivery.retryUnsent()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('an e-mail whose instance stopped before sending it is sent by the next run', async () => {
+    // Written and never finished: no sent_at, no failed_at (the process died mid-send).
+    await t.db.insert(outbox).values({
+      channel: 'EMAIL', transport: 'smtp', recipient: 'answer-waiting@example.com', subject: '[등록사업] 문의 답변',
+      body: '문의하신 내용에 답변드립니다.', createdAt: new Date(clock.now().getTime() - 10 * MINUTE), retriable: true,
+    });
+    expect(await t.app.deps.delivery.unsentCount()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.deps.delivery.retryUnsent()).toEqual({ sent: 1, failed: 0 });
+    expect(mails().at(-1)).toMatchObject({ to: 'answer-waiting@example.com', subject: '[등록사업] 문의 답변' });
+    expect(mails().at(-1)!.text).toContain('문의하신 내용에 답변드립니다.');
+    expect(await row('answer-waiting@example.com')).toMatchObject({ attempts: 2, failedAt: null });
+    expect(await t.app.deps.delivery.unsentCount()).toBe(0);
+  });
+
+  it(`stops after ${MAX_ATTEMPTS} sends`, async () => {
+    catcher.smsStatus = 500;
+    try {
+      await expect(t.app.deps.delivery.sendSms('010-8100-0003', '[등록사업] 답변 안내')).rejects.toThrow();
+      for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+        clock.advance(6 * MINUTE);
+        await t.app.deps.delivery.retryUnsent();
+      }
+    } finally {
+      catcher.smsStatus = 200;
+    }
+    expect(await row('010-8100-0003')).toMatchObject({ attempts: MAX_ATTEMPTS, sentAt: null });
+    expect(await t.app.deps.delivery.retryUnsent()).toEqual({ sent: 0, failed: 0 });
+  });
+});

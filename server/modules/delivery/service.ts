@@ -1,12 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
+import { addMs, MINUTE_MS, type Clock } from '../../lib/clock';
 import {
   devMailTransport, devSmsTransport, smtpTransport, webhookSmsTransport, type MailTransport, type SmsTransport,
 } from './transports';
+
+/** Sends of one message at most (the first and four retries, an hour or so apart). */
+export const MAX_ATTEMPTS = 5;
+/** Older messages are not sent any more: an answer a day late is better written again by staff. */
+const RETRY_WITHIN_MS = 24 * 60 * MINUTE_MS;
+/** A message younger than this may still be on its way from the instance that wrote it. */
+export const RETRY_AFTER_MS = 5 * MINUTE_MS;
+const RETRY_BATCH = 50;
 
 export class DeliveryError extends Error {
   override name = 'DeliveryError';
@@ -34,14 +42,16 @@ export class Delivery {
    */
   sendEmail(to: string, subject: string, text: string, secret?: string): Promise<void> {
     const body = this.recorded(this.mail.name, text, secret);
-    return this.record({ channel: 'EMAIL', transport: this.mail.name, recipient: to, subject, body }, () =>
+    const retriable = !secret && this.mail.name !== 'dev';
+    return this.record({ channel: 'EMAIL', transport: this.mail.name, recipient: to, subject, body, retriable }, () =>
       this.mail.send({ to, subject, text }),
     );
   }
 
   sendSms(to: string, text: string, secret?: string): Promise<void> {
     const body = this.recorded(this.sms.name, text, secret);
-    return this.record({ channel: 'SMS', transport: this.sms.name, recipient: to, subject: null, body }, () =>
+    const retriable = !secret && this.sms.name !== 'dev';
+    return this.record({ channel: 'SMS', transport: this.sms.name, recipient: to, subject: null, body, retriable }, () =>
       this.sms.send({ to, text }),
     );
   }
@@ -61,6 +71,60 @@ export class Delivery {
       throw new DeliveryError(error);
     }
     await this.db.update(outbox).set({ sentAt: this.clock.now() }).where(eq(outbox.id, entry!.id));
+  }
+
+  /**
+   * Sends again what failed or never finished (its instance stopped mid-send), oldest first, a few
+   * at a time: messages with their whole body (`retriable`), up to MAX_ATTEMPTS sends, within a
+   * day, and not before RETRY_AFTER_MS since they were written (one in flight is not "unsent").
+   * Run once across instances by housekeeping. Answers how many were sent now.
+   */
+  async retryUnsent(): Promise<{ sent: number; failed: number }> {
+    const now = this.clock.now();
+    const due = await this.db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          isNull(outbox.sentAt),
+          eq(outbox.retriable, true),
+          lt(outbox.attempts, MAX_ATTEMPTS),
+          gt(outbox.createdAt, addMs(now, -RETRY_WITHIN_MS)),
+          lt(outbox.createdAt, addMs(now, -RETRY_AFTER_MS)),
+        ),
+      )
+      .orderBy(asc(outbox.createdAt))
+      .limit(RETRY_BATCH);
+    let sent = 0;
+    for (const message of due) {
+      // Both channels resend through today's transport: a message written under one that is now
+      // the development transport stays unsent rather than "sent" to the log.
+      const transport = message.channel === 'EMAIL' ? this.mail : this.sms;
+      if (transport.name === 'dev') continue;
+      try {
+        if (message.channel === 'EMAIL') await this.mail.send({ to: message.recipient, subject: message.subject ?? '', text: message.body });
+        else await this.sms.send({ to: message.recipient, text: message.body });
+        await this.db.update(outbox).set({ sentAt: this.clock.now(), attempts: message.attempts + 1 }).where(eq(outbox.id, message.id));
+        sent++;
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        await this.db
+          .update(outbox)
+          .set({ failedAt: this.clock.now(), error: error.slice(0, 500), attempts: message.attempts + 1 })
+          .where(eq(outbox.id, message.id));
+      }
+    }
+    return { sent, failed: due.length - sent };
+  }
+
+  /** Messages that may still be sent again (`background_queue_depth{queue="outbox"}`). */
+  async unsentCount(): Promise<number> {
+    const now = this.clock.now();
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), eq(outbox.retriable, true), lt(outbox.attempts, MAX_ATTEMPTS), gt(outbox.createdAt, addMs(now, -RETRY_WITHIN_MS))));
+    return row?.n ?? 0;
   }
 
   /** Runs `job` after the response (a reset mail must not change how long the request takes). */

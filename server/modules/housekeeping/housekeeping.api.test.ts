@@ -205,7 +205,8 @@ describe('schedule', () => {
       schedule.start();
       await vi.advanceTimersByTimeAsync(FIRST_RUN_DELAY_MS);
       const vacuumed = (await autovacuumRuns(t.db)) ? [] : [...busyTables];
-      await vi.waitFor(() => expect(info).toHaveBeenCalledWith({ pruned: zeros, vacuumed }, 'housekeeping done'), { timeout: 10_000 });
+      const retried = { sent: 0, failed: 0 };
+      await vi.waitFor(() => expect(info).toHaveBeenCalledWith({ pruned: zeros, vacuumed, retried }, 'housekeeping done'), { timeout: 10_000 });
     } finally {
       vi.useRealTimers();
       info.mockRestore();

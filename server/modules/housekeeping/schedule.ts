@@ -12,11 +12,12 @@ export interface HousekeepingSchedule {
   /** Starts the runs: a first try shortly after, then every `config.housekeepingIntervalMs` (0: never). */
   start(): void;
   /** One try now (what the timer does): runs unless another instance runs it or ran it recently. */
-  runNow(): Promise<RunOutcome<{ pruned: PruneCounts; vacuumed: string[] }>>;
+  runNow(): Promise<RunOutcome<{ pruned: PruneCounts; vacuumed: string[]; retried: { sent: number; failed: number } }>>;
 }
 
 /**
- * Runs `prune`, then `refreshStatistics` (vacuum where autovacuum is off), once per interval
+ * Runs `prune`, then `refreshStatistics` (vacuum where autovacuum is off), then sends again the
+ * messages that were not sent (delivery/service.ts `retryUnsent`), once per interval
  * across every instance (background/run-once.ts), on a timer that never keeps the process alive
  * and never throws (failures are logged). Call before `listen` (it adds an onClose hook that
  * stops the timer and waits for a run in progress), then `start()` once the app listens.
@@ -38,7 +39,9 @@ export function housekeepingSchedule(app: FastifyInstance): HousekeepingSchedule
         const pruned = await prune({ db: app.deps.db, files: app.deps.files, log: app.log }, app.deps.clock.now());
         // After the deletes, so the vacuum also reclaims what prune removed.
         const vacuumed = await refreshStatistics(app.deps.db);
-        return { pruned, vacuumed };
+        // Answer e-mails and SMS that failed, or whose instance stopped before sending them.
+        const retried = await app.deps.delivery.retryUnsent();
+        return { pruned, vacuumed, retried };
       },
     });
 

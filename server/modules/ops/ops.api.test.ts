@@ -128,6 +128,7 @@ describe('GET /metrics', () => {
     const busy = await scrape();
     expect(busy).toContain('background_queue_depth{queue="delivery"} 1');
     expect(busy).toContain('background_queue_depth{queue="housekeeping"} 1');
+    expect(busy).toMatch(/background_queue_depth\{queue="outbox"\} \d+/);
 
     release();
     await t.app.deps.delivery.idle();
