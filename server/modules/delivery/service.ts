@@ -96,6 +96,7 @@ export class Delivery {
       .orderBy(asc(outbox.createdAt))
       .limit(RETRY_BATCH);
     let sent = 0;
+    let failed = 0;
     for (const message of due) {
       // Both channels resend through today's transport: a message written under one that is now
       // the development transport stays unsent rather than "sent" to the log.
@@ -112,9 +113,10 @@ export class Delivery {
           .update(outbox)
           .set({ failedAt: this.clock.now(), error: error.slice(0, 500), attempts: message.attempts + 1 })
           .where(eq(outbox.id, message.id));
+        failed++;
       }
     }
-    return { sent, failed: due.length - sent };
+    return { sent, failed };
   }
 
   /** Messages that may still be sent again (`background_queue_depth{queue="outbox"}`). */
