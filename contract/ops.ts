@@ -8,6 +8,8 @@ export const readyResponse = successEnvelope(z.object({ status: z.literal('ready
 export const opsMessages = {
   notReady: '서비스를 준비하고 있습니다. 잠시 후 다시 시도해주세요.',
   draining: '서버를 종료하고 있습니다. 잠시 후 다시 시도해주세요.',
+  /** A body over the limit (the app's own, or nginx's before the app sees it). */
+  requestTooLarge: '요청 크기가 너무 큽니다.',
   /** The database or the file storage cannot be reached (restart, failover), or a statement ran past its time limit. */
   temporarilyUnavailable: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해주세요.',
 } as const;

@@ -122,7 +122,7 @@ export async function buildApp(
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = statusCodes[status] ?? 'BAD_REQUEST';
-      const message = status === 429 ? messages.tooManyRequests : status === 413 ? '요청 크기가 너무 큽니다.' : messages.badRequest;
+      const message = status === 429 ? messages.tooManyRequests : status === 413 ? opsMessages.requestTooLarge : messages.badRequest;
       return reply.status(status).send({ code, message });
     }
     const unavailable = temporaryFailure(error);

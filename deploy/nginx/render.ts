@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { opsMessages } from '../../contract';
 
 /** deploy/nginx/nids.conf: the site's nginx configuration, with {{PLACEHOLDERS}}. */
 export const siteTemplatePath = path.join(import.meta.dirname, 'nids.conf');
@@ -47,6 +48,9 @@ export function renderSite(site: NginxSite, template = fs.readFileSync(siteTempl
     TLS_CERTIFICATE_KEY: checked('tlsCertificateKey', site.tlsCertificateKey),
     WEB_DIST_DIR: checked('webDistDir', site.webDistDir),
     ACCESS_LOG: checked('accessLog', site.accessLog),
+    // The same Korean envelopes the instances send, so an answer from nginx reads like theirs.
+    PAYLOAD_TOO_LARGE_JSON: JSON.stringify({ code: 'PAYLOAD_TOO_LARGE', message: opsMessages.requestTooLarge }),
+    SERVICE_UNAVAILABLE_JSON: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.temporarilyUnavailable }),
   };
   // Comment lines keep their placeholders: the header lists them for whoever reads the result.
   const rendered = template
