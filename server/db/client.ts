@@ -57,7 +57,8 @@ export async function openDatabase(opts: {
   const pool = new pg.Pool(poolConfig(url, { ...connection, statementTimeoutMs: opts.statementTimeoutMs }));
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
-  pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
+  const warn = opts.log ? (msg: string) => opts.log!.warn(msg) : (msg: string) => console.error(msg);
+  pool.on('error', (err) => warn(`PostgreSQL connection lost: ${err.message}`));
   // A connection that dies while checked out (a transaction between two statements, or the
   // server's FATAL just after an answer) emits 'error' on its client, which pg-pool listens for only
   // while the client is idle: unheard, it is an uncaught exception that ends the process. The
