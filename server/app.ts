@@ -36,6 +36,7 @@ import { adminBoardRoutes } from './modules/admin-board/routes';
 import { inquiryRoutes } from './modules/inquiry/routes';
 import { accessRecordRoutes } from './modules/access-record/routes';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
+import { seoRoutes } from './modules/seo/routes';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders } from './security-headers';
@@ -159,6 +160,7 @@ export async function buildApp(
   await app.register(inquiryRoutes);
   await app.register(accessRecordRoutes);
   await app.register(adminDashboardRoutes);
+  await app.register(seoRoutes);
 
   await registerWeb(app, deps.config.webDistDir);
   return app;

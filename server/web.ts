@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { messages } from '../contract';
+import { createPageHeads } from './modules/seo/page-head';
 
 /**
  * On-the-fly compression of API answers (guest list and view answers come compressed from the
@@ -71,6 +72,8 @@ function cacheControlOf(filePath: string): string {
  */
 export async function registerWeb(app: FastifyInstance, webDistDir: string) {
   const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));
+  // Post and list screens get their own title and Open Graph tags (modules/seo/page-head.ts).
+  const pageHeads = hasWeb ? createPageHeads(app, webDistDir) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -92,6 +95,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
     if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     }
+    if (await pageHeads?.answer(request, reply)) return reply;
     // Through @fastify/static so that index.html gets the same negotiation, ETag and 304 as the
     // assets (and `no-cache` from setHeaders: a new build must be picked up at once).
     return reply.sendFile('index.html');

@@ -1,0 +1,261 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { board, boardItem } from '../../db/schema';
+import { ROLE_GUEST } from '../../seed/base';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createBoardItem, pngBytes, storeFile } from '../../test/factories';
+
+/**
+ * Issue 11, "Search engines and sharing": robots.txt, sitemap.xml, the RSS feeds and the tags of
+ * post and list screens show what a guest may read and nothing more. The web build is a small
+ * fake index.html, as in server/web.api.test.ts.
+ */
+let t: TestApp;
+let distDir: string;
+
+const indexHtml = `<!doctype html>
+<html lang="ko">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="기본 설명" />
+    <title>인체이식형 의료기기 환자등록사업</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+const HOST = 'nids.example.kr';
+
+/** Every post the tests look for, by what it is. */
+const posts = {} as Record<'public' | 'escaped' | 'secret' | 'deleted' | 'membersOnly' | 'reference' | 'withImage', { id: number; itemNo: number }>;
+let imageId: string;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-seo-dist-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
+  t = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 0, minutes));
+  posts.public = await createBoardItem(t.db, { title: '공개 공지 제목', content: '<p>공개 공지의 본문입니다.</p>', createdAt: at(1) });
+  posts.escaped = await createBoardItem(t.db, {
+    title: '특수문자 <b>굵게</b> & "인용"',
+    content: '<p>본문 &lt;script&gt;alert(1)&lt;/script&gt; &amp; "따옴표"</p>',
+    createdAt: at(2),
+  });
+  posts.secret = await createBoardItem(t.db, { title: '비밀글 제목', content: '<p>비밀 본문</p>', isSecret: true, createdAt: at(3) });
+  posts.deleted = await createBoardItem(t.db, { title: '삭제된 글 제목', createdAt: at(4) });
+  await t.db.update(boardItem).set({ deletedAt: new Date() }).where(eq(boardItem.id, posts.deleted.id));
+  posts.membersOnly = await createBoardItem(t.db, {
+    boardCode: 'memberNotice', title: '회원 전용 제목', content: '<p>회원만 보는 본문</p>', createdAt: at(5),
+  });
+  posts.reference = await createBoardItem(t.db, { boardCode: 'public', title: '공개자료 제목', createdAt: at(6) });
+  posts.withImage = await createBoardItem(t.db, {
+    title: '사진 있는 공지', content: '<p>사진 설명</p>', writerId: t.users.admin, createdAt: at(7),
+  });
+  const image = await storeFile(t.app, t.db, {
+    originalName: '사진.png', contentType: 'image/png', data: await pngBytes(), boardItemId: posts.withImage.id, thumbnail: true,
+  });
+  imageId = image.id;
+  await t.db.update(boardItem).set({ thumbnailFileId: imageId }).where(eq(boardItem.id, posts.withImage.id));
+});
+
+afterAll(async () => {
+  await t?.close();
+  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
+}
+
+/** The content of `<tag>` elements, in order (enough for the flat XML these routes write). */
+function elements(xml: string, tag: string): string[] {
+  return [...xml.matchAll(new RegExp(`<${tag}(?: [^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
+}
+
+/** The `content` of a meta tag (by property or name), unescaped for comparison. */
+function metaContent(html: string, key: string): string | undefined {
+  const m = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
+  return m?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+}
+
+describe('robots.txt', () => {
+  it('allows the site, keeps crawlers out of the console, the API and account screens, and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = res.body.split('\n');
+    expect(lines).toEqual(expect.arrayContaining([
+      'User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /Account/',
+    ]));
+    expect(lines).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
+  });
+
+  it('names the sitemap at the public address behind the proxy (TRUST_PROXY)', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const res = await proxied.app.inject({
+        method: 'GET', url: '/robots.txt', remoteAddress: '127.0.0.1',
+        headers: { host: 'internal:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'www.nids.or.kr' },
+      });
+      expect(res.body).toContain('Sitemap: https://www.nids.or.kr/sitemap.xml');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('lists the fixed screens, the boards guests read and their readable posts with a KST last-modified', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const locs = elements(res.body, 'loc');
+    const origin = `http://${HOST}`;
+    expect(locs).toEqual(expect.arrayContaining([
+      `${origin}/`, `${origin}/nids/intro`, `${origin}/Nids/notice/List/`, `${origin}/Reference/public/List/`,
+      `${origin}/Nids/notice/View/${posts.public.itemNo}`, `${origin}/Reference/public/View/${posts.reference.itemNo}`,
+    ]));
+    // Nothing a guest cannot read: a secret post, a deleted one, a members-only board or its posts,
+    // the inquiry board, account screens.
+    expect(locs).not.toContain(`${origin}/Nids/notice/View/${posts.secret.itemNo}`);
+    expect(locs).not.toContain(`${origin}/Nids/notice/View/${posts.deleted.itemNo}`);
+    expect(locs.filter((l) => /memberNotice|community|contactus|Account/i.test(l))).toEqual([]);
+    const entry = res.body.split('\n').find((l) => l.includes(`/Nids/notice/View/${posts.public.itemNo}<`))!;
+    // Created 2026-11-01 00:01 UTC: 09:01 in Korea.
+    expect(entry).toContain('<lastmod>2026-11-01T09:01:00+09:00</lastmod>');
+    // The newest post comes first among the posts.
+    const postLocs = locs.filter((l) => l.includes('/View/'));
+    expect(postLocs[0]).toBe(`${origin}/Nids/notice/View/${posts.withImage.itemNo}`);
+  });
+
+  it('goes out compressed when the client takes gzip (megabytes of text at 50,000 URLs)', async () => {
+    const plain = await get('/sitemap.xml');
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const res = await get('/sitemap.xml', { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it('drops a board from the sitemap when the guest role loses its right to read it', async () => {
+    const [row] = await t.db.select({ permissions: board.permissions }).from(board).where(eq(board.boardCode, 'public'));
+    const closed = { ...row!.permissions, read: row!.permissions.read.filter((r) => r !== ROLE_GUEST) };
+    await t.db.update(board).set({ permissions: closed }).where(eq(board.boardCode, 'public'));
+    try {
+      const locs = elements((await get('/sitemap.xml')).body, 'loc');
+      expect(locs.filter((l) => l.includes('/Reference/public/'))).toEqual([]);
+      expect((await get('/rss/public.xml')).statusCode).toBe(404);
+    } finally {
+      await t.db.update(board).set({ permissions: row!.permissions }).where(eq(board.boardCode, 'public'));
+    }
+  });
+});
+
+describe('RSS feeds', () => {
+  it('/rss/notice.xml is RSS 2.0 with the newest readable posts, escaped', async () => {
+    const res = await get('/rss/notice.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const xml = res.body;
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"[^>]*>\n<channel>/);
+    expect(xml.trimEnd()).toMatch(/<\/channel>\n<\/rss>$/);
+    // Well-formed enough for any reader: every & starts an entity, no raw < inside text.
+    expect(xml).not.toMatch(/&(?!(amp|lt|gt|quot|#39);)/);
+    const items = elements(xml, 'item');
+    expect(items.map((i) => elements(i, 'title')[0])).toEqual([
+      '사진 있는 공지',
+      '특수문자 &lt;b&gt;굵게&lt;/b&gt; &amp; &quot;인용&quot;',
+      '공개 공지 제목',
+    ]);
+    for (const item of items) {
+      for (const tag of ['title', 'link', 'guid', 'pubDate', 'description']) expect(elements(item, tag)).toHaveLength(1);
+      expect(elements(item, 'pubDate')[0]).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+      expect(elements(item, 'guid')[0]).toBe(elements(item, 'link')[0]);
+    }
+    const escaped = items[1]!;
+    expect(elements(escaped, 'link')[0]).toBe(`http://${HOST}/Nids/notice/View/${posts.escaped.itemNo}`);
+    expect(elements(escaped, 'pubDate')[0]).toBe('Sun, 01 Nov 2026 00:02:00 GMT');
+    expect(elements(escaped, 'description')[0]).toBe('본문 &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;따옴표&quot;');
+    expect(xml).not.toContain('비밀글');
+    expect(xml).not.toContain('삭제된 글');
+  });
+
+  it('/rss/public.xml has the reference board\'s posts only', async () => {
+    const res = await get('/rss/public.xml');
+    expect(res.statusCode).toBe(200);
+    expect(elements(res.body, 'item').map((i) => elements(i, 'title')[0])).toEqual(['공개자료 제목']);
+  });
+
+  it.each(['/rss/memberNotice.xml', '/rss/community.xml', '/rss/unknown.xml', '/rss/notice'])('%s is the 404 envelope', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: '존재하지 않는 게시판입니다.' });
+  });
+});
+
+describe('tags in the HTML of screens', () => {
+  it('a public post\'s page carries its own title, description, canonical URL and Open Graph tags', async () => {
+    const res = await get(`/nids/NOTICE/View/${posts.escaped.itemNo}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body;
+    const url = `http://${HOST}/Nids/notice/View/${posts.escaped.itemNo}`;
+    // index.html's own title and description are replaced, not doubled.
+    expect(elements(html, 'title')).toEqual(['특수문자 &lt;b&gt;굵게&lt;/b&gt; &amp; &quot;인용&quot; | 인체이식형 의료기기 환자등록사업']);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).not.toContain('<b>굵게');
+    expect(metaContent(html, 'og:title')).toBe('특수문자 <b>굵게</b> & "인용"');
+    expect(metaContent(html, 'description')).toBe('본문 <script>alert(1)</script> & "따옴표"');
+    expect(metaContent(html, 'og:description')).toBe('본문 <script>alert(1)</script> & "따옴표"');
+    expect(metaContent(html, 'og:url')).toBe(url);
+    expect(metaContent(html, 'og:type')).toBe('article');
+    expect(metaContent(html, 'og:site_name')).toBe('인체이식형 의료기기 환자등록사업');
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(metaContent(html, 'og:image')).toBeUndefined();
+    // The rest of index.html is intact.
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('a post with an image names it as og:image, and a guest can fetch it', async () => {
+    const html = (await get(`/Nids/notice/View/${posts.withImage.itemNo}`)).body;
+    const image = metaContent(html, 'og:image');
+    expect(image).toBe(`http://${HOST}/api/file/${imageId}`);
+    const res = await t.app.inject({ method: 'GET', url: new URL(image!).pathname });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+  });
+
+  it.each([
+    ['members-only', () => `/Member/memberNotice/View/${posts.membersOnly.itemNo}`, ['회원 전용 제목', '회원만 보는 본문']],
+    ['secret', () => `/Nids/notice/View/${posts.secret.itemNo}`, ['비밀글 제목', '비밀 본문']],
+    ['deleted', () => `/Nids/notice/View/${posts.deleted.itemNo}`, ['삭제된 글 제목']],
+  ])('a %s post\'s page is the plain index.html and reveals none of its text', async (_, url, texts) => {
+    const res = await get(url());
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(indexHtml);
+    for (const text of texts) expect(res.body).not.toContain(text);
+  });
+
+  it('a list page of a board guests read carries the board\'s name and description', async () => {
+    const html = (await get('/nids/notice/list')).body;
+    expect(elements(html, 'title')).toEqual(['공지사항 | 인체이식형 의료기기 환자등록사업']);
+    expect(metaContent(html, 'description')).toBe('환자등록사업의 새로운 소식과 안내를 알려드립니다.');
+    expect(html).toContain(`<link rel="canonical" href="http://${HOST}/Nids/notice/List/" />`);
+    expect(metaContent(html, 'og:type')).toBe('website');
+  });
+
+  it('other screens keep the precompressed index.html with its ETag and name their canonical URL in a header', async () => {
+    const res = await get('/NIDS/intro');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(indexHtml);
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.headers.link).toBe(`<http://${HOST}/nids/intro>; rel="canonical"`);
+    // A members-only board's list is an ordinary screen too (its name is shown in the menu, nothing more).
+    expect((await get('/Member/memberNotice/List/')).body).toBe(indexHtml);
+  });
+});
