@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemPage } from '../../../contract';
 import { boardItem, storedFile } from '../../db/schema';
 import { body, createTestApp, data, testFileStores, type TestApp } from '../../test/harness';
-import { createBoardItem, pngBytes, storeFile, type StoredTestFile } from '../../test/factories';
+import { createBoardItem, pngBytes, samplePdf, storeFile, type StoredTestFile } from '../../test/factories';
 
 // Every behaviour holds the same with files in a directory and in S3-compatible storage.
 describe.each(testFileStores)('files (%s store)', (store) => {
@@ -250,6 +250,14 @@ describe.each(testFileStores)('files (%s store)', (store) => {
       expect(secret.title).toBe('비밀글입니다');
       expect(res.body).not.toContain(files.secretCommunity.id);
       expect(res.body).not.toContain('상담 기록');
+    });
+
+    it('a file of a public post without a writer (seeded, imported) is served to guests', async () => {
+      const orphan = await storeFile(t.app, t.db, { originalName: '작성자 없는 글 첨부.pdf', contentType: 'application/pdf', data: samplePdf, createdBy: t.users.admin });
+      await createBoardItem(t.db, { boardCode: 'notice', title: '작성자 없는 공지', writerId: null, fileIds: [orphan.id] });
+      const res = await get(`/api/file/${orphan.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.rawPayload.equals(samplePdf)).toBe(true);
     });
 
     it('a file of a members-only board: guests 401, members 200', async () => {

@@ -25,7 +25,9 @@ async function loadReadableFile(db: Db, caller: Caller, id: string, action: 'rea
   const [row] = await db
     .select({
       file: storedFile,
-      item: { writerId: boardItem.writerId, isSecret: boardItem.isSecret, deletedAt: boardItem.deletedAt },
+      // `id` first: drizzle makes a left-joined object null when its FIRST field is null, and
+      // `writerId` is null on a post without a writer (the file then looked unattached: 404).
+      item: { id: boardItem.id, writerId: boardItem.writerId, isSecret: boardItem.isSecret, deletedAt: boardItem.deletedAt },
       board: { listStyle: board.listStyle, permissions: board.permissions },
     })
     .from(storedFile)
