@@ -5,6 +5,8 @@ import { useSiteInfo } from '../features/site/api/get-site-info';
 import { useSession, useSessionEffects, useSignOut } from '../lib/use-session';
 import { isAdmin } from '../lib/session';
 import { MainNav } from './MainNav';
+import { OfficialBanner } from './OfficialBanner';
+import { TextSizeControl } from './TextSizeControl';
 import { PageLoading } from '../ui/PageLoading';
 import './layout.css';
 
@@ -15,6 +17,7 @@ export function Layout() {
       <a className="skip-link" href="#main-content">
         본문 바로가기
       </a>
+      <OfficialBanner />
       <SiteHeader />
       <main id="main-content" className="site-main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         <Suspense fallback={<PageLoading />}>
@@ -35,15 +38,15 @@ function SiteHeader() {
     <header className="site-header">
       <div className="site-header__utility">
         <div className="container site-header__utility-inner">
-          <AccountLinks />
+          <TextSizeControl />
+          <div className="site-header__account">
+            <AccountLinks />
+          </div>
         </div>
       </div>
       <div className="container site-header__bar">
         <Link to={paths.home} className="site-logo">
-          <svg className="site-logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-            <rect width="32" height="32" rx="7" fill="currentColor" />
-            <path d="M9 22V10h3l8 8.5V10h3v12h-3l-8-8.5V22z" fill="#fff" />
-          </svg>
+          <LogoMark />
           <span className="site-logo__text">
             <span className="site-logo__name">{site?.siteName ?? '인체이식형 의료기기 환자등록사업'}</span>
             <span className="site-logo__operator">{site?.operator ?? ''}</span>
@@ -87,27 +90,30 @@ function AccountLinks() {
   );
 }
 
+function LogoMark() {
+  return (
+    <svg className="site-logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="7" fill="currentColor" />
+      <path d="M9 22V10h3l8 8.5V10h3v12h-3l-8-8.5V22z" fill="#fff" />
+    </svg>
+  );
+}
+
+/**
+ * The footer in KRDS order: logo, address and contacts, utility links, policy links (개인정보처리방침
+ * first and emphasised), copyright, and the operator line from the site settings.
+ */
 function SiteFooter() {
   const { data: site } = useSiteInfo();
   return (
     <footer className="site-footer">
-      <div className="container">
-        <ul className="site-footer__links">
-          <li>
-            <Link to={paths.terms}>이용약관</Link>
-          </li>
-          <li>
-            <Link to={paths.privacy} className="site-footer__privacy">
-              개인정보처리방침
-            </Link>
-          </li>
-          <li>
-            <Link to="/nids/contactus/write/NEW">문의하기</Link>
-          </li>
-        </ul>
+      <div className="container site-footer__inner">
+        <p className="site-footer__logo">
+          <LogoMark />
+          <span>{site?.siteName ?? '인체이식형 의료기기 환자등록사업'}</span>
+        </p>
         {site && (
           <address className="site-footer__address">
-            <strong>{site.operator}</strong>
             <span>{site.address}</span>
             <span>
               대표전화 <a href={`tel:${site.phone}`}>{site.phone}</a>
@@ -119,7 +125,35 @@ function SiteFooter() {
             <span>운영시간 {site.businessHours}</span>
           </address>
         )}
-        <p className="site-footer__copy">© {new Date().getFullYear()} {site?.operator ?? ''}. All rights reserved.</p>
+        <nav className="site-footer__nav" aria-label="바로가기">
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/nids/contactus/write/NEW">문의하기</Link>
+            </li>
+            <li>
+              <Link to={paths.nidsOrganization}>조직도</Link>
+            </li>
+            <li>
+              <Link to={paths.registSite}>환자등록시스템 안내</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav className="site-footer__nav" aria-label="이용 정책">
+          <ul className="site-footer__links site-footer__links--policy">
+            <li>
+              <Link to={paths.privacy} className="site-footer__privacy">
+                개인정보처리방침
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.terms}>이용약관</Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="site-footer__copy">
+          © {new Date().getFullYear()} {site?.operator ?? ''}. All rights reserved.
+        </p>
+        {site && <p className="site-footer__operator">이 누리집은 {site.operator}에서 운영하는 누리집입니다</p>}
       </div>
     </footer>
   );
