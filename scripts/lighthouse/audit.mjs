@@ -1,0 +1,59 @@
+// One Lighthouse run: a fresh headless Chromium (the one the browser tests use, never a download)
+// and Lighthouse's default settings, which are mobile: a Moto G Power-sized screen and simulated
+// slow 4G with a 4x slower CPU. Returns the four category scores and the bytes the page fetched.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+// As in playwright.config.ts: nothing in the browser reaches the network except the site itself.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * Bytes over the wire (transfer sizes, so compressed as the browser received them) of what the
+ * page loaded during the run, from Lighthouse's own network record.
+ */
+function byteTotals(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  let script = 0;
+  let font = 0;
+  let total = 0;
+  for (const item of items) {
+    const size = item.transferSize ?? 0;
+    total += size;
+    if (item.resourceType === 'Script') script += size;
+    if (item.resourceType === 'Font') font += size;
+  }
+  return { script, withoutFonts: total - font, font, requests: items.length };
+}
+
+/** @returns {Promise<{ scores: Record<string, number | null>, bytes: ReturnType<typeof byteTotals>, warnings: string[] }>} */
+export async function audit(url, chromePath) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: isRoot ? [...CHROME_FLAGS, '--no-sandbox'] : CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]),
+    );
+    return { scores, bytes: byteTotals(lhr), warnings: lhr.runWarnings ?? [] };
+  } finally {
+    chrome.kill();
+  }
+}

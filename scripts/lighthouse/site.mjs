@@ -1,0 +1,86 @@
+// Starts the real site for a measurement the way the browser tests do (playwright.config.ts): the
+// production build served by server/main.ts on a free 127.0.0.1 port, with a fresh data directory
+// (embedded PostgreSQL) and the demo seed, so every run measures the same content.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForSite(baseURL, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it answered`);
+    try {
+      const res = await fetch(`${baseURL}/api/site-setting/info`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer ${baseURL}/api/site-setting/info within ${timeoutMs / 1000} s`);
+}
+
+/** @returns {Promise<{ baseURL: string, stop: () => Promise<void> }>} */
+export async function startSite(root) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-lighthouse-'));
+  // As root the embedded PostgreSQL runs as the user postgres, which must pass through (not list) it.
+  fs.chmodSync(dataDir, 0o711);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stderr = [];
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Always the embedded database in the fresh directory, never a server from the environment.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      WEB_DIST_DIR: path.join(root, 'dist/web'),
+      SEED_DEMO: 'true',
+      ADMIN_ID: 'admin',
+      // Nobody signs in here; a random password keeps the server from writing a generated one.
+      ADMIN_PASSWORD: `Lh-${crypto.randomBytes(12).toString('hex')}!`,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  child.stderr.on('data', (chunk) => stderr.push(chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForSite(baseURL, child, 120_000);
+  } catch (err) {
+    await stop();
+    const log = Buffer.concat(stderr).toString().trim();
+    throw new Error(`${err instanceof Error ? err.message : String(err)}${log ? `\n${log}` : ''}`, { cause: err });
+  }
+  return { baseURL, stop };
+}
