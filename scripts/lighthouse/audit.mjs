@@ -3,19 +3,12 @@
 // slow 4G with a 4x slower CPU. Returns the four category scores and the bytes the page fetched.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { OFFLINE_CHROMIUM_FLAGS } from '../chromium.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 // As in playwright.config.ts: nothing in the browser reaches the network except the site itself.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...OFFLINE_CHROMIUM_FLAGS];
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
