@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { foreignKeyOrder, inUse, listTables, quote, tableRef, type TableInfo } from './catalog';
+import { foreignKeyOrder, listTables, quote, restoreTransaction, tableRef, type TableInfo } from './catalog';
 import { DigestStream } from './digest';
 import { BackupError } from './errors';
 import type { DatabaseSection, ManifestEntry, TableSection } from './manifest';
@@ -79,11 +79,8 @@ export async function readSequences(client: pg.ClientBase, names: string[]): Pro
  * parents first), tables emptied of anything the migrations put in, every row copied, sequences set.
  */
 export async function loadTableDumps(pool: pg.Pool, dir: string, database: DatabaseSection): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await restoreTransaction(pool, async (client) => {
     await setCopySession(client);
-    await client.query(`SET LOCAL lock_timeout = '30s'`);
     const target = new Map((await listTables(client)).map((t) => [t.name, t]));
     checkSameTables(database.tables, target);
     const names = database.tables.map((t) => t.name);
@@ -100,13 +97,7 @@ export async function loadTableDumps(pool: pg.Pool, dir: string, database: Datab
       await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [tableRef(s.name), s.lastValue, s.isCalled]);
     }
     for (const name of names) await client.query(`ALTER TABLE ${tableRef(name)} ENABLE TRIGGER USER`);
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw inUse(err);
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The migrations matched, so the tables must too; say so plainly if they do not. */

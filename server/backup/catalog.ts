@@ -109,10 +109,7 @@ export async function foreignKeyOrder(db: Queryable, tables: string[]): Promise<
  * so this needs no more rights than the migrations do. One transaction: all or nothing.
  */
 export async function clearDatabase(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(`SET LOCAL lock_timeout = '30s'`);
+  await restoreTransaction(pool, async (client) => {
     const { rows: extensions } = await client.query<{ name: string }>(
       `SELECT extname::text AS name FROM pg_extension WHERE extnamespace = 'public'::regnamespace`,
     );
@@ -140,17 +137,32 @@ export async function clearDatabase(pool: pg.Pool): Promise<void> {
         AND ${notInExtension('pg_type', 't.oid')}`);
     for (const { name } of types) await client.query(`DROP TYPE IF EXISTS ${name} CASCADE`);
     await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
+  });
+}
+
+/**
+ * Runs `work` in one transaction on a connection of its own, all or nothing, waiting at most 30 s
+ * for a table lock: a lock not had means another connection is using the tables (`inUse`). A
+ * connection whose rollback failed is closed, not pooled again.
+ */
+export async function restoreTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    await client.query(`SET LOCAL lock_timeout = '30s'`);
+    await work(client);
     await client.query('COMMIT');
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
+    broken = await client.query('ROLLBACK').then(() => false, () => true);
     throw inUse(err);
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 
 /** A lock we could not get means another connection is using the tables: most likely a running site. */
-export function inUse(err: unknown): unknown {
+function inUse(err: unknown): unknown {
   if ((err as { code?: string }).code === '55P03') {
     return new BackupError(
       'Another connection is using the database (is an instance of the site still running?). Stop every instance of the site, then run the restore again.',
