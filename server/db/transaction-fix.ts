@@ -8,7 +8,7 @@ import type { PoolClient } from 'pg';
  * restart or failover does), the client is never released. Each such failure leaks one connection
  * for good, until the pool is exhausted and every request waits for one (found by
  * server/db/outage.api.test.ts: eight of ten were lost in a second and a half of killed
- * connections). This puts BEGIN inside, and hands a client whose statement failed back as broken,
+ * connections). This puts BEGIN inside, and hands a client whose rollback failed back as broken,
  * so the pool closes it instead of reusing it. Installed once, on import (db/client.ts).
  */
 type Session = { client: PoolClient; dialect: unknown; schema: unknown; options: unknown };
@@ -29,20 +29,19 @@ proto.transaction = async function transaction(this: typeof proto, work, config)
   const Transaction = NodePgTransaction as unknown as new (...args: unknown[]) => TransactionConfigurable;
   const session = isPool ? new Session(await client.connect!(), this.dialect, this.schema, this.options) : (this as unknown as Session);
   const tx = new Transaction(this.dialect, session, this.schema);
-  let failed: unknown;
+  let broken = false;
   try {
     await tx.execute(sql`begin${config ? sql` ${tx.getTransactionConfigSQL(config) as ReturnType<typeof sql>}` : undefined}`);
     const result = await work(tx);
     await tx.execute(sql`commit`);
     return result;
   } catch (error) {
-    failed = error;
     // A rollback on a dead connection fails too; the error that counts is the first one.
-    await tx.execute(sql`rollback`).catch(() => undefined);
+    broken = await tx.execute(sql`rollback`).then(() => false, () => true);
     throw error;
   } finally {
-    // `release(true)` closes the connection rather than pooling it: after a failure it may be
-    // dead, or still inside the transaction if even the rollback did not reach the server.
-    if (isPool) session.client.release(failed !== undefined);
+    // A connection whose rollback did not go through is dead, or still inside the transaction:
+    // `release(true)` closes it. After an ordinary refusal (a 404 thrown inside), it is pooled again.
+    if (isPool) session.client.release(broken);
   }
 };
