@@ -95,7 +95,12 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
     if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    if (await pageHeads?.answer(request, reply)) return reply;
+    // The tags are a bonus: with the database out of reach the screen still gets the app's shell.
+    const tagged = await pageHeads?.answer(request, reply).catch((err: unknown) => {
+      request.log.warn({ err }, 'page tags unavailable: sending the plain index.html');
+      return false;
+    });
+    if (tagged) return reply;
     // Through @fastify/static so that index.html gets the same negotiation, ETag and 304 as the
     // assets (and `no-cache` from setHeaders: a new build must be picked up at once).
     return reply.sendFile('index.html');

@@ -81,7 +81,8 @@ async function memberCaller(db: Db, claims: { userId: number; issuedAt: Date }):
   return { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
 }
 
-async function guestCaller(deps: { settings: SiteSettings }): Promise<Caller> {
+/** A visitor without an account: the guest role the site settings name (roleCodeForGuest). */
+export async function guestCaller(deps: { settings: SiteSettings }): Promise<Caller> {
   const guest = await deps.settings.guestRole();
   return { userId: null, userType: 'Guest', roleCode: guest.roleCode, permissions: guest.permissions };
 }

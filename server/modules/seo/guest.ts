@@ -1,16 +1,10 @@
 import type { Caller } from '../../auth/caller';
-import type { SiteSettings } from '../site-setting/service';
 import { canOnBoard, isPrivateItem, type BoardRules } from '../board/policy';
 
 /**
  * What a guest may see, judged by the board rules the API itself applies (board/policy.ts), so a
  * search engine or a link preview is never shown more than a visitor without an account.
  */
-export async function guestCaller(settings: SiteSettings): Promise<Caller> {
-  const guest = await settings.guestRole();
-  return { userId: null, userType: 'Guest', roleCode: guest.roleCode, permissions: guest.permissions };
-}
-
 /** A guest reads the board's posts. Inquiry boards never count: every inquiry is private. */
 export function guestReadsBoard(guest: Caller, board: BoardRules): boolean {
   return board.listStyle !== 'inquiry' && canOnBoard(guest, board, 'read');

@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '../../../contract';
 import { fileUrl } from '../file/urls';
-import { guestCaller, guestListsBoard, guestReadsPost } from './guest';
-import { boardsQuery, postHeadQuery } from './repo';
+import { guestCaller } from '../../auth/caller';
+import { guestListsBoard, guestReadsPost } from './guest';
+import { findBoard } from '../board/repo';
+import { postHeadQuery } from './repo';
 import { staticScreens } from './routes';
 import { escapeMarkup, excerpt, originOf } from './text';
 
@@ -72,7 +74,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   /** One indexed lookup (board_item_no_uq); null when a guest may not read the post. */
   async function postHead(boardCode: string, itemNo: number): Promise<Head | null> {
     const [row] = await postHeadQuery(db, boardCode, itemNo);
-    if (!row || !guestReadsPost(await guestCaller(settings), row.board, row.item)) return null;
+    if (!row || !guestReadsPost(await guestCaller(app.deps), row.board, row.item)) return null;
     const { board, item } = row;
     return {
       title: item.title,
@@ -85,9 +87,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   }
 
   async function listHead(boardCode: string): Promise<Head | null> {
-    const lower = boardCode.toLowerCase();
-    const board = (await boardsQuery(db)).find((b) => b.boardCode.toLowerCase() === lower);
-    if (!board || !guestListsBoard(await guestCaller(settings), board)) return null;
+    const board = await findBoard(db, boardCode);
+    if (!board || !guestListsBoard(await guestCaller(app.deps), board)) return null;
     return {
       title: board.name,
       description: board.description || board.name,

@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { messages, paths } from '../../../contract';
 import { notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
-import { guestCaller, guestListsBoard } from './guest';
+import { guestCaller } from '../../auth/caller';
+import { guestListsBoard } from './guest';
+import { findBoard } from '../board/repo';
 import { boardsQuery, feedQuery, sitemapPosts } from './repo';
 import { escapeMarkup, excerpt, originOf } from './text';
 
@@ -54,7 +56,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/sitemap.xml', compressed, async (request, reply) => {
     const origin = originOf(request);
-    const guest = await guestCaller(settings);
+    const guest = await guestCaller(app.deps);
     const boards = (await boardsQuery(db)).filter((b) => guestListsBoard(guest, b));
     const screens = [...staticScreens, ...boards.map((b) => paths.boardList(b.area, b.boardCode))];
     const posts = await sitemapPosts(db, boards.map((b) => b.boardCode), SITEMAP_MAX_URLS - screens.length);
@@ -76,8 +78,8 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     const name = /^(.+)\.xml$/.exec(request.params.feed)?.[1];
     const boardCode = FEED_BOARDS.find((code) => code === name);
     if (!boardCode) throw notFound(messages.boardNotFound);
-    const guest = await guestCaller(settings);
-    const found = (await boardsQuery(db)).find((b) => b.boardCode === boardCode);
+    const guest = await guestCaller(app.deps);
+    const found = await findBoard(db, boardCode);
     // A board closed to guests has no feed, as if it did not exist (its name is not for guests either).
     if (!found || !guestListsBoard(guest, found)) throw notFound(messages.boardNotFound);
     const origin = originOf(request);

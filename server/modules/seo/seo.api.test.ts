@@ -6,6 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { board, boardItem } from '../../db/schema';
 import { ROLE_GUEST } from '../../seed/base';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { freePort } from '../../lib/process';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createBoardItem, pngBytes, storeFile } from '../../test/factories';
 
@@ -239,6 +242,20 @@ describe('tags in the HTML of screens', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(indexHtml);
     for (const text of texts) expect(res.body).not.toContain(text);
+  });
+
+  it('with the database out of reach, a post page is still the app\'s shell (the tags are a bonus)', async () => {
+    const dead = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${await freePort()}/gone`, migrate: false });
+    const app = await buildApp({ db: dead.db, config: t.config, keys: t.keys });
+    try {
+      await app.ready();
+      const res = await app.inject({ method: 'GET', url: `/Nids/notice/View/${posts.public.itemNo}`, headers: { host: HOST } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(indexHtml);
+    } finally {
+      await app.close();
+      await dead.close();
+    }
   });
 
   it('a list page of a board guests read carries the board\'s name and description', async () => {
