@@ -183,14 +183,28 @@ describe('sending again (housekeeping, once across instances)', () => {
     expect(await t.app.deps.delivery.unsentCount()).toBe(0);
   });
 
+  it('a message written more than a day ago is not sent any more', async () => {
+    await t.db.insert(outbox).values({
+      channel: 'EMAIL', transport: 'smtp', recipient: 'too-late@example.com', subject: '[등록사업] 문의 답변',
+      body: '하루가 지난 답변', createdAt: new Date(clock.now().getTime() - 25 * 60 * MINUTE), retriable: true,
+    });
+    const before = mails().length;
+    expect(await t.app.deps.delivery.retryUnsent()).toEqual({ sent: 0, failed: 0 });
+    expect(mails().length).toBe(before);
+    expect(await row('too-late@example.com')).toMatchObject({ attempts: 1, sentAt: null });
+  });
+
   it(`stops after ${MAX_ATTEMPTS} sends`, async () => {
     catcher.smsStatus = 500;
     try {
       await expect(t.app.deps.delivery.sendSms('010-8100-0003', '[등록사업] 답변 안내')).rejects.toThrow();
+      const outcomes = [];
       for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
         clock.advance(6 * MINUTE);
-        await t.app.deps.delivery.retryUnsent();
+        outcomes.push(await t.app.deps.delivery.retryUnsent());
       }
+      // Four more tries fail, then none are made.
+      expect(outcomes.map((o) => o.failed)).toEqual([1, 1, 1, 1, 0, 0, 0]);
     } finally {
       catcher.smsStatus = 200;
     }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -62,70 +62,68 @@ export class Delivery {
 
   private async record(row: Omit<typeof outbox.$inferInsert, 'createdAt'>, send: () => Promise<void>): Promise<void> {
     const [entry] = await this.db.insert(outbox).values({ ...row, createdAt: this.clock.now() }).returning({ id: outbox.id });
+    const error = await this.attempt(entry!.id, send);
+    if (error !== null) {
+      this.log.error({ channel: row.channel, transport: row.transport, err: error }, 'message delivery failed');
+      throw new DeliveryError(error);
+    }
+  }
+
+  /** Sends once and writes the outcome on the message's outbox row; answers the error, or null when sent. */
+  private async attempt(id: number, send: () => Promise<void>, attempts?: number): Promise<string | null> {
     try {
       await send();
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      this.log.error({ channel: row.channel, transport: row.transport, err: error }, 'message delivery failed');
-      await this.db.update(outbox).set({ failedAt: this.clock.now(), error: error.slice(0, 500) }).where(eq(outbox.id, entry!.id));
-      throw new DeliveryError(error);
+      await this.db.update(outbox).set({ failedAt: this.clock.now(), error: error.slice(0, 500), attempts }).where(eq(outbox.id, id));
+      return error;
     }
-    await this.db.update(outbox).set({ sentAt: this.clock.now() }).where(eq(outbox.id, entry!.id));
+    await this.db.update(outbox).set({ sentAt: this.clock.now(), attempts }).where(eq(outbox.id, id));
+    return null;
+  }
+
+  /**
+   * Messages still to send again: with their whole body (`retriable`), unsent, under MAX_ATTEMPTS
+   * sends, written within a day, on a channel whose transport is real here (one written under SMTP
+   * stays waiting, not "sent" to the log, while this instance has only the development transport).
+   */
+  private unsent(now: Date) {
+    const channels = [...(this.mail.name !== 'dev' ? ['EMAIL' as const] : []), ...(this.sms.name !== 'dev' ? ['SMS' as const] : [])];
+    return and(
+      isNull(outbox.sentAt),
+      eq(outbox.retriable, true),
+      lt(outbox.attempts, MAX_ATTEMPTS),
+      gt(outbox.createdAt, addMs(now, -RETRY_WITHIN_MS)),
+      channels.length > 0 ? inArray(outbox.channel, channels) : sql`false`,
+    );
   }
 
   /**
    * Sends again what failed or never finished (its instance stopped mid-send), oldest first, a few
-   * at a time: messages with their whole body (`retriable`), up to MAX_ATTEMPTS sends, within a
-   * day, and not before RETRY_AFTER_MS since they were written (one in flight is not "unsent").
-   * Run once across instances by housekeeping. Answers how many were sent now.
+   * at a time, not before RETRY_AFTER_MS since it was written (one in flight is not "unsent").
+   * Run once across instances by housekeeping.
    */
   async retryUnsent(): Promise<{ sent: number; failed: number }> {
     const now = this.clock.now();
     const due = await this.db
       .select()
       .from(outbox)
-      .where(
-        and(
-          isNull(outbox.sentAt),
-          eq(outbox.retriable, true),
-          lt(outbox.attempts, MAX_ATTEMPTS),
-          gt(outbox.createdAt, addMs(now, -RETRY_WITHIN_MS)),
-          lt(outbox.createdAt, addMs(now, -RETRY_AFTER_MS)),
-        ),
-      )
+      .where(and(this.unsent(now), lt(outbox.createdAt, addMs(now, -RETRY_AFTER_MS))))
       .orderBy(asc(outbox.createdAt))
       .limit(RETRY_BATCH);
     let sent = 0;
-    let failed = 0;
-    for (const message of due) {
-      // Both channels resend through today's transport: a message written under one that is now
-      // the development transport stays unsent rather than "sent" to the log.
-      const transport = message.channel === 'EMAIL' ? this.mail : this.sms;
-      if (transport.name === 'dev') continue;
-      try {
-        if (message.channel === 'EMAIL') await this.mail.send({ to: message.recipient, subject: message.subject ?? '', text: message.body });
-        else await this.sms.send({ to: message.recipient, text: message.body });
-        await this.db.update(outbox).set({ sentAt: this.clock.now(), attempts: message.attempts + 1 }).where(eq(outbox.id, message.id));
-        sent++;
-      } catch (err) {
-        const error = err instanceof Error ? err.message : String(err);
-        await this.db
-          .update(outbox)
-          .set({ failedAt: this.clock.now(), error: error.slice(0, 500), attempts: message.attempts + 1 })
-          .where(eq(outbox.id, message.id));
-        failed++;
-      }
+    for (const m of due) {
+      const send = m.channel === 'EMAIL'
+        ? () => this.mail.send({ to: m.recipient, subject: m.subject ?? '', text: m.body })
+        : () => this.sms.send({ to: m.recipient, text: m.body });
+      if ((await this.attempt(m.id, send, m.attempts + 1)) === null) sent++;
     }
-    return { sent, failed };
+    return { sent, failed: due.length - sent };
   }
 
-  /** Messages that may still be sent again (`background_queue_depth{queue="outbox"}`). */
+  /** Messages of the whole site still to send again (`background_queue_depth{queue="outbox"}`). */
   async unsentCount(): Promise<number> {
-    const now = this.clock.now();
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(outbox)
-      .where(and(isNull(outbox.sentAt), eq(outbox.retriable, true), lt(outbox.attempts, MAX_ATTEMPTS), gt(outbox.createdAt, addMs(now, -RETRY_WITHIN_MS))));
+    const [row] = await this.db.select({ n: count() }).from(outbox).where(this.unsent(this.clock.now()));
     return row?.n ?? 0;
   }
 
