@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import type { Db } from '../db/client';
+import { poolOf, type Db } from '../db/client';
 
 /** The SQL text of every statement sent through `db`'s pool while `run` runs (that match `keep`). */
 export async function statementsDuring(db: Db, run: () => Promise<unknown>, keep: (sql: string) => boolean = () => true): Promise<string[]> {
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const pool = poolOf(db);
   const original = pool.query;
   const seen: string[] = [];
   pool.query = function (this: pg.Pool, ...args: unknown[]) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import { poolOf, type Db } from '../../db/client';
 import type { BoardCache } from './cache';
 
 /** The PostgreSQL channel on which every instance tells the others which boards changed. */
@@ -71,7 +71,7 @@ export class CacheBus {
    * instance that answers also hears); if it fails, it keeps retrying in the background.
    */
   async start(): Promise<void> {
-    const pool = (this.db as unknown as { $client: unknown }).$client;
+    const pool: unknown = poolOf(this.db);
     if (!(pool instanceof pg.Pool)) {
       this.log.warn('board cache: the database is not a pg pool; answers are invalidated in this process only');
       return;

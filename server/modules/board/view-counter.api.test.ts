@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemPage } from '../../../contract';
-import type { Db } from '../../db/client';
+import { poolOf, type Db } from '../../db/client';
 import { boardItem, boardItemView } from '../../db/schema';
 import { createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
@@ -26,7 +26,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
 const view = (url: string, visitor: number, app: FastifyInstance = t.app, token?: string) =>
   app.inject({ method: 'GET', url, remoteAddress: `10.20.${visitor >> 8}.${visitor & 255}`, headers: { 'user-agent': 'ViewTester', ...t.auth(token) } });
 
