@@ -46,7 +46,9 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       // Screens of one's own account: sign-in, sign-up, My page (paths.ts; the router ignores case).
       'Disallow: /Account/',
       'Disallow: /account/',
+      // Write screens, in both spellings: the spec's inquiry form is /nids/contactus/write/NEW.
       'Disallow: /*/Write/',
+      'Disallow: /*/write/',
       '',
       `Sitemap: ${originOf(request)}/sitemap.xml`,
       '',

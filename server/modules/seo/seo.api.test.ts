@@ -92,6 +92,8 @@ describe('robots.txt', () => {
     const lines = res.body.split('\n');
     expect(lines).toEqual(expect.arrayContaining([
       'User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /Account/',
+      // robots.txt rules are case-sensitive; the inquiry form is linked as /nids/contactus/write/NEW.
+      'Disallow: /*/Write/', 'Disallow: /*/write/',
     ]));
     expect(lines).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
   });
