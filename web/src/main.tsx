@@ -1,4 +1,6 @@
-import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
+// Pretendard GOV (KRDS's typeface), split by Unicode range so a page loads only the glyphs it shows.
+import 'pretendard-gov/dist/web/variable/pretendardvariable-gov-dynamic-subset.css';
+import './ui/tokens.css';
 import './ui/global.css';
 import './ui/form/rhythm.css';
 import { StrictMode } from 'react';

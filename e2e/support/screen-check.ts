@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, expectNoA11yViolations } from '../fixtures';
+
+/**
+ * What every screen is held to (issue 11), at a phone width and a desktop width: axe finds no
+ * WCAG 2.2 A/AA violation of any impact, nothing scrolls sideways, controls are 44 x 44 px touch
+ * targets, no text is under 16 px, and the screen is neither blank nor unstyled. A full-page
+ * screenshot of each is kept in test-results/screens/ (and attached to the test) to look at.
+ */
+export const SCREEN_WIDTHS = [
+  { width: 360, height: 800 },
+  { width: 1280, height: 900 },
+] as const;
+
+export const MIN_TARGET = 44;
+export const MIN_TEXT_PX = 16;
+
+/** The document is no wider than the viewport; names the elements that stick out when it is. */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth <= width) return [];
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`;
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.right > width + 1;
+      })
+      .slice(0, 10)
+      .map((el) => `${describe(el)} reaches ${Math.round(el.getBoundingClientRect().right)} px of ${width}`);
+  });
+  expect.soft(overflow, `nothing scrolls sideways on ${what}`).toEqual([]);
+}
+
+/**
+ * Every visible control is at least 44 x 44 px. Links inside a sentence are exempt (WCAG 2.5.8's
+ * inline exception): they are as tall as the text they sit in. A checkbox or radio counts with
+ * its label, which toggles it too.
+ */
+export async function expectTouchTargets(page: Page, what: string): Promise<void> {
+  const small = await page.evaluate((min) => {
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="link"], [tabindex="0"]';
+    const describe = (el: Element) => {
+      const name = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || el.getAttribute('name') || '').trim().slice(0, 30);
+      return `${el.tagName.toLowerCase()}${el.classList.length ? `.${[...el.classList].join('.')}` : ''} "${name}"`;
+    };
+    const inSentence = (el: Element) => {
+      if (getComputedStyle(el).display !== 'inline') return false;
+      const block = el.parentElement;
+      if (!block) return false;
+      const own = (el.textContent || '').trim().length;
+      return (block.textContent || '').trim().length > own;
+    };
+    const out: string[] = [];
+    for (const el of document.querySelectorAll(selector)) {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      let box = el.getBoundingClientRect();
+      // Visually hidden (screen-reader only) and off-screen elements are not touch targets.
+      if (box.width <= 1 || box.height <= 1 || box.bottom < 0 && box.top < -1000) continue;
+      if (el.closest('[aria-hidden="true"], [inert], .ProseMirror, .post-content, .terms-document')) continue;
+      if (el.tagName === 'A' && inSentence(el)) continue;
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+        const label = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null);
+        if (label) box = label.getBoundingClientRect();
+      }
+      if (box.width + 0.5 < min || box.height + 0.5 < min) out.push(`${describe(el)} is ${Math.round(box.width)} x ${Math.round(box.height)} px`);
+    }
+    return out;
+  }, MIN_TARGET);
+  expect.soft(small, `every control on ${what} is at least ${MIN_TARGET} x ${MIN_TARGET} px`).toEqual([]);
+}
+
+/** No visible text is smaller than 16 px (KRDS body 17 px, never under 16 px). */
+export async function expectReadableText(page: Page, what: string): Promise<void> {
+  const tiny = await page.evaluate((min) => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const seen = new Set<Element>();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || seen.has(el) || !(node.textContent || '').trim()) continue;
+      seen.add(el);
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      const size = parseFloat(style.fontSize);
+      if (size + 0.01 < min) out.push(`${el.tagName.toLowerCase()}${el.classList.length ? `.${[...el.classList].join('.')}` : ''} "${(node.textContent || '').trim().slice(0, 20)}" is ${size} px`);
+    }
+    return out.slice(0, 15);
+  }, MIN_TEXT_PX);
+  expect.soft(tiny, `no text under ${MIN_TEXT_PX} px on ${what}`).toEqual([]);
+}
+
+/**
+ * The screen rendered with its styles: the design tokens are loaded, the body uses Pretendard GOV
+ * at 17 px or more, there is a visible heading and text, and the picture is not one flat colour.
+ */
+export async function expectStyledScreen(page: Page, what: string, screenshot: Buffer): Promise<void> {
+  const look = await page.evaluate(() => {
+    const root = getComputedStyle(document.documentElement);
+    const body = getComputedStyle(document.body);
+    const main = document.querySelector('main') ?? document.body;
+    return {
+      tokens: root.getPropertyValue('--color-primary').trim(),
+      font: body.fontFamily,
+      bodySize: parseFloat(body.fontSize),
+      text: (main as HTMLElement).innerText.trim().length,
+      heading: !!document.querySelector('h1'),
+    };
+  });
+  expect.soft(look.tokens, `the design tokens are loaded on ${what}`).not.toBe('');
+  expect.soft(look.font, `the body font on ${what}`).toContain('Pretendard GOV');
+  expect.soft(look.bodySize, `body text size on ${what}`).toBeGreaterThanOrEqual(17);
+  expect.soft(look.heading, `an <h1> on ${what}`).toBe(true);
+  expect.soft(look.text, `the main content of ${what} has text`).toBeGreaterThan(20);
+
+  // A blank or unstyled screen is a few flat colours; a styled one has many (text, borders, tints).
+  const { data, info } = await sharp(screenshot).resize(320, null, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
+  const colours = new Set<number>();
+  for (let i = 0; i < data.length; i += info.channels) colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+  expect.soft(colours.size, `the screenshot of ${what} is not blank`).toBeGreaterThan(50);
+}
+
+function slug(name: string): string {
+  return name
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+}
+
+/** A full-page screenshot kept in test-results/screens/ and attached to the test. */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<Buffer> {
+  const { width } = page.viewportSize() ?? { width: 0 };
+  const file = path.join(testInfo.project.outputDir, 'screens', `${slug(name)}-${width}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const shot = await page.screenshot({ fullPage: true, path: file, animations: 'disabled' });
+  await testInfo.attach(`${name} at ${width} px`, { body: shot, contentType: 'image/png' });
+  return shot;
+}
+
+export interface ScreenCheckOptions {
+  /** Skip the touch-target rule only where a screen legitimately cannot meet it (say why at the call). */
+  touchTargets?: boolean;
+}
+
+/** Everything issue 11 holds a screen to, at the page's current viewport. */
+export async function checkScreen(page: Page, testInfo: TestInfo, name: string, options: ScreenCheckOptions = {}): Promise<void> {
+  const { width } = page.viewportSize() ?? { width: 0 };
+  const what = `${name} at ${width} px`;
+  // Fonts and lazy images settle before anything is measured or pictured.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const shot = await keepScreenshot(page, testInfo, name);
+  await expectStyledScreen(page, what, shot);
+  await expectNoSidewaysScroll(page, what);
+  await expectReadableText(page, what);
+  if (options.touchTargets !== false) await expectTouchTargets(page, what);
+  await expectNoA11yViolations(page, what);
+}
