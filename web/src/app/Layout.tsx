@@ -66,8 +66,12 @@ function AccountLinks() {
   if (!session.signedIn) {
     return (
       <>
-        <Link to={paths.signin}>로그인</Link>
-        <Link to={paths.signup}>회원가입</Link>
+        <Link to={paths.signin} className="site-header__link">
+          로그인
+        </Link>
+        <Link to={paths.signup} className="site-header__link">
+          회원가입
+        </Link>
       </>
     );
   }
@@ -76,11 +80,17 @@ function AccountLinks() {
       <span className="site-header__member">
         <strong>{session.user.name}</strong>님
       </span>
-      {isAdmin(session.user) && <Link to="/admin">관리자</Link>}
-      <Link to={paths.myPage}>마이페이지</Link>
+      {isAdmin(session.user) && (
+        <Link to="/admin" className="site-header__link">
+          관리자
+        </Link>
+      )}
+      <Link to={paths.myPage} className="site-header__link">
+        마이페이지
+      </Link>
       <button
         type="button"
-        className="site-header__signout"
+        className="site-header__link site-header__signout"
         disabled={pending}
         onClick={() => void signOut(() => navigate(paths.home))}
       >
@@ -116,11 +126,17 @@ function SiteFooter() {
           <address className="site-footer__address">
             <span>{site.address}</span>
             <span>
-              대표전화 <a href={`tel:${site.phone}`}>{site.phone}</a>
+              대표전화{' '}
+              <a className="site-footer__contact" href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>
+                {site.phone}
+              </a>
             </span>
             <span>팩스 {site.fax}</span>
             <span>
-              이메일 <a href={`mailto:${site.email}`}>{site.email}</a>
+              이메일{' '}
+              <a className="site-footer__contact" href={`mailto:${site.email}`}>
+                {site.email}
+              </a>
             </span>
             <span>운영시간 {site.businessHours}</span>
           </address>
