@@ -84,6 +84,10 @@ test.describe('menu by keyboard and on a phone', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${menu[0]!.links[0]!.to}$`, 'i'));
     await expectScreen(page);
+    // The focus moves to the new screen's content, not back to the top of the page.
+    await expect(page.locator('#main-content')).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('#main-content'))).toBe(true);
   });
 
   test.describe('phone viewport', () => {
