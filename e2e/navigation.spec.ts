@@ -84,6 +84,10 @@ test.describe('menu by keyboard and on a phone', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${menu[0]!.links[0]!.to}$`, 'i'));
     await expectScreen(page);
+    // The focus moves to the new screen's content, not back to the top of the page.
+    await expect(page.locator('#main-content')).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('#main-content'))).toBe(true);
   });
 
   test.describe('phone viewport', () => {
@@ -110,6 +114,68 @@ test.describe('menu by keyboard and on a phone', () => {
       // Navigating closes the menu again.
       await expect(nav.getByRole('button', { name: '전체 메뉴' })).toHaveAttribute('aria-expanded', 'false');
     });
+
+    test('by keyboard: Escape closes the phone menu and gives the focus back to its button', async ({ page }) => {
+      await page.goto('/');
+      await expectScreen(page, '/');
+      const nav = page.getByRole('navigation', { name: '주 메뉴' });
+      // Named 전체 메뉴 while closed and 메뉴 닫기 while open.
+      const toggle = nav.getByRole('button', { name: /^(전체 메뉴|메뉴 닫기)$/ });
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(toggle).toHaveText(/메뉴 닫기/);
+
+      // Into the panel: the first group, opened with Enter, then its first link.
+      await page.keyboard.press('Tab');
+      const group = nav.getByRole('button', { name: menu[0]!.label, exact: true });
+      await expect(group).toBeFocused();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await expect(nav.getByRole('link', { name: menu[0]!.links[0]!.label, exact: true })).toBeFocused();
+
+      await page.keyboard.press('Escape');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(group).toBeHidden();
+      await expect(toggle, 'the focus is back on the menu button').toBeFocused();
+    });
+
+    test('the phone menu is a panel as wide as the screen and closes when the focus leaves it', async ({ page }) => {
+      await page.goto('/');
+      await expectScreen(page, '/');
+      const nav = page.getByRole('navigation', { name: '주 메뉴' });
+      const toggle = nav.getByRole('button', { name: /^(전체 메뉴|메뉴 닫기)$/ });
+      await toggle.click();
+      const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+      await expect(panel).toBeVisible();
+      const box = (await panel.boundingBox())!;
+      expect(box.x, 'the panel starts at the left edge').toBeLessThanOrEqual(1);
+      expect(box.width, 'the panel spans the screen').toBeGreaterThanOrEqual(389);
+
+      // Shift+Tab from the menu button leaves the menu: it closes rather than covering the page.
+      await toggle.focus();
+      await page.keyboard.press('Shift+Tab');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(panel).toBeHidden();
+    });
+  });
+});
+
+test.describe('menu groups by keyboard on a desktop', () => {
+  test('Escape from a link inside an open group closes it and puts the focus on the group button', async ({ page }) => {
+    await page.goto('/');
+    await expectScreen(page, '/');
+    const nav = page.getByRole('navigation', { name: '주 메뉴' });
+    const group = nav.getByRole('button', { name: menu[3]!.label, exact: true });
+    await group.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const link = nav.getByRole('link', { name: menu[3]!.links[0]!.label, exact: true });
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(group).toHaveAttribute('aria-expanded', 'false');
+    await expect(link).toBeHidden();
+    await expect(group).toBeFocused();
   });
 });
 

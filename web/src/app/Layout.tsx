@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Link, Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
+import { Suspense, useEffect, useRef, type RefObject } from 'react';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { paths } from '../../../contract';
 import { useSiteInfo } from '../features/site/api/get-site-info';
 import { useSession, useSessionEffects, useSignOut } from '../lib/use-session';
@@ -12,6 +12,8 @@ import './layout.css';
 
 export function Layout() {
   const navigation = useNavigation();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusMainOnNavigation(mainRef);
   return (
     <div className="site">
       <a className="skip-link" href="#main-content">
@@ -19,7 +21,7 @@ export function Layout() {
       </a>
       <OfficialBanner />
       <SiteHeader />
-      <main id="main-content" className="site-main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
+      <main ref={mainRef} id="main-content" className="site-main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
@@ -28,6 +30,27 @@ export function Layout() {
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * After a client-side move to another screen the focus goes to the main content, as after a page
+ * load with the skip link: otherwise it is left on a menu link that has just been hidden (the
+ * browser drops it to the body) or in the header or footer, and a keyboard or screen reader user
+ * starts again from the top. A screen that put the focus somewhere in its own content (its
+ * effects run before the layout's) keeps it there. Changes of the query alone (a list's next
+ * page) leave the focus where it is.
+ */
+function useFocusMainOnNavigation(mainRef: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const main = mainRef.current;
+    const active = document.activeElement;
+    if (!main || (active && active !== main && main.contains(active))) return;
+    main.focus({ preventScroll: true });
+  }, [pathname, mainRef]);
 }
 
 function SiteHeader() {
@@ -66,8 +89,12 @@ function AccountLinks() {
   if (!session.signedIn) {
     return (
       <>
-        <Link to={paths.signin}>로그인</Link>
-        <Link to={paths.signup}>회원가입</Link>
+        <Link to={paths.signin} className="site-header__link">
+          로그인
+        </Link>
+        <Link to={paths.signup} className="site-header__link">
+          회원가입
+        </Link>
       </>
     );
   }
@@ -76,11 +103,17 @@ function AccountLinks() {
       <span className="site-header__member">
         <strong>{session.user.name}</strong>님
       </span>
-      {isAdmin(session.user) && <Link to="/admin">관리자</Link>}
-      <Link to={paths.myPage}>마이페이지</Link>
+      {isAdmin(session.user) && (
+        <Link to="/admin" className="site-header__link">
+          관리자
+        </Link>
+      )}
+      <Link to={paths.myPage} className="site-header__link">
+        마이페이지
+      </Link>
       <button
         type="button"
-        className="site-header__signout"
+        className="site-header__link site-header__signout"
         disabled={pending}
         onClick={() => void signOut(() => navigate(paths.home))}
       >
@@ -116,11 +149,17 @@ function SiteFooter() {
           <address className="site-footer__address">
             <span>{site.address}</span>
             <span>
-              대표전화 <a href={`tel:${site.phone}`}>{site.phone}</a>
+              대표전화{' '}
+              <a className="site-footer__contact" href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>
+                {site.phone}
+              </a>
             </span>
             <span>팩스 {site.fax}</span>
             <span>
-              이메일 <a href={`mailto:${site.email}`}>{site.email}</a>
+              이메일{' '}
+              <a className="site-footer__contact" href={`mailto:${site.email}`}>
+                {site.email}
+              </a>
             </span>
             <span>운영시간 {site.businessHours}</span>
           </address>

@@ -6,12 +6,17 @@ import { menu, withBoards } from './menu';
 /**
  * The main menu as disclosure buttons (WAI-ARIA disclosure navigation): works with a mouse,
  * a keyboard (Tab, Enter/Space, Escape) and on a phone behind a menu button.
+ *
+ * Escape closes what is open and puts the focus back on the button that opened it (the phone
+ * menu's button, or the group's button when the focus was inside the group). When the focus
+ * leaves the menu for the page, the menu closes, so nothing open is left covering the content.
  */
 export function MainNav() {
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const id = useId();
   // Boards made in the console join their area's group; until they load, the fixed menu shows.
   const boards = useBoardMenu().data?.content;
@@ -23,14 +28,26 @@ export function MainNav() {
   }, [location.pathname]);
 
   useEffect(() => {
+    if (!openGroup && !mobileOpen) return undefined;
     function onKey(e: KeyboardEvent) {
-      if (e.key === 'Escape') {
+      if (e.key !== 'Escape') return;
+      const nav = navRef.current;
+      const focusInside = !!nav && nav.contains(document.activeElement);
+      if (mobileOpen) {
+        setMobileOpen(false);
+        setOpenGroup(null);
+        // The phone menu's button is the way back in, wherever the focus was in the menu.
+        if (focusInside) toggleRef.current?.focus();
+        return;
+      }
+      setOpenGroup(null);
+      if (focusInside) nav?.querySelector<HTMLButtonElement>(`[data-group="${openGroup}"]`)?.focus();
+    }
+    function onClick(e: MouseEvent) {
+      if (navRef.current && !navRef.current.contains(e.target as Node)) {
         setOpenGroup(null);
         setMobileOpen(false);
       }
-    }
-    function onClick(e: MouseEvent) {
-      if (navRef.current && !navRef.current.contains(e.target as Node)) setOpenGroup(null);
     }
     document.addEventListener('keydown', onKey);
     document.addEventListener('click', onClick);
@@ -38,11 +55,24 @@ export function MainNav() {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('click', onClick);
     };
-  }, []);
+  }, [openGroup, mobileOpen]);
 
   return (
-    <nav className="main-nav" aria-label="주 메뉴" ref={navRef}>
+    <nav
+      className="main-nav"
+      aria-label="주 메뉴"
+      ref={navRef}
+      onBlur={(e) => {
+        // Tabbing out of the menu (not a click elsewhere, which the document listener handles).
+        const next = e.relatedTarget as Node | null;
+        if (next && !e.currentTarget.contains(next)) {
+          setOpenGroup(null);
+          setMobileOpen(false);
+        }
+      }}
+    >
       <button
+        ref={toggleRef}
         type="button"
         className="main-nav__toggle"
         aria-expanded={mobileOpen}
@@ -61,11 +91,13 @@ export function MainNav() {
               <button
                 type="button"
                 className="main-nav__group-button"
+                data-group={group.id}
                 aria-expanded={open}
                 aria-controls={listId}
                 onClick={() => setOpenGroup(open ? null : group.id)}
               >
                 {group.label}
+                <span className="main-nav__chevron" aria-hidden="true" />
               </button>
               <ul id={listId} className={`main-nav__links${open ? ' is-open' : ''}`}>
                 {group.links.map((link) => (

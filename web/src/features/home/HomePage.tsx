@@ -137,12 +137,13 @@ function LatestBoardItems({ boardCode, title }: { boardCode: HomeBoardCode; titl
         <ul className="home-board__list">
           {data.content.map((boardItem) => (
             <li key={boardItem.itemNo} className="home-board__item">
+              {/* The whole row (title and date) is the link: one 44 px target, not a 27 px line of text. */}
               <Link className="home-board__link" to={paths.boardView(area, boardCode, boardItem.itemNo)}>
-                {boardItem.title}
+                <span className="home-board__title">{boardItem.title}</span>
+                <time className="home-board__date" dateTime={boardItem.createdDate}>
+                  {formatKstDate(boardItem.createdDate)}
+                </time>
               </Link>
-              <time className="home-board__date" dateTime={boardItem.createdDate}>
-                {formatKstDate(boardItem.createdDate)}
-              </time>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../../contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { StackedTable } from '../../ui/StackedTable';
 import { useSiteInfo } from '../site/api/get-site-info';
 import { ContactList, InfoPageShell } from './InfoPageShell';
 
@@ -143,25 +144,12 @@ export function Component() {
       <section className="info-section" aria-labelledby="about-data">
         <h2 id="about-data">등록 정보</h2>
         <p>등록 항목은 환자 안전을 위하여 꼭 필요한 범위로 정하며, 항목마다 쓰임새가 분명합니다.</p>
-        <table className="info-table">
-          <caption>환자등록 항목과 수집 목적</caption>
-          <thead>
-            <tr>
-              <th scope="col">구분</th>
-              <th scope="col">주요 항목</th>
-              <th scope="col">수집 목적</th>
-            </tr>
-          </thead>
-          <tbody>
-            {dataItems.map((row) => (
-              <tr key={row.group}>
-                <th scope="row">{row.group}</th>
-                <td>{row.items}</td>
-                <td>{row.purpose}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StackedTable
+          className="info-table"
+          caption="환자등록 항목과 수집 목적"
+          columns={['구분', '주요 항목', '수집 목적']}
+          rows={dataItems.map((row) => ({ key: row.group, cells: [row.group, row.items, row.purpose] }))}
+        />
       </section>
 
       <section className="info-section" aria-labelledby="about-roles">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../../../contract';
+import { Breadcrumb } from '../../ui/Breadcrumb';
 import { useSiteInfo } from '../site/api/get-site-info';
 import './info.css';
 
@@ -49,15 +50,8 @@ export function InfoPageShell({ section, title, lead, children }: InfoPageShellP
     <div className="info-page">
       <div className="info-hero">
         <div className="container">
-          <nav className="info-breadcrumb" aria-label="현재 위치">
-            <ol>
-              <li>
-                <Link to={paths.home}>홈</Link>
-              </li>
-              <li>{group.label}</li>
-              <li aria-current="page">{title}</li>
-            </ol>
-          </nav>
+          {/* The menu group has no screen of its own, so it is a step without a link. */}
+          <Breadcrumb items={[{ label: group.label }, { label: title }]} />
           <h1 className="info-hero__title">{title}</h1>
           {lead && <p className="info-hero__lead">{lead}</p>}
         </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../../contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { StackedTable } from '../../ui/StackedTable';
 import { useSiteInfo } from '../site/api/get-site-info';
 import { ContactList, InfoPageShell } from './InfoPageShell';
 
@@ -160,25 +161,12 @@ export function Component() {
           등록 대상은 추적관리대상 의료기기 가운데 인체에 이식되는 품목이며, 사업 성과와 현장 의견을 반영하여 단계적으로
           넓혀 가고 있습니다.
         </p>
-        <table className="info-table">
-          <caption>진료 분야별 주요 등록 대상 의료기기와 추적 관찰 내용</caption>
-          <thead>
-            <tr>
-              <th scope="col">분야</th>
-              <th scope="col">대표 품목</th>
-              <th scope="col">주요 관찰 내용</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deviceCategories.map((category) => (
-              <tr key={category.field}>
-                <th scope="row">{category.field}</th>
-                <td>{category.examples}</td>
-                <td>{category.note}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StackedTable
+          className="info-table"
+          caption="진료 분야별 주요 등록 대상 의료기기와 추적 관찰 내용"
+          columns={['분야', '대표 품목', '주요 관찰 내용']}
+          rows={deviceCategories.map((category) => ({ key: category.field, cells: [category.field, category.examples, category.note] }))}
+        />
         <p className="info-muted">
           세부 등록 대상 품목과 적용 시기는 <Link to={paths.nidsAbout}>등록사업 안내</Link>와 공지사항을 통해 안내합니다.
         </p>

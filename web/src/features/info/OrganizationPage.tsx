@@ -1,4 +1,5 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { StackedTable } from '../../ui/StackedTable';
 import { useSiteInfo } from '../site/api/get-site-info';
 import { ContactList, InfoPageShell } from './InfoPageShell';
 
@@ -8,6 +9,9 @@ interface Team {
   summary: string;
   duties: readonly string[];
 }
+
+/** The head of the programme's duties, listed before the teams' in the duties table. */
+const directorDuties: readonly string[] = ['환자등록사업 총괄과 대외 협력', '운영위원회·자문위원회 운영'];
 
 const teams: readonly Team[] = [
   {
@@ -145,38 +149,22 @@ export function Component() {
 
       <section className="info-section" aria-labelledby="org-duties">
         <h2 id="org-duties">부서별 주요 업무</h2>
-        <table className="info-table info-table--duties">
-          <caption>환자등록사업단 팀별 주요 업무</caption>
-          <thead>
-            <tr>
-              <th scope="col">부서</th>
-              <th scope="col">주요 업무</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">사업단장</th>
-              <td>
-                <ul className="info-bullets">
-                  <li>환자등록사업 총괄과 대외 협력</li>
-                  <li>운영위원회·자문위원회 운영</li>
-                </ul>
-              </td>
-            </tr>
-            {teams.map((team) => (
-              <tr key={team.name}>
-                <th scope="row">{team.name}</th>
-                <td>
-                  <ul className="info-bullets">
-                    {team.duties.map((duty) => (
-                      <li key={duty}>{duty}</li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StackedTable
+          className="info-table info-table--duties"
+          caption="환자등록사업단 팀별 주요 업무"
+          columns={['부서', '주요 업무']}
+          rows={[{ name: '사업단장', duties: directorDuties }, ...teams].map((team) => ({
+            key: team.name,
+            cells: [
+              team.name,
+              <ul key="duties" className="info-bullets">
+                {team.duties.map((duty) => (
+                  <li key={duty}>{duty}</li>
+                ))}
+              </ul>,
+            ],
+          }))}
+        />
       </section>
 
       <section className="info-section" aria-labelledby="org-committees">

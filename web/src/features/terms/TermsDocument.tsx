@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, type SiteInfo } from '../../../../contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { StackedTable } from '../../ui/StackedTable';
 import { useSiteInfo } from '../site/api/get-site-info';
 import './terms.css';
 
@@ -216,7 +217,7 @@ function useScrollToHash() {
   }, []);
 }
 
-/** A data table that scrolls sideways inside a focusable, labelled wrapper on narrow screens. */
+/** A data table; on phones it turns into a list of cards (ui/StackedTable) rather than scrolling sideways. */
 export function TermsTable({
   caption,
   columns,
@@ -227,38 +228,7 @@ export function TermsTable({
   columns: readonly string[];
   rows: readonly { key: string; cells: readonly ReactNode[] }[];
 }) {
-  const captionId = useId();
-  return (
-    <div className="terms-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table>
-        <caption id={captionId}>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              {row.cells.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index}>{cell}</td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <StackedTable className="terms-table" caption={caption} columns={columns} rows={rows} />;
 }
 
 /**
