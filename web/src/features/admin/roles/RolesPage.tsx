@@ -90,8 +90,6 @@ function RoleRow({ role, known, report }: { role: RoleView; known: Known; report
   return (
     <tr>
       <th scope="row">
-        {/* The row's fields belong to this form by their form attribute (a form cannot wrap a row). */}
-        <form id={formId} onSubmit={save} aria-label={`${role.roleCode} 권한 수정`} />
         {role.roleCode}
         {role.isGuestRole && (
           <>
@@ -120,8 +118,10 @@ function RoleRow({ role, known, report }: { role: RoleView; known: Known; report
       </td>
       <td data-label="회원 수">{role.memberCount.toLocaleString('ko-KR')}명</td>
       <td>
+        {/* The row's fields belong to this form by their form attribute (a form cannot wrap a row). */}
+        <form id={formId} onSubmit={save} aria-label={`${role.roleCode} 권한 수정`} />
         <button type="submit" form={formId} className="button" disabled={patch.isPending}>
-          저장
+          저장<span className="visually-hidden">: {role.roleCode}</span>
         </button>
       </td>
     </tr>
