@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Suspense, useId, useState } from 'react';
+import { Link, matchPath, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { adminMessages, paths } from '../../../../contract';
 import { isAdmin } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
@@ -42,23 +42,44 @@ export function Component() {
   }
   return (
     <div className="container admin">
-      <nav className="admin-nav" aria-label="관리자 메뉴">
-        <p className="admin-nav__title">관리자</p>
-        <ul className="admin-nav__list">
-          {sections.map((s) => (
-            <li key={s.to}>
-              <NavLink to={s.to} end={s.end} className="admin-nav__link">
-                {s.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConsoleNav />
       <div className="admin-main">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </div>
     </div>
+  );
+}
+
+/**
+ * The console's menu: a side list from 768 px up; on phones a disclosure button (KRDS side
+ * navigation on mobile) that names the current screen and opens the list, so eight links do not
+ * push every screen's content down. Choosing a screen closes it.
+ */
+function ConsoleNav() {
+  const { pathname } = useLocation();
+  const listId = useId();
+  // Open for the screen it was opened on: moving to another screen (a link, Back) closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const current = sections.find((s) => matchPath({ path: s.to, end: s.end ?? false }, pathname));
+  return (
+    <nav className={open ? 'admin-nav admin-nav--open' : 'admin-nav'} aria-label="관리자 메뉴">
+      <p className="admin-nav__title">관리자</p>
+      <button type="button" className="admin-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenAt(open ? null : pathname)}>
+        <span>관리자 메뉴</span>
+        {current && <span className="admin-nav__current">{current.label}</span>}
+      </button>
+      <ul className="admin-nav__list" id={listId}>
+        {sections.map((s) => (
+          <li key={s.to}>
+            <NavLink to={s.to} end={s.end} className="admin-nav__link" onClick={() => setOpenAt(null)}>
+              {s.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

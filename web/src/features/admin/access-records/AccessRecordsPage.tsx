@@ -120,7 +120,7 @@ export function Component() {
       {data && (
         <>
           <div className="admin-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-            <table className="admin-table access-records__table">
+            <table className="admin-table admin-table--stack access-records__table">
               <caption id={captionId}>
                 접근기록 목록 (조건: {describeFilters(filters)}, 전체 {data.totalElements.toLocaleString('ko-KR')}건, {data.page}/{Math.max(1, data.totalPages)}
                 페이지)
@@ -146,15 +146,19 @@ export function Component() {
                 )}
                 {data.content.map((r) => (
                   <tr key={r.id}>
-                    <td className="access-records__time">
+                    <td className="access-records__time" data-label="일시">
                       <time dateTime={r.at}>{displayTime(r.at)}</time>
                     </td>
-                    <td>{r.actorKey}</td>
-                    <td>{r.actionLabel}</td>
-                    <td className="access-records__subject">{r.subject}</td>
-                    <td>{r.reason ?? ''}</td>
-                    <td className="access-records__count">{r.rowCount ?? ''}</td>
-                    <td>{r.address}</td>
+                    <td data-label="관리자">{r.actorKey}</td>
+                    <td data-label="작업">{r.actionLabel}</td>
+                    <td className="access-records__subject" data-label="대상">
+                      {r.subject}
+                    </td>
+                    <td data-label="사유">{r.reason ?? ''}</td>
+                    <td className="access-records__count" data-label="건수">
+                      {r.rowCount ?? ''}
+                    </td>
+                    <td data-label="접속 주소">{r.address}</td>
                   </tr>
                 ))}
               </tbody>

@@ -42,7 +42,9 @@ export function Component() {
   return (
     <section className="admin-screen" aria-labelledby="board-edit-title">
       <p>
-        <Link to={adminPaths.boards}>← 게시판 목록</Link>
+        <Link to={adminPaths.boards} className="admin-link">
+          <span aria-hidden="true">← </span>게시판 목록
+        </Link>
       </p>
       <h1 id="board-edit-title">{creating ? '새 게시판 만들기' : `게시판 수정: ${board?.name ?? boardCode}`}</h1>
       {!query.data ? (

@@ -21,8 +21,8 @@ export function Component() {
       {!query.data ? (
         <QueryState query={query} label="게시판 목록" />
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
+        <div className="admin-table-wrap" role="region" aria-label="게시판 목록 표" tabIndex={0}>
+          <table className="admin-table admin-table--stack">
             <caption className="visually-hidden">게시판 목록 ({query.data.content.length}개)</caption>
             <thead>
               <tr>
@@ -38,20 +38,20 @@ export function Component() {
             <tbody>
               {query.data.content.map((board) => (
                 <tr key={board.boardCode}>
-                  <td>{board.sortOrder}</td>
+                  <td data-label="순서">{board.sortOrder}</td>
                   <th scope="row">
                     <Link to={adminPaths.board(board.boardCode)}>
                       {board.name}
                       <span className="visually-hidden"> 설정 수정</span>
                     </Link>
                   </th>
-                  <td>
+                  <td data-label="코드">
                     <code>{board.boardCode}</code>
                   </td>
-                  <td>{areaLabels[board.area]}</td>
-                  <td>{listStyleLabels[board.listStyle]}</td>
-                  <td>{board.itemCount.toLocaleString('ko-KR')}</td>
-                  <td>
+                  <td data-label="영역">{areaLabels[board.area]}</td>
+                  <td data-label="형식">{listStyleLabels[board.listStyle]}</td>
+                  <td data-label="글 수">{board.itemCount.toLocaleString('ko-KR')}</td>
+                  <td data-label="화면">
                     <Link to={paths.boardList(board.area, board.boardCode)}>
                       목록 열기<span className="visually-hidden">: {board.name}</span>
                     </Link>

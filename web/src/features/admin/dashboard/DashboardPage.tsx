@@ -18,7 +18,9 @@ function Card({ id, title, to, linkLabel, children }: { id: string; title: strin
       </h2>
       <dl className="dashboard-card__figures">{children}</dl>
       <p className="dashboard-card__more">
-        <Link to={to}>{linkLabel}</Link>
+        <Link to={to} className="admin-link">
+          {linkLabel}
+        </Link>
       </p>
     </section>
   );

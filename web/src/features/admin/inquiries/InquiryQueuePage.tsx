@@ -72,9 +72,9 @@ export function Component() {
         <QueryState query={query} label="문의 목록" />
       ) : (
         <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption>
+          <div className="admin-table-wrap" role="region" aria-labelledby="inquiries-caption" tabIndex={0}>
+            <table className="admin-table admin-table--stack">
+              <caption id="inquiries-caption">
                 {status ? inquiryStatusLabels[status] : '전체'} 문의 {query.data.totalElements.toLocaleString('ko-KR')}건
                 {keyword && ` (검색어: ${keyword})`}
               </caption>
@@ -91,23 +91,25 @@ export function Component() {
               <tbody>
                 {query.data.content.length === 0 && (
                   <tr>
-                    <td colSpan={6}>문의가 없습니다.</td>
+                    <td colSpan={6} className="admin-empty">
+                      문의가 없습니다.
+                    </td>
                   </tr>
                 )}
                 {query.data.content.map((inquiry) => (
                   <tr key={inquiry.itemNo} aria-current={inquiry.itemNo === item ? 'true' : undefined}>
-                    <td>{inquiry.itemNo}</td>
+                    <td data-label="번호">{inquiry.itemNo}</td>
                     <th scope="row">
                       <button type="button" className="link-button" onClick={() => setParams(withParams({ item: String(inquiry.itemNo) }))}>
                         {inquiry.title}
                       </button>
                     </th>
-                    <td>{inquiry.writerName}</td>
-                    <td>
+                    <td data-label="작성자">{inquiry.writerName}</td>
+                    <td data-label="상태">
                       <span className={`inquiry-status inquiry-status--${inquiry.status.toLowerCase()}`}>{inquiryStatusLabels[inquiry.status]}</span>
                     </td>
-                    <td>{inquiry.createdDate.slice(0, 10)}</td>
-                    <td>{inquiry.answeredDate?.slice(0, 10) ?? '-'}</td>
+                    <td data-label="접수일">{inquiry.createdDate.slice(0, 10)}</td>
+                    <td data-label="답변일">{inquiry.answeredDate?.slice(0, 10) ?? '-'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -29,7 +29,9 @@ function Refusal({ message }: { message: string }) {
       <p role="alert" className="form-message form-message--error">
         {message}
       </p>
-      <Link to={adminPaths.members}>회원 목록으로</Link>
+      <Link to={adminPaths.members} className="admin-link">
+        회원 목록으로
+      </Link>
     </section>
   );
 }
@@ -69,7 +71,9 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
     <section aria-labelledby="member-title">
       <div className="admin-page__head">
         <h1 id="member-title">회원 상세: {detail.name}</h1>
-        <Link to={adminPaths.members}>회원 목록으로</Link>
+        <Link to={adminPaths.members} className="admin-link">
+        회원 목록으로
+      </Link>
       </div>
       <div role="status">{notice && <p className="form-message form-message--success">{notice}</p>}</div>
       <div role="alert">{failure && <p className="form-message form-message--error">{failure}</p>}</div>

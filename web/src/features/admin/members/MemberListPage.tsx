@@ -129,7 +129,7 @@ export function Component() {
             검색 결과 {list.data.totalElements.toLocaleString('ko-KR')}명
           </p>
           <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="회원 목록 표">
-            <table className="admin-table admin-table--nowrap">
+            <table className="admin-table admin-table--nowrap admin-table--stack">
               <caption className="visually-hidden">회원 목록: 회원번호, 아이디, 이름, 이메일, 휴대폰, 권한, 상태, 가입일 (이메일·휴대폰은 일부 가림)</caption>
               <thead>
                 <tr>
@@ -153,18 +153,18 @@ export function Component() {
                 ) : (
                   list.data.content.map((m) => (
                     <tr key={m.id}>
-                      <td>{m.id}</td>
-                      <td>
+                      <td data-label="회원번호">{m.id}</td>
+                      <th scope="row">
                         <Link to={adminPaths.member(m.id)}>{m.userKeyCode}</Link>
-                      </td>
-                      <td>{m.name}</td>
-                      <td>{m.email ?? '-'}</td>
-                      <td>{m.mobile ?? '-'}</td>
-                      <td>{m.roleName}</td>
-                      <td>
+                      </th>
+                      <td data-label="이름">{m.name}</td>
+                      <td data-label="이메일">{m.email ?? '-'}</td>
+                      <td data-label="휴대폰">{m.mobile ?? '-'}</td>
+                      <td data-label="권한">{m.roleName}</td>
+                      <td data-label="상태">
                         <span className={`admin-status admin-status--${m.status}`}>{memberStatusLabels[m.status]}</span>
                       </td>
-                      <td>
+                      <td data-label="가입일">
                         <time dateTime={m.createdDate}>{m.createdDate.slice(0, 10)}</time>
                       </td>
                     </tr>

@@ -48,7 +48,7 @@ export function Component() {
       ) : (
         <>
           <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="권한 목록 표">
-            <table className="admin-table admin-table--nowrap">
+            <table className="admin-table admin-table--nowrap admin-table--stack">
               <caption className="visually-hidden">권한 목록: 코드, 이름, 허용 기능, 회원 수, 저장</caption>
               <thead>
                 <tr>
@@ -91,16 +91,20 @@ function RoleRow({ role, known, report }: { role: RoleView; known: Known; report
     <tr>
       <th scope="row">
         {role.roleCode}
-        {role.isGuestRole && <span className="admin-status"> 비회원용</span>}
+        {role.isGuestRole && (
+          <>
+            {' '}
+            <span className="admin-status">비회원용</span>
+          </>
+        )}
       </th>
-      <td>
-        <form id={formId} onSubmit={save} aria-label={`${role.roleCode} 권한 수정`} />
+      <td data-label="이름">
         <label className="visually-hidden" htmlFor={`${formId}-name`}>
           {role.roleCode} 이름
         </label>
         <input id={`${formId}-name`} form={formId} name="name" className="form-input" defaultValue={role.name} maxLength={30} required />
       </td>
-      <td>
+      <td data-label="허용 기능">
         <fieldset className="admin-checks">
           <legend className="visually-hidden">{role.roleCode} 허용 기능</legend>
           {known.map((k) => (
@@ -112,10 +116,12 @@ function RoleRow({ role, known, report }: { role: RoleView; known: Known; report
           {others.length > 0 && <span>그 밖의 항목: {others.join(', ')}</span>}
         </fieldset>
       </td>
-      <td>{role.memberCount.toLocaleString('ko-KR')}명</td>
+      <td data-label="회원 수">{role.memberCount.toLocaleString('ko-KR')}명</td>
       <td>
+        {/* The row's fields belong to this form by their form attribute (a form cannot wrap a row). */}
+        <form id={formId} onSubmit={save} aria-label={`${role.roleCode} 권한 수정`} />
         <button type="submit" form={formId} className="button" disabled={patch.isPending}>
-          저장
+          저장<span className="visually-hidden">: {role.roleCode}</span>
         </button>
       </td>
     </tr>
@@ -144,32 +150,34 @@ function NewRoleForm({ known, report }: { known: Known; report: Report }) {
   return (
     <div className="admin-section">
       <h2 id="new-role-title">새 권한 만들기</h2>
-      <form key={formKey} className="admin-inline-form" aria-labelledby="new-role-title" onSubmit={(e) => void submit(e)}>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="new-role-code">
-            권한 코드
-          </label>
-          <input
-            id="new-role-code"
-            name="roleCode"
-            className="form-input"
-            required
-            maxLength={30}
-            pattern="[A-Z][A-Z0-9_]{1,29}"
-            aria-describedby="new-role-code-hint"
-          />
-          <p className="form-field__hint" id="new-role-code-hint">
-            영문 대문자로 시작, 영문 대문자·숫자·_ 2~30자
-          </p>
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="new-role-name">
-            권한 이름
-          </label>
-          <input id="new-role-name" name="name" className="form-input" required maxLength={30} />
+      <form key={formKey} className="admin-stack" aria-labelledby="new-role-title" onSubmit={(e) => void submit(e)}>
+        <div className="admin-grid">
+          <div className="form-field">
+            <label className="form-field__label" htmlFor="new-role-code">
+              권한 코드
+            </label>
+            <input
+              id="new-role-code"
+              name="roleCode"
+              className="form-input"
+              required
+              maxLength={30}
+              pattern="[A-Z][A-Z0-9_]{1,29}"
+              aria-describedby="new-role-code-hint"
+            />
+            <p className="form-field__hint" id="new-role-code-hint">
+              영문 대문자로 시작, 영문 대문자·숫자·_ 2~30자
+            </p>
+          </div>
+          <div className="form-field">
+            <label className="form-field__label" htmlFor="new-role-name">
+              권한 이름
+            </label>
+            <input id="new-role-name" name="name" className="form-input" required maxLength={30} />
+          </div>
         </div>
         <fieldset className="admin-checks">
-          <legend>허용 기능</legend>
+          <legend className="form-field__label">허용 기능</legend>
           {known.map((k) => (
             <label key={k.code} className="form-check">
               <input type="checkbox" name="permission" value={k.code} />
@@ -177,9 +185,11 @@ function NewRoleForm({ known, report }: { known: Known; report: Report }) {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
-          권한 만들기
-        </button>
+        <div className="admin-actions">
+          <button type="submit" className="button button--primary" disabled={create.isPending}>
+            권한 만들기
+          </button>
+        </div>
       </form>
     </div>
   );

@@ -3,8 +3,8 @@ import type { AlumniRecord } from '../../../../../../contract';
 const dateOf = (iso: string) => iso.slice(0, 10);
 
 /**
- * The address book's page as a table. It scrolls sideways inside its own region on narrow
- * screens (768 px), so the page itself never does; the region is focusable for keyboard users.
+ * The address book's page as a table. On tablets it scrolls sideways inside its own region (focusable
+ * for keyboard users), so the page itself never does; on phones each row is a card (admin.css).
  */
 export function AlumniTable({ rows, onEdit, onDelete }: {
   rows: AlumniRecord[];
@@ -13,7 +13,7 @@ export function AlumniTable({ rows, onEdit, onDelete }: {
 }) {
   return (
     <div className="admin-table-wrap" role="region" aria-labelledby="alumni-table-caption" tabIndex={0}>
-      <table className="admin-table alumni-table">
+      <table className="admin-table admin-table--stack alumni-table">
         <caption id="alumni-table-caption" className="visually-hidden">
           주소록 목록
         </caption>
@@ -33,12 +33,16 @@ export function AlumniTable({ rows, onEdit, onDelete }: {
           {rows.map((r) => (
             <tr key={r.id}>
               <th scope="row">{r.name}</th>
-              <td>{r.organization}</td>
-              <td>{r.department}</td>
-              <td>{r.position}</td>
-              <td className="alumni-table__nowrap">{r.email}</td>
-              <td className="alumni-table__nowrap">{r.phone}</td>
-              <td className="alumni-table__nowrap">
+              <td data-label="소속">{r.organization}</td>
+              <td data-label="부서">{r.department}</td>
+              <td data-label="직위">{r.position}</td>
+              <td className="alumni-table__nowrap" data-label="이메일">
+                {r.email}
+              </td>
+              <td className="alumni-table__nowrap" data-label="연락처">
+                {r.phone}
+              </td>
+              <td className="alumni-table__nowrap" data-label="등록일">
                 <time dateTime={r.createdDate}>{dateOf(r.createdDate)}</time>
               </td>
               <td className="alumni-table__actions">
