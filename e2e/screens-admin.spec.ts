@@ -43,7 +43,8 @@ async function closeWithEscape(page: Page, dialog: Locator) {
 for (const viewport of SCREEN_WIDTHS) {
   const at = `${viewport.width}px`;
   test.describe(`the console at ${at}`, () => {
-    test.use({ viewport });
+    // The phone width is a touch screen, so the menu is tried by tapping there.
+    test.use({ viewport, hasTouch: viewport.width < 768 });
     // Each test checks up to five screens (axe and a full-page screenshot each) on a busy machine.
     test.describe.configure({ timeout: 90_000 });
 
@@ -66,14 +67,17 @@ for (const viewport of SCREEN_WIDTHS) {
       if (viewport.width < 768) {
         await expect(nav.getByRole('link', { name: '접근기록' })).toBeHidden();
         await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-        await toggle.click();
+        // By keyboard: Enter on the button opens it.
+        await toggle.focus();
+        await page.keyboard.press('Enter');
         await expect(toggle).toHaveAttribute('aria-expanded', 'true');
         await expect(nav.getByRole('link', { name: '대시보드' })).toHaveAttribute('aria-current', 'page');
         await checkScreen(page, testInfo, 'admin-menu-open');
-        // A choice closes the menu and opens the screen.
-        await nav.getByRole('link', { name: '접근기록' }).click();
+        // By touch: a choice closes the menu and opens the screen.
+        await nav.getByRole('link', { name: '접근기록' }).tap();
         await expect(page).toHaveURL((url) => url.pathname === '/admin/access-records');
         await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+        await expect(toggle).toContainText('접근기록');
       } else {
         await expect(toggle).toBeHidden();
         await expect(nav.getByRole('link', { name: '접근기록' })).toBeVisible();
@@ -100,6 +104,8 @@ for (const viewport of SCREEN_WIDTHS) {
       await page.goto(`/admin/members/${id}`);
       await settled(page, page.getByTestId('member-email'));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`회원 상세: ${member.name}`);
+      // The role select shows the member's own role once the options arrive (not the first one).
+      await expect(page.getByLabel('권한', { exact: true })).toHaveValue('MEMBER');
       await checkScreen(page, testInfo, 'admin-member');
 
       await page.getByRole('button', { name: '탈퇴 처리' }).click();

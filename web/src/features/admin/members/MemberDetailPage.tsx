@@ -143,7 +143,14 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
                 <label className="form-field__label" htmlFor="member-role-select">
                   권한
                 </label>
-                <select id="member-role-select" name="roleCode" className="form-input" defaultValue={detail.roleCode} key={detail.roleCode}>
+                {/* Keyed by the options too: a select mounted before they arrive would show the first role, not the member's. */}
+                <select
+                  id="member-role-select"
+                  name="roleCode"
+                  className="form-input"
+                  defaultValue={detail.roleCode}
+                  key={`${detail.roleCode}:${roles.data?.length ?? 0}`}
+                >
                   {roles.data?.map((r) => (
                     <option key={r.roleCode} value={r.roleCode}>
                       {r.name}

@@ -79,19 +79,21 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
       <fieldset className="admin-section">
         <legend>로그인 방식</legend>
         <p className="admin-note">회원이 로그인할 때 쓰는 아이디입니다. 바꾸면 다음 로그인부터 적용되고, 시스템 관리자는 계속 아이디로 로그인합니다.</p>
-        {authTypes.map((type) => (
-          <label key={type} className="form-check" htmlFor={`setting-auth-${type}`}>
-            <input
-              id={`setting-auth-${type}`}
-              type="radio"
-              name="authType"
-              value={type}
-              checked={draft.authType === type}
-              onChange={() => setDraft((d) => ({ ...d, authType: type }))}
-            />
-            <span>{authTypeLabels[type]}</span>
-          </label>
-        ))}
+        <div className="admin-choices">
+          {authTypes.map((type) => (
+            <label key={type} className="form-check" htmlFor={`setting-auth-${type}`}>
+              <input
+                id={`setting-auth-${type}`}
+                type="radio"
+                name="authType"
+                value={type}
+                checked={draft.authType === type}
+                onChange={() => setDraft((d) => ({ ...d, authType: type }))}
+              />
+              <span>{authTypeLabels[type]}</span>
+            </label>
+          ))}
+        </div>
       </fieldset>
 
       <fieldset className="admin-section">
