@@ -18,21 +18,36 @@ export const SCREEN_WIDTHS = [
 export const MIN_TARGET = 44;
 export const MIN_TEXT_PX = 16;
 
-/** The document is no wider than the viewport; names the elements that stick out when it is. */
+/**
+ * Nothing reaches past the right edge of the viewport: the document does not scroll sideways and
+ * no visible element sticks out of it, in the page or in a modal dialog (which is on the top layer
+ * and never widens the document). An element clipped by an ancestor that scrolls or hides its
+ * overflow inside the viewport (a labelled scroll region, an ellipsis) does not count.
+ */
 export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   const overflow = await page.evaluate(() => {
     const root = document.documentElement;
     const width = root.clientWidth;
-    if (root.scrollWidth <= width) return [];
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`;
-    return [...document.querySelectorAll('body *')]
+    const clippedInside = (el: Element) => {
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 1) return true;
+      }
+      return false;
+    };
+    const out = [...document.querySelectorAll('body *')]
       .filter((el) => {
         const box = el.getBoundingClientRect();
-        return box.width > 0 && box.right > width + 1;
+        if (box.width <= 1 || box.height <= 1 || box.right <= width + 1) return false;
+        const style = getComputedStyle(el);
+        return style.visibility !== 'hidden' && !clippedInside(el);
       })
       .slice(0, 10)
       .map((el) => `${describe(el)} reaches ${Math.round(el.getBoundingClientRect().right)} px of ${width}`);
+    if (root.scrollWidth > width && out.length === 0) out.push(`the document is ${root.scrollWidth} px wide in a ${width} px viewport`);
+    return out;
   });
   expect.soft(overflow, `nothing scrolls sideways on ${what}`).toEqual([]);
 }
