@@ -5,6 +5,7 @@ import { createMember, openSignedIn, uniqueSuffix } from './support/accounts';
 import { field, recordDialogs } from './support/dialogs';
 import { messagesTo, nextPincode } from './support/inbox';
 import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
+import { forwardTo, signedInAndIdle } from './support/session-clock';
 
 /**
  * Every account screen, in every state a visitor meets it in (empty, refused with its errors, each
@@ -188,6 +189,16 @@ for (const size of SCREEN_WIDTHS) {
       await checkScreen(page, testInfo, 'my-page withdraw dialog');
       await confirm.getByRole('button', { name: '취소' }).click();
       await expect(confirm).toBeHidden();
+    });
+
+    test('the session expiry warning, and the notice after the session ended', async ({ page, request }, testInfo) => {
+      const { expiresAt } = await signedInAndIdle(page, request);
+      await forwardTo(page, expiresAt - 4 * 60_000);
+      await expect(page.getByRole('alertdialog', { name: '로그인 시간이 곧 끝납니다' }).getByRole('button', { name: '로그인 연장' })).toBeFocused();
+      await checkScreen(page, testInfo, 'session expiry warning');
+      await forwardTo(page, expiresAt + 1000);
+      await expect(page.getByRole('alertdialog', { name: '로그아웃되었습니다' }).getByRole('button', { name: '확인' })).toBeFocused();
+      await checkScreen(page, testInfo, 'session ended');
     });
   });
 }
