@@ -206,6 +206,70 @@ test.describe('forms by keyboard, in reading order, with the focus always visibl
   });
 });
 
+test.describe('form controls keep their contrast in every state (axe sees only the resting one)', () => {
+  /** Text, border and the background behind a control, as drawn now. */
+  function look(locator: Locator) {
+    return locator.evaluate((el) => {
+      const style = getComputedStyle(el);
+      let background = style.backgroundColor;
+      for (let node: Element | null = el; node && /rgba\(.*,\s*0\)$|transparent/.test(background); node = node.parentElement) {
+        background = getComputedStyle(node).backgroundColor;
+      }
+      if (/rgba\(.*,\s*0\)$|transparent/.test(background)) background = 'rgb(255, 255, 255)';
+      let page = 'rgb(255, 255, 255)';
+      for (let node = el.parentElement; node; node = node.parentElement) {
+        const bg = getComputedStyle(node).backgroundColor;
+        if (!/rgba\(.*,\s*0\)$|transparent/.test(bg)) {
+          page = bg;
+          break;
+        }
+      }
+      return { text: style.color, border: style.borderTopColor, background, page, size: parseFloat(style.fontSize), opacity: Number(style.opacity) };
+    });
+  }
+
+  async function expectReadable(locator: Locator, what: string, { border = true } = {}) {
+    const seen = await look(locator);
+    expect.soft(seen.size, `${what}: text of 16 px or more`).toBeGreaterThanOrEqual(16);
+    expect.soft(seen.opacity, `${what}: not faded out`).toBe(1);
+    expect.soft(contrast(seen.text, seen.background), `${what}: text ${seen.text} on ${seen.background} at 4.5:1`).toBeGreaterThanOrEqual(4.5);
+    if (border) expect.soft(contrast(seen.border, seen.page), `${what}: border ${seen.border} on ${seen.page} at 3:1`).toBeGreaterThanOrEqual(3);
+  }
+
+  test('inputs, select, checkboxes, hints and errors: resting, hover, focus, error and disabled', async ({ page }) => {
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(paths.signup);
+    const form = page.getByRole('form', { name: '회원가입' });
+    const userId = field(form, '아이디');
+    const select = field(form, '직역');
+    await expect(select).toBeVisible();
+
+    await expectReadable(userId, 'a text input');
+    await expectReadable(select, 'a select');
+    await expectReadable(form.locator('.form-field__hint').first(), 'a hint', { border: false });
+    await userId.hover();
+    await expectReadable(userId, 'a text input under the pointer');
+    await userId.focus();
+    await expectReadable(userId, 'a focused text input');
+
+    // Errors: the field's border and its message.
+    await form.getByRole('button', { name: '회원가입' }).press('Enter');
+    await expect(userId).toHaveAttribute('aria-invalid', 'true');
+    await expectReadable(userId, 'a text input in error');
+    await expectReadable(form.locator('.form-field__error').first(), 'an error message', { border: false });
+    await expectReadable(form.locator('.error-summary a').first(), 'a link of the error summary', { border: false });
+    const checkbox = form.getByRole('group', { name: /관심 분야/ }).locator('label').first();
+    await expectReadable(checkbox, 'a checkbox label', { border: false });
+
+    // Disabled: the ID check done (확인 완료) stays readable on the disabled surface.
+    await userId.fill(`free${Date.now().toString(36)}`);
+    await form.getByRole('button', { name: '중복 확인' }).click();
+    const done = form.getByRole('button', { name: '확인 완료' });
+    await expect(done).toBeDisabled();
+    await expectReadable(done, 'a disabled button');
+  });
+});
+
 test.describe('a refused form announces its errors and takes the focus to the first', () => {
   /** The field says it is invalid and points at the text of its error. */
   async function expectFieldError(scope: Locator, label: string, message: string | RegExp) {
