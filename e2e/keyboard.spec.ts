@@ -325,6 +325,9 @@ test.describe('a refused form announces its errors and takes the focus to the fi
 
 /** Every screen a guest or member can open (web/src/app/router.tsx), with its <title> and <h1>. */
 test.describe('every screen has a <title> that names it', () => {
+  // Each test opens a dozen screens one after another.
+  test.describe.configure({ timeout: 90_000 });
+
   async function expectTitleNames(page: Page, path: string, heading?: string) {
     await page.goto(path);
     const h1 = page.locator('h1').first();
