@@ -370,7 +370,7 @@ test.describe('My page', () => {
     await signInByApi(request, member.userId, 'Changed-pass3#');
   });
 
-  test('retirement asks first, signs out, erases the name and keeps the ID reserved', async ({ page, request, pageErrors }) => {
+  test('retirement asks first in a dialog, signs out, erases the name and keeps the ID reserved', async ({ page, request, pageErrors }) => {
     pageErrors.allow(REFUSED_REQUEST);
     const member = await createMember(request);
     const dialogs = recordDialogs(page);
@@ -380,8 +380,19 @@ test.describe('My page', () => {
     await field(retire, '비밀번호 확인').fill(member.password);
     await field(retire, '탈퇴 사유 (선택)').fill('더 이상 이용하지 않습니다.');
     await retire.getByRole('button', { name: '회원 탈퇴' }).click();
+    // A modal dialog asks first; the safe 취소 has the focus, and Escape leaves everything as it was.
+    const confirm = page.getByRole('dialog', { name: '회원 탈퇴' });
+    await expect(confirm).toContainText('회원 탈퇴를 진행하시겠습니까? 탈퇴하면 회원 정보를 되돌릴 수 없습니다.');
+    await expect(confirm.getByRole('button', { name: '취소' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(retire.getByRole('button', { name: '회원 탈퇴' })).toBeFocused();
+    expect((await request.post('/api/user/signin', { data: { userKeyType: 'ID', userKeyCode: member.userId, password: member.password } })).status()).toBe(200);
+
+    await retire.getByRole('button', { name: '회원 탈퇴' }).click();
+    await confirm.getByRole('button', { name: '탈퇴하기' }).click();
     await dialogs.waitFor(accountMessages.retired);
-    expect(dialogs.messages).toEqual(['회원 탈퇴를 진행하시겠습니까? 탈퇴하면 회원 정보를 되돌릴 수 없습니다.', accountMessages.retired]);
+    expect(dialogs.messages).toEqual([accountMessages.retired]);
     await expect(page).toHaveURL((url) => url.pathname === '/');
     await expectGuestHeader(page);
 

@@ -8,6 +8,7 @@ import { MainNav } from './MainNav';
 import { OfficialBanner } from './OfficialBanner';
 import { TextSizeControl } from './TextSizeControl';
 import { PageLoading } from '../ui/PageLoading';
+import { SessionExpiryWarning } from '../features/account/components/SessionExpiryWarning';
 import './layout.css';
 
 export function Layout() {
@@ -27,6 +28,7 @@ export function Layout() {
         </Suspense>
       </main>
       <SiteFooter />
+      <SessionExpiryWarning />
       <ScrollRestoration />
     </div>
   );

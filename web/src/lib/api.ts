@@ -1,5 +1,5 @@
 import type { Success, TokenPair } from '../../../contract';
-import { messages } from '../../../contract';
+import { accountMessages, messages } from '../../../contract';
 import { getSessionStore, tokenNeedsRefresh } from './session';
 
 /** An error answer from the API: `{ code, message }` plus the HTTP status. */
@@ -73,7 +73,7 @@ let refreshing: Promise<void> | null = null;
 function refreshIfNeeded(): Promise<void> {
   const token = getSessionStore().accessToken();
   if (!token || !tokenNeedsRefresh(token, Date.now())) return Promise.resolve();
-  refreshing ??= withTabLock('nids-token-refresh', exchangeRefreshToken).finally(() => {
+  refreshing ??= withTabLock('nids-token-refresh', refreshInWindow).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -85,7 +85,17 @@ function withTabLock(name: string, task: () => Promise<void>): Promise<void> {
   return locks ? locks.request(name, () => task()).then(() => undefined) : task();
 }
 
-async function exchangeRefreshToken(): Promise<void> {
+/** New tokens for this refresh token; a refusal or an unreachable server is thrown. */
+async function exchangeRefreshToken(refreshToken: string): Promise<void> {
+  getSessionStore().replaceTokens(await send<TokenPair>('POST', '/api/user/signin-by-refresh-token', { body: { refreshToken } }, null));
+}
+
+/** The server could not answer (or asked to slow down): that says nothing about the session. */
+export function isUnreachable(err: unknown): boolean {
+  return err instanceof ApiRequestError && (err.status === 0 || err.status === 429 || err.status >= 500);
+}
+
+async function refreshInWindow(): Promise<void> {
   const store = getSessionStore();
   store.sync();
   // Another tab may have refreshed while this one waited for the lock.
@@ -97,16 +107,43 @@ async function exchangeRefreshToken(): Promise<void> {
     return;
   }
   try {
-    store.replaceTokens(await send<TokenPair>('POST', '/api/user/signin-by-refresh-token', { body: { refreshToken } }, null));
+    await exchangeRefreshToken(refreshToken);
   } catch (err) {
-    const unreachable = err instanceof ApiRequestError && (err.status === 0 || err.status === 429 || err.status >= 500);
-    // The server could not answer (or asked to slow down): the current token still works for a
-    // while, so carry on and try again on a later call.
-    if (unreachable && store.accessToken()) return;
+    // The current token still works for a while: carry on and try again on a later call.
+    if (isUnreachable(err) && store.accessToken()) return;
     // Spec §8: a refused refresh shows the server's message, and the member is signed out.
     window.alert(err instanceof Error ? err.message : messages.internalError);
     store.signOut();
   }
+}
+
+/**
+ * 로그인 연장 (the session expiry warning, KWCAG 2.2.1): exchanges the refresh token now, whatever
+ * the refresh window says. A refused or ended session signs the member out and is thrown with the
+ * server's message for the warning to show; an unreachable server is thrown and nothing changes.
+ */
+export async function extendSession(): Promise<void> {
+  const store = getSessionStore();
+  const before = store.accessToken();
+  // A refresh already on its way may be all it takes.
+  await refreshing?.catch(() => undefined);
+  await withTabLock('nids-token-refresh', async () => {
+    store.sync();
+    const token = store.accessToken();
+    const refreshToken = store.refreshToken();
+    // Renewed meanwhile (a call of this tab, or another tab): that is the extension.
+    if (token && token !== before) return;
+    if (!token || !refreshToken) {
+      store.signOut();
+      throw new ApiRequestError(401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    }
+    try {
+      await exchangeRefreshToken(refreshToken);
+    } catch (err) {
+      if (!isUnreachable(err)) store.signOut();
+      throw err;
+    }
+  });
 }
 
 /** Calls the same-origin API as the signed-in member (refreshing the token first) or as a guest. */

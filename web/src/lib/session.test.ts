@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LoginUser, TokenPair } from '../../../contract';
 import {
   REFRESH_WINDOW_MS,
+  SESSION_END_EARLY_MS,
+  SESSION_WARNING_MS,
   createSessionStore,
   hasPermission,
   isAdmin,
@@ -10,6 +12,7 @@ import {
   readSession,
   rememberUserKey,
   rememberedUserKey,
+  sessionTimeline,
   storageKeys,
   tokenExpiresAt,
   tokenNeedsRefresh,
@@ -90,6 +93,26 @@ describe('tokenNeedsRefresh (spec §9: 10 minutes before expiry)', () => {
 
   it('treats an unreadable token as due', () => {
     expect(tokenNeedsRefresh('garbage', NOW)).toBe(true);
+  });
+});
+
+describe('sessionTimeline (KWCAG 2.2.1: warned before the session ends)', () => {
+  const MIN = 60_000;
+
+  it('warns five minutes before the token expires and ends the session just before it does', () => {
+    expect(SESSION_WARNING_MS).toBeGreaterThanOrEqual(2 * MIN);
+    expect(sessionTimeline(NOW + 30 * MIN, NOW)).toEqual({ warnIn: 30 * MIN - SESSION_WARNING_MS, endIn: 30 * MIN - SESSION_END_EARLY_MS });
+  });
+
+  it('warns at once inside the last five minutes, and both are due once the time has passed', () => {
+    expect(sessionTimeline(NOW + 3 * MIN, NOW)).toEqual({ warnIn: 0, endIn: 3 * MIN - SESSION_END_EARLY_MS });
+    expect(sessionTimeline(NOW - MIN, NOW)).toEqual({ warnIn: 0, endIn: 0 });
+  });
+
+  it('holds a warning back until notBefore, but never past the end', () => {
+    expect(sessionTimeline(NOW + 3 * MIN, NOW, NOW + 2000).warnIn).toBe(2000);
+    expect(sessionTimeline(NOW + 20 * MIN, NOW, NOW + 2000).warnIn).toBe(20 * MIN - SESSION_WARNING_MS);
+    expect(sessionTimeline(NOW + 1500, NOW, NOW + 5000)).toEqual({ warnIn: 500, endIn: 500 });
   });
 });
 

@@ -22,6 +22,31 @@ const watchedKeys: readonly string[] = [...sessionItemKeys, storageKeys.guest];
 /** Spec §9: the access token is exchanged when it expires within 10 minutes. */
 export const REFRESH_WINDOW_MS = 10 * 60_000;
 
+/**
+ * KWCAG 2.2.1 (timing adjustable): the session ends when the 30-minute access token does (the
+ * server's ACCESS_TOKEN_TTL_SECONDS; any call in its last 10 minutes renews it, so only a member
+ * who makes no call for that long gets here). The member is warned this long before, and may extend.
+ */
+export const SESSION_WARNING_MS = 5 * 60_000;
+/** The member is signed out this much before the token runs out, while its sign-out still counts. */
+export const SESSION_END_EARLY_MS = 1000;
+/**
+ * A warning due as a page opens waits this long: the page's own first calls usually renew a token
+ * that is inside the refresh window, and the warning would only flash.
+ */
+export const SESSION_WARNING_SETTLE_MS = 2000;
+
+/**
+ * When, in ms from now, to warn and to end a session that expires at `expiresAt`: the warning
+ * comes SESSION_WARNING_MS before (not before `notBefore`), the end SESSION_END_EARLY_MS before,
+ * and the warning never after the end. Both are 0 when already due.
+ */
+export function sessionTimeline(expiresAt: number, now: number, notBefore = 0): { warnIn: number; endIn: number } {
+  const endIn = Math.max(expiresAt - SESSION_END_EARLY_MS - now, 0);
+  const warnIn = Math.max(Math.max(expiresAt - SESSION_WARNING_MS, notBefore) - now, 0);
+  return { warnIn: Math.min(warnIn, endIn), endIn };
+}
+
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** The guest record of spec §3: the role unauthenticated visitors hold (roleCodeForGuest). */

@@ -32,7 +32,7 @@ type QuickIcon = (typeof quickLinks)[number]['icon'];
 
 /** `/`: what the registry is, the latest notices and public material, and the way into the registration system. */
 export function Component() {
-  useDocumentTitle(undefined);
+  useDocumentTitle('홈');
   return (
     <div className="container page home">
       <section className="home-hero" aria-labelledby="home-title">

@@ -181,7 +181,7 @@ function ResetForm({ token }: { token: ResetToken }) {
           expired ? (
             accountMessages.pincodeExpired
           ) : (
-            <span role="timer" aria-live="off">
+            <span role="timer" aria-live="off" className="pincode-step__timer">
               남은 시간 <span aria-hidden="true">{formatRemaining(clock?.remaining ?? 0)}</span>
               <span className="visually-hidden">{spokenRemaining(clock?.remaining ?? 0)}</span>
             </span>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { SiteAuthentication, UserDetail } from '../../../../../contract';
@@ -34,6 +34,7 @@ import {
 } from '../validation';
 import { useFieldValidation, manualValidation } from '../components/use-field-validation';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
+import { Dialog, DialogActions } from '../../../ui/Dialog';
 import '../../../ui/form/forms.css';
 import '../account.css';
 
@@ -318,26 +319,44 @@ interface RetireValues {
   reason: string;
 }
 
+/**
+ * 회원 탈퇴: the password (and an optional reason) first, then a modal dialog asks once more (the
+ * safe 취소 takes the focus, Escape closes it and the focus goes back to the 회원 탈퇴 button).
+ */
 function RetireSection({ onRetired }: { onRetired: () => void }) {
   const formId = 'mypage-retire';
   const navigate = useNavigate();
   const retire = useRetire();
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [asking, setAsking] = useState<RetireValues | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  // Where the focus goes when the dialog closes: back to its button, or to the refused password.
+  const focusAfterClose = useRef<'button' | 'password' | 'none'>('button');
   const issuesOf = ({ password }: RetireValues): Issue[] => (password ? [] : [{ name: 'password', message: uiMessages.required('비밀번호') }]);
   const form = useForm<RetireValues>({ defaultValues: { password: '', reason: '' }, ...manualValidation, resolver: issuesResolver(issuesOf) });
   const { handleSubmit, formState } = form;
   const field = useFieldValidation(form, issuesOf);
 
-  const onValid = async ({ password, reason }: RetireValues) => {
-    setNotice(null);
-    if (!window.confirm(uiMessages.retireConfirm)) return;
+  const closed = () => {
+    setAsking(null);
+    if (focusAfterClose.current === 'button') submitButton.current?.focus();
+    if (focusAfterClose.current === 'password') focusField(formId, 'password');
+    focusAfterClose.current = 'button';
+  };
+
+  const confirm = async () => {
+    if (!asking || retire.isPending) return;
+    const { password, reason } = asking;
     try {
       await retire.mutateAsync({ password, ...(reason.trim() ? { reason: reason.trim() } : {}) });
     } catch (err) {
       setNotice({ tone: 'error', text: errorText(err) });
-      focusField(formId, 'password');
+      focusAfterClose.current = 'password';
+      setAsking(null);
       return;
     }
+    focusAfterClose.current = 'none';
+    setAsking(null);
     window.alert(accountMessages.retired);
     // The server has ended the membership and its tokens: only the local session is left to clear.
     onRetired();
@@ -353,7 +372,13 @@ function RetireSection({ onRetired }: { onRetired: () => void }) {
         id={formId}
         noValidate
         aria-labelledby={`${formId}-title`}
-        onSubmit={handleSubmit(onValid, () => focusField(formId, 'password'))}
+        onSubmit={handleSubmit(
+          (values) => {
+            setNotice(null);
+            setAsking(values);
+          },
+          () => focusField(formId, 'password'),
+        )}
       >
         <Field id={fieldDomId(formId, 'password')} label="비밀번호 확인" required error={formState.errors.password?.message}>
           {(control) => <input {...control} {...field('password')} className="form-input" type="password" autoComplete="current-password" />}
@@ -362,10 +387,14 @@ function RetireSection({ onRetired }: { onRetired: () => void }) {
           {(control) => <textarea {...control} {...field('reason')} className="form-input form-textarea" rows={3} maxLength={500} />}
         </Field>
         <FormMessage notice={notice} />
-        <PendingButton type="submit" pending={retire.isPending} className="button button--danger">
+        <button ref={submitButton} type="submit" className="button button--danger" aria-haspopup="dialog">
           회원 탈퇴
-        </PendingButton>
+        </button>
       </form>
+      <Dialog open={asking !== null} title="회원 탈퇴" describedBy={`${formId}-confirm`} width="narrow" onClose={closed}>
+        <p id={`${formId}-confirm`}>{uiMessages.retireConfirm}</p>
+        <DialogActions onCancel={closed} busy={retire.isPending} actionLabel="탈퇴하기" busyLabel={uiMessages.pending} danger onAction={() => void confirm()} />
+      </Dialog>
     </Section>
   );
 }

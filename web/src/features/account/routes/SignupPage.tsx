@@ -351,7 +351,8 @@ function ConsentItem({
       <label className="form-check" htmlFor={id}>
         <input {...input} id={id} type="checkbox" aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} aria-required />
         <span>
-          {label} <RequiredMark />
+          {label}
+          <RequiredMark />
         </span>
       </label>
       <a className="consent__link" href={href} target="_blank" rel="noopener noreferrer" title="새 창 열림">

@@ -1,0 +1,443 @@
+import type { Locator, Page } from '@playwright/test';
+import { paths } from '../contract';
+import { expect, latestItems, SITE_NAME, test } from './fixtures';
+import { createMember, openSignedIn } from './support/accounts';
+import { field } from './support/dialogs';
+
+/**
+ * What axe cannot see (KWCAG 2.2): the skip link is the first stop and works, the sign-in and
+ * sign-up forms are walked by Tab in the order they are read, the focus is always visible (a ring
+ * of 2 px or more at 3:1 against what is behind it), every screen's <title> names it, a refused
+ * form says so and takes the focus to the first field in error, tables have captions and header
+ * cells, and images have a text alternative or are marked decorative.
+ */
+
+interface Stop {
+  name: string;
+  tag: string;
+  top: number;
+  bottom: number;
+  left: number;
+  /** The focus ring as drawn: outline style, width (px), colour and the colour behind it. */
+  outline: { style: string; width: number; colour: string; behind: string };
+}
+
+/** The element that has the focus: its name, box and focus ring. */
+function focused(page: Page): Promise<Stop | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const labelled = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
+    const name = (
+      el.getAttribute('aria-label') ||
+      (labelled as HTMLElement | null)?.innerText ||
+      (el.closest('label') as HTMLElement | null)?.innerText ||
+      (el as HTMLElement).innerText ||
+      ''
+    )
+      .replace(/\s+/g, ' ')
+      // "아이디(필수)" and "아이디 (필수)" are the same label, with or without the mark's margin.
+      .replace(/\s*\((필수|선택)\)/, ' ($1)')
+      .trim();
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    // The ring sits outside the element (outline-offset): the colour behind it is the nearest
+    // opaque background of its ancestors.
+    let behind = 'rgb(255, 255, 255)';
+    for (let node = el.parentElement; node; node = node.parentElement) {
+      const bg = getComputedStyle(node).backgroundColor;
+      if (bg && bg !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(bg)) {
+        behind = bg;
+        break;
+      }
+    }
+    return {
+      name,
+      tag: el.tagName.toLowerCase(),
+      top: box.top + window.scrollY,
+      bottom: box.bottom + window.scrollY,
+      left: box.left + window.scrollX,
+      outline: { style: style.outlineStyle, width: parseFloat(style.outlineWidth), colour: style.outlineColor, behind },
+    };
+  });
+}
+
+function channels(colour: string): [number, number, number] {
+  const match = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)/.exec(colour);
+  if (!match) throw new Error(`not an rgb colour: ${colour}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/** WCAG contrast ratio of two rgb() colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, bl] = channels(colour).map((c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The focus ring of this stop is visible: 2 px or more, and 3:1 against what is behind it. */
+function expectVisibleFocus(stop: Stop) {
+  expect.soft(stop.outline.style, `a focus outline on ${stop.tag} "${stop.name}"`).not.toBe('none');
+  expect.soft(stop.outline.width, `the focus outline of ${stop.tag} "${stop.name}" is 2 px or more`).toBeGreaterThanOrEqual(2);
+  const ratio = contrast(stop.outline.colour, stop.outline.behind);
+  expect.soft(ratio, `the focus outline of ${stop.tag} "${stop.name}" (${stop.outline.colour} on ${stop.outline.behind}) at 3:1`).toBeGreaterThanOrEqual(3);
+}
+
+/**
+ * Presses Tab from the start of `scope` until the focus leaves it, and gives every stop on the way.
+ * The focus starts on the main content (as after 본문 바로가기).
+ */
+async function tabThrough(page: Page, scope: Locator, max = 60): Promise<Stop[]> {
+  await page.locator('#main-content').focus();
+  const stops: Stop[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const inside = await scope.evaluate((el) => el.contains(document.activeElement));
+    if (!inside) {
+      if (stops.length) break;
+      continue;
+    }
+    const stop = await focused(page);
+    if (stop) stops.push(stop);
+  }
+  return stops;
+}
+
+/** Each stop comes after the one before it in reading order: further down, or on the same line to the right. */
+function expectReadingOrder(stops: Stop[], what: string) {
+  for (let i = 1; i < stops.length; i++) {
+    const [a, b] = [stops[i - 1]!, stops[i]!];
+    const sameLine = b.top < a.bottom - 4 && b.bottom > a.top + 4;
+    const ok = sameLine ? b.left > a.left : b.top >= a.top;
+    expect.soft(ok, `on ${what}, "${b.name}" comes after "${a.name}" in reading order`).toBe(true);
+  }
+}
+
+const WIDTHS = [
+  { width: 360, height: 800 },
+  { width: 1280, height: 900 },
+] as const;
+
+test.describe('the skip link', () => {
+  for (const viewport of WIDTHS) {
+    test(`the first Tab reaches 본문 바로가기, and Enter moves the focus to the main content (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(paths.nidsIntro);
+      await expect(page.locator('h1')).toBeVisible();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: '본문 바로가기' });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      expectVisibleFocus((await focused(page))!);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main#main-content')).toBeFocused();
+      // The next Tab goes on from the content, not from the top of the page.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
+    });
+  }
+});
+
+test.describe('forms by keyboard, in reading order, with the focus always visible', () => {
+  for (const viewport of WIDTHS) {
+    test(`sign-in (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(paths.signin);
+      const form = page.getByRole('form', { name: '로그인' });
+      await expect(field(form, '아이디')).toBeVisible();
+      const stops = await tabThrough(page, form);
+      expect(stops.map((s) => s.name)).toEqual(['아이디', '비밀번호', '아이디 저장', '로그인', '회원가입', '아이디 찾기', '비밀번호 찾기']);
+      expectReadingOrder(stops, `sign-in at ${viewport.width} px`);
+      stops.forEach(expectVisibleFocus);
+    });
+
+    test(`sign-up (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(paths.signup);
+      const form = page.getByRole('form', { name: '회원가입' });
+      await expect(field(form, '직역')).toBeVisible();
+      const stops = await tabThrough(page, form);
+      expect(stops.map((s) => s.name)).toEqual([
+        '이용약관에 동의합니다. (필수)',
+        '이용약관 보기 (새 창 열림)',
+        '개인정보 수집·이용에 동의합니다. (필수)',
+        '개인정보 수집·이용 안내 보기 (새 창 열림)',
+        '아이디 (필수)',
+        '중복 확인',
+        '비밀번호 (필수)',
+        '비밀번호 확인 (필수)',
+        '이름 (필수)',
+        '이메일 (필수)',
+        '인증번호 발송',
+        '소속 기관 (필수)',
+        '직역 (필수)',
+        '인공관절',
+        '심장 이식기기',
+        '유방 보형물',
+        '인공수정체',
+        '기타 이식기기',
+        '마케팅 정보 수신 동의 (선택)',
+        '회원가입',
+      ]);
+      expectReadingOrder(stops, `sign-up at ${viewport.width} px`);
+      stops.forEach(expectVisibleFocus);
+    });
+  }
+
+  test('a checkbox and a text field keep a visible focus ring while they show an error', async ({ page }) => {
+    await page.goto(paths.signup);
+    const form = page.getByRole('form', { name: '회원가입' });
+    await form.getByRole('button', { name: '회원가입' }).press('Enter');
+    await expect(field(form, '이용약관에 동의합니다.')).toBeFocused();
+    expectVisibleFocus((await focused(page))!);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(field(form, '아이디')).toBeFocused();
+    await expect(field(form, '아이디')).toHaveAttribute('aria-invalid', 'true');
+    expectVisibleFocus((await focused(page))!);
+  });
+});
+
+test.describe('form controls keep their contrast in every state (axe sees only the resting one)', () => {
+  /** Text, border and the background behind a control, as drawn now. */
+  function look(locator: Locator) {
+    return locator.evaluate((el) => {
+      const style = getComputedStyle(el);
+      let background = style.backgroundColor;
+      for (let node: Element | null = el; node && /rgba\(.*,\s*0\)$|transparent/.test(background); node = node.parentElement) {
+        background = getComputedStyle(node).backgroundColor;
+      }
+      if (/rgba\(.*,\s*0\)$|transparent/.test(background)) background = 'rgb(255, 255, 255)';
+      let page = 'rgb(255, 255, 255)';
+      for (let node = el.parentElement; node; node = node.parentElement) {
+        const bg = getComputedStyle(node).backgroundColor;
+        if (!/rgba\(.*,\s*0\)$|transparent/.test(bg)) {
+          page = bg;
+          break;
+        }
+      }
+      return { text: style.color, border: style.borderTopColor, background, page, size: parseFloat(style.fontSize), opacity: Number(style.opacity) };
+    });
+  }
+
+  async function expectReadable(locator: Locator, what: string, { border = true } = {}) {
+    const seen = await look(locator);
+    expect.soft(seen.size, `${what}: text of 16 px or more`).toBeGreaterThanOrEqual(16);
+    expect.soft(seen.opacity, `${what}: not faded out`).toBe(1);
+    expect.soft(contrast(seen.text, seen.background), `${what}: text ${seen.text} on ${seen.background} at 4.5:1`).toBeGreaterThanOrEqual(4.5);
+    if (border) expect.soft(contrast(seen.border, seen.page), `${what}: border ${seen.border} on ${seen.page} at 3:1`).toBeGreaterThanOrEqual(3);
+  }
+
+  test('inputs, select, checkboxes, hints and errors: resting, hover, focus, error and disabled', async ({ page }) => {
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(paths.signup);
+    const form = page.getByRole('form', { name: '회원가입' });
+    const userId = field(form, '아이디');
+    const select = field(form, '직역');
+    await expect(select).toBeVisible();
+
+    await expectReadable(userId, 'a text input');
+    await expectReadable(select, 'a select');
+    await expectReadable(form.locator('.form-field__hint').first(), 'a hint', { border: false });
+    await userId.hover();
+    await expectReadable(userId, 'a text input under the pointer');
+    await userId.focus();
+    await expectReadable(userId, 'a focused text input');
+
+    // Errors: the field's border and its message.
+    await form.getByRole('button', { name: '회원가입' }).press('Enter');
+    await expect(userId).toHaveAttribute('aria-invalid', 'true');
+    await expectReadable(userId, 'a text input in error');
+    await expectReadable(form.locator('.form-field__error').first(), 'an error message', { border: false });
+    await expectReadable(form.locator('.error-summary a').first(), 'a link of the error summary', { border: false });
+    const checkbox = form.getByRole('group', { name: /관심 분야/ }).locator('label').first();
+    await expectReadable(checkbox, 'a checkbox label', { border: false });
+
+    // Disabled: the ID check done (확인 완료) stays readable on the disabled surface.
+    await userId.fill(`free${Date.now().toString(36)}`);
+    await form.getByRole('button', { name: '중복 확인' }).click();
+    const done = form.getByRole('button', { name: '확인 완료' });
+    await expect(done).toBeDisabled();
+    await expectReadable(done, 'a disabled button');
+  });
+});
+
+test.describe('a refused form announces its errors and takes the focus to the first', () => {
+  /** The field says it is invalid and points at the text of its error. */
+  async function expectFieldError(scope: Locator, label: string, message: string | RegExp) {
+    const input = field(scope, label);
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription(message);
+  }
+
+  test('sign-in, submitted empty by keyboard', async ({ page }) => {
+    await page.goto(paths.signin);
+    const form = page.getByRole('form', { name: '로그인' });
+    await field(form, '아이디').focus();
+    await page.keyboard.press('Enter');
+    // The summary is in a live region (role=alert) that was in the page before it filled.
+    const alert = form.getByRole('alert').filter({ hasText: '입력 내용을 확인해주세요.' });
+    await expect(alert).toContainText('확인이 필요한 항목이 2개 있습니다.');
+    await expect(alert.getByRole('link')).toHaveText(['아이디를 입력해주세요.', '비밀번호를 입력해주세요.']);
+    await expect(field(form, '아이디')).toBeFocused();
+    await expectFieldError(form, '아이디', /아이디를 입력해주세요\./);
+    await expectFieldError(form, '비밀번호', /비밀번호를 입력해주세요\./);
+    // A link of the summary takes the focus to its field.
+    await alert.getByRole('link', { name: '비밀번호를 입력해주세요.' }).press('Enter');
+    await expect(field(form, '비밀번호')).toBeFocused();
+  });
+
+  test('sign-up, with the ID filled in but nothing else', async ({ page }) => {
+    await page.goto(paths.signup);
+    const form = page.getByRole('form', { name: '회원가입' });
+    await field(form, '이용약관에 동의합니다.').check();
+    await field(form, '개인정보 수집·이용에 동의합니다.').check();
+    await field(form, '아이디').fill('keyboard01');
+    await field(form, '비밀번호').focus();
+    await page.keyboard.press('Enter');
+    const alert = form.getByRole('alert').filter({ hasText: '입력 내용을 확인해주세요.' });
+    await expect(alert).toBeVisible();
+    // The first problem in screen order is the ID check, then the password.
+    await expect(field(form, '아이디')).toBeFocused();
+    await expectFieldError(form, '아이디', /아이디 중복 확인을 진행해주세요\./);
+    await expectFieldError(form, '비밀번호', /비밀번호는 영문, 숫자, 특수문자를 모두 포함/);
+    await expect(form.getByRole('group', { name: /관심 분야/ })).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('My page password change, submitted empty', async ({ page, request }) => {
+    const member = await createMember(request);
+    await openSignedIn(page, member.userId, member.password, paths.myPage);
+    const form = page.getByRole('form', { name: '비밀번호 변경' });
+    await form.getByRole('button', { name: '비밀번호 변경' }).press('Enter');
+    await expect(form.getByRole('alert').filter({ hasText: '입력 내용을 확인해주세요.' })).toBeVisible();
+    await expect(field(form, '현재 비밀번호')).toBeFocused();
+    await expectFieldError(form, '현재 비밀번호', /현재 비밀번호를 입력해주세요\./);
+  });
+});
+
+/** Every screen a guest or member can open (web/src/app/router.tsx), with its <title> and <h1>. */
+test.describe('every screen has a <title> that names it', () => {
+  // Each test opens a dozen screens one after another.
+  test.describe.configure({ timeout: 90_000 });
+
+  async function expectTitleNames(page: Page, path: string, heading?: string) {
+    await page.goto(path);
+    const h1 = page.locator('h1').first();
+    await expect(h1).toBeVisible();
+    const text = heading ?? (await h1.innerText()).replace(/\s+/g, ' ').trim();
+    await expect(page, `the <title> of ${path} names the screen "${text}"`).toHaveTitle(`${text} | ${SITE_NAME}`);
+  }
+
+  test('home, information, account and terms screens (guest)', async ({ page }) => {
+    // The home page's <h1> is a sentence about the programme; its title names the screen: 홈.
+    await expectTitleNames(page, paths.home, '홈');
+    for (const path of [paths.nidsIntro, paths.nidsAbout, paths.nidsHistory, paths.nidsOrganization, paths.registSite]) {
+      await expectTitleNames(page, path);
+    }
+    for (const path of [paths.signin, paths.signup, paths.signupWelcome, paths.findId, paths.findPassword]) {
+      await expectTitleNames(page, path);
+    }
+    for (const path of [paths.privacy, paths.terms, paths.contactUsTerms]) {
+      await expectTitleNames(page, path);
+    }
+    await expectTitleNames(page, '/no/such/screen');
+  });
+
+  test('board screens (guest): lists, a post, the inquiry form', async ({ page, request }) => {
+    for (const [area, board] of [['Nids', 'notice'], ['Reference', 'public'], ['Reference', 'annualReport'], ['Reference', 'safetyInformation'], ['Reference', 'promotionVideo']] as const) {
+      await expectTitleNames(page, paths.boardList(area, board));
+    }
+    const { content } = await latestItems(request, 'notice', 1);
+    await expectTitleNames(page, paths.boardView('Nids', 'notice', content[0]!.itemNo));
+    await expectTitleNames(page, paths.boardWrite('nids', 'contactus', 'NEW'));
+  });
+
+  test('member screens: My page, members-only boards and the write screen', async ({ page, request }) => {
+    const member = await createMember(request);
+    await openSignedIn(page, member.userId, member.password, paths.myPage);
+    await expect(page.getByRole('heading', { name: '회원 정보' })).toBeVisible();
+    await expectTitleNames(page, paths.myPage);
+    await expectTitleNames(page, paths.boardList('Member', 'memberNotice'));
+    await expectTitleNames(page, paths.boardList('Member', 'community'));
+    await expectTitleNames(page, paths.boardWrite('Member', 'community'));
+  });
+});
+
+test.describe('tables and images', () => {
+  /** Every table in the main content has a non-empty caption and header cells. */
+  async function expectCaptionedTables(page: Page, what: string) {
+    const tables = await page.locator('main table').evaluateAll((all) =>
+      all.map((table) => ({
+        caption: (table as HTMLTableElement).caption?.textContent?.trim() ?? '',
+        headers: table.querySelectorAll('th').length,
+        scoped: [...table.querySelectorAll('th')].every((th) => th.getAttribute('scope') === 'col' || th.getAttribute('scope') === 'row'),
+      })),
+    );
+    expect(tables.length, `a table on ${what}`).toBeGreaterThan(0);
+    for (const table of tables) {
+      expect(table.caption, `a caption for each table on ${what}`).not.toBe('');
+      expect(table.headers, `header cells in each table on ${what}`).toBeGreaterThan(0);
+      expect(table.scoped, `each header cell on ${what} says what it heads (scope)`).toBe(true);
+    }
+  }
+
+  test('the notice list (desktop) and the information pages have captioned tables with header cells', async ({ page }) => {
+    await page.goto(paths.boardList('Nids', 'notice'));
+    await expect(page.locator('main table tbody tr').first()).toBeVisible();
+    await expectCaptionedTables(page, 'the notice list');
+    for (const path of [paths.nidsIntro, paths.nidsOrganization]) {
+      await page.goto(path);
+      await expect(page.locator('main table').first()).toBeVisible();
+      await expectCaptionedTables(page, path);
+    }
+  });
+
+  /**
+   * Every image has an alt: a meaningful one (not a file name or "image"), or alt="" where it only
+   * decorates (then something else names what it is next to). Inline SVG icons are hidden.
+   */
+  async function expectImageAlternatives(page: Page, what: string) {
+    const images = await page.locator('body img').evaluateAll((all) =>
+      all.map((img) => ({ src: (img as HTMLImageElement).src.slice(-60), alt: img.getAttribute('alt'), linkText: (img.closest('a, button') as HTMLElement | null)?.innerText.trim() ?? null })),
+    );
+    for (const image of images) {
+      expect(image.alt, `an alt on the image ${image.src} of ${what}`).not.toBeNull();
+      if (image.alt) expect(image.alt, `the alt of ${image.src} on ${what} says something`).not.toMatch(/\.(png|jpe?g|gif|webp|svg)$|^(image|img|이미지|사진)$/i);
+      // A decorative image inside a link or button: the link's own text names it.
+      else if (image.linkText !== null) expect(image.linkText, `the link around the decorative ${image.src} on ${what} has text`).not.toBe('');
+    }
+    const svgs = await page.locator('body svg').evaluateAll((all) =>
+      all.map((svg) => ({ hidden: svg.closest('[aria-hidden="true"]') !== null, named: svg.getAttribute('role') === 'img' && !!(svg.getAttribute('aria-label') || svg.querySelector('title')) })),
+    );
+    for (const svg of svgs) expect(svg.hidden || svg.named, `an inline SVG on ${what} is hidden or named`).toBe(true);
+    return images.length + svgs.length;
+  }
+
+  test('images on the home page, the video list and a post say what they are or are marked decorative', async ({ page, request }) => {
+    let seen = 0;
+    await page.goto(paths.home);
+    await expect(page.locator('main a[href*="/view/" i]').first()).toBeVisible();
+    seen += await expectImageAlternatives(page, 'the home page');
+    await page.goto(paths.boardList('Reference', 'promotionVideo'));
+    await expect(page.locator('main h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    seen += await expectImageAlternatives(page, 'the video list');
+    const { content } = await latestItems(request, 'notice', 1);
+    await page.goto(paths.boardView('Nids', 'notice', content[0]!.itemNo));
+    await expect(page.locator('main article')).toBeVisible();
+    seen += await expectImageAlternatives(page, 'a notice');
+    await page.goto(paths.nidsOrganization);
+    await expect(page.locator('main h1')).toBeVisible();
+    seen += await expectImageAlternatives(page, 'the organisation page');
+    // The check looked at something (the official banner's flag and the logo at least).
+    expect(seen).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,34 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { paths } from '../../contract';
+import { createMember, openSignedIn, type SignedIn, type TestMember } from './accounts';
+
+/**
+ * A member signed in on a page whose clock the test moves (Playwright's clock), for the session
+ * expiry warning (KWCAG 2.2.1): the tokens and the server are the real ones; only the page's time
+ * is moved forward instead of waited for.
+ */
+
+/** When an access token expires, in ms (its `exp`). */
+export function expiryOf(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
+  return payload.exp * 1000;
+}
+
+/** Moves the page's clock on to `at` (ms since the epoch), firing the timers due on the way. */
+export async function forwardTo(page: Page, at: number): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.fastForward(Math.max(0, Math.round(at - now)));
+}
+
+/** A new member, signed in on an information page with the page's clock installed; nothing else happens. */
+export async function signedInAndIdle(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ member: TestMember; session: SignedIn; expiresAt: number }> {
+  const member = await createMember(request);
+  await page.clock.install();
+  const session = await openSignedIn(page, member.userId, member.password, paths.nidsIntro);
+  await expect(page.locator('.site-header__utility').getByRole('button', { name: '로그아웃' })).toBeVisible();
+  await expect(page.locator('main h1')).toBeVisible();
+  return { member, session, expiresAt: expiryOf(session.accessToken) };
+}
