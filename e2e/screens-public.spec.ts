@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, latestItems, NOT_FOUND_TITLE, test } from './fixtures';
+import { ADMIN, openSignedIn } from './support/accounts';
 import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
 
 /**
@@ -78,6 +79,18 @@ test.describe('the frame on a phone (360 px)', () => {
     await checkScreen(page, testInfo, 'public-home-banner-open');
   });
 });
+
+// The header's fullest state: a signed-in administrator (name, 관리자, 마이페이지, 로그아웃).
+for (const viewport of SCREEN_WIDTHS) {
+  test(`home with an administrator signed in at ${viewport.width} px`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await openSignedIn(page, ADMIN.userId, ADMIN.password);
+    await expect(page.getByRole('button', { name: '로그아웃' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '관리자', exact: true })).toBeVisible();
+    await open(page, screens[0]!);
+    await checkScreen(page, testInfo, 'public-home-signed-in');
+  });
+}
 
 test.describe('info tables', () => {
   const caption = '환자등록 항목과 수집 목적';
