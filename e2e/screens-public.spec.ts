@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, latestItems, NOT_FOUND_TITLE, test } from './fixtures';
+import { ADMIN, openSignedIn } from './support/accounts';
 import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
 
 /**
@@ -76,6 +77,66 @@ test.describe('the frame on a phone (360 px)', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByText('누리집 주소를 확인하세요')).toBeVisible();
     await checkScreen(page, testInfo, 'public-home-banner-open');
+  });
+});
+
+// The header's fullest state: a signed-in administrator (name, 관리자, 마이페이지, 로그아웃).
+for (const viewport of SCREEN_WIDTHS) {
+  test(`home with an administrator signed in at ${viewport.width} px`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await openSignedIn(page, ADMIN.userId, ADMIN.password);
+    await expect(page.getByRole('button', { name: '로그아웃' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '관리자', exact: true })).toBeVisible();
+    await open(page, screens[0]!);
+    await checkScreen(page, testInfo, 'public-home-signed-in');
+  });
+}
+
+test.describe('info tables', () => {
+  const caption = '환자등록 항목과 수집 목적';
+
+  /** The roles Chromium gives the table's parts in its accessibility tree (what a screen reader reads). */
+  async function tableRoles(page: Page): Promise<Record<string, number>> {
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value?: string }; name?: { value?: string } }[] };
+    const counts: Record<string, number> = {};
+    for (const node of nodes) {
+      const role = String(node.role?.value ?? '');
+      if (['table', 'row', 'columnheader', 'rowheader', 'cell'].includes(role)) counts[role] = (counts[role] ?? 0) + 1;
+      if (role === 'table' && node.name?.value === caption) counts.captioned = 1;
+    }
+    return counts;
+  }
+
+  test('are tables on a desktop and readable cards on a phone, read as a table at both widths', async ({ page }) => {
+    await open(page, screens[2]!);
+    const table = page.getByRole('table', { name: caption });
+    await expect(table.locator('caption')).toHaveText(caption);
+    await expect(table.locator('th[scope="col"]')).toHaveCount(3);
+    await expect(table.locator('tbody th[scope="row"]')).toHaveCount(4);
+    const desktop = await tableRoles(page);
+    expect(desktop).toMatchObject({ captioned: 1, columnheader: 3, rowheader: 4, cell: 8 });
+
+    await page.setViewportSize(SCREEN_WIDTHS[0]);
+    const firstRow = table.locator('tbody tr').first();
+    // One card per row: the cells stack under each other, each under its column's name.
+    const box = async (cell: Locator) => (await cell.boundingBox())!;
+    const heading = await box(firstRow.locator('th'));
+    const items = await box(firstRow.locator('td').nth(0));
+    const purpose = await box(firstRow.locator('td').nth(1));
+    expect(items.y, 'the second cell is under the row heading').toBeGreaterThanOrEqual(heading.y + heading.height - 1);
+    expect(purpose.y, 'the third cell is under the second').toBeGreaterThanOrEqual(items.y + items.height - 1);
+    expect(items.width, 'a cell takes the card\'s width').toBeGreaterThan(280);
+    const label = await firstRow.locator('td').first().evaluate((el) => getComputedStyle(el, '::before').content);
+    expect(label).toContain('주요 항목');
+    // Still a table to a screen reader, with the same headers and cells.
+    expect(await tableRoles(page)).toEqual(desktop);
+
+    // The largest text size still fits the phone.
+    await page.getByRole('button', { name: '아주 크게', exact: true }).click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'no sideways scroll at 아주 크게').toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: '보통', exact: true }).click();
   });
 });
 

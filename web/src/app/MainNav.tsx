@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useBoardMenu } from '../lib/board-menu';
-import { menu, withBoards } from './menu';
+import { currentGroupId, menu, withBoards } from './menu';
 
 /**
  * The main menu as disclosure buttons (WAI-ARIA disclosure navigation): works with a mouse,
@@ -21,6 +21,8 @@ export function MainNav() {
   // Boards made in the console join their area's group; until they load, the fixed menu shows.
   const boards = useBoardMenu().data?.content;
   const groups = useMemo(() => (boards ? withBoards(menu, boards) : menu), [boards]);
+  // The group of the screen on show is marked (KRDS: the menu shows where you are).
+  const currentGroup = currentGroupId(groups, location.pathname);
 
   useEffect(() => {
     setOpenGroup(null);
@@ -90,7 +92,7 @@ export function MainNav() {
             <li key={group.id} className="main-nav__group">
               <button
                 type="button"
-                className="main-nav__group-button"
+                className={`main-nav__group-button${group.id === currentGroup ? ' is-current' : ''}`}
                 data-group={group.id}
                 aria-expanded={open}
                 aria-controls={listId}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardMenuEntry } from '../../../contract';
-import { menu, withBoards } from './menu';
+import { currentGroupId, menu, withBoards } from './menu';
 
 const board = (boardCode: string, area: BoardMenuEntry['area'], name: string, sortOrder: number): BoardMenuEntry => ({
   boardCode, area, name, listStyle: 'list', sortOrder,
@@ -34,5 +34,30 @@ describe('withBoards: the fixed menu plus the boards the console made', () => {
 
   it('matches board codes without regard to case', () => {
     expect(withBoards(menu, [board('COMMUNITY', 'Member', '커뮤니티', 8)])).toEqual(menu);
+  });
+});
+
+describe('currentGroupId: the menu group of the screen on show', () => {
+  it('finds the group of a fixed screen, whatever the case or a trailing slash', () => {
+    expect(currentGroupId(menu, '/nids/about')).toBe('about');
+    expect(currentGroupId(menu, '/Nids/History/')).toBe('about');
+    expect(currentGroupId(menu, '/Account/Signin')).toBe('member');
+    expect(currentGroupId(menu, '/system/registSite')).toBe('system');
+  });
+
+  it('puts a board\'s list, posts and write screen in the board\'s group', () => {
+    expect(currentGroupId(menu, '/Nids/notice/List/')).toBe('notice');
+    expect(currentGroupId(menu, '/nids/notice/view/12')).toBe('notice');
+    expect(currentGroupId(menu, '/nids/contactus/write/NEW')).toBe('notice');
+    expect(currentGroupId(menu, '/reference/annualReport/view/3')).toBe('reference');
+    expect(currentGroupId(menu, '/member/community/list')).toBe('community');
+  });
+
+  it('leaves screens outside the menu without a group', () => {
+    expect(currentGroupId(menu, '/')).toBeNull();
+    expect(currentGroupId(menu, '/TOS/Content/PrivacyContent')).toBeNull();
+    expect(currentGroupId(menu, '/Account/MyPage')).toBeNull();
+    // A prefix of a path is not enough: /nids/notices is not /nids/notice.
+    expect(currentGroupId(menu, '/nids/notices/list')).toBeNull();
   });
 });

@@ -90,3 +90,24 @@ export function withBoards(groups: readonly MenuGroup[], boards: readonly BoardM
   }
   return groups.map((g) => (extra.has(g.id) ? { ...g, links: [...g.links, ...extra.get(g.id)!] } : g));
 }
+
+/** The part of a menu link that all its screens share: a board's /area/code, or the path itself. */
+function sectionOf(to: string): string {
+  const board = /^(\/(?:nids|reference|member)\/[^/]+)\/(?:list|write)\b/i.exec(to);
+  return (board ? board[1]! : to.replace(/\/+$/, '')).toLowerCase();
+}
+
+/**
+ * The menu group the screen at `pathname` belongs to (a board's list, posts and write screen all
+ * belong to the board's group), or null for screens outside the menu (home, terms, My page).
+ */
+export function currentGroupId(groups: readonly MenuGroup[], pathname: string): string | null {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  for (const group of groups) {
+    for (const link of group.links) {
+      const section = sectionOf(link.to);
+      if (path === section || path.startsWith(`${section}/`)) return group.id;
+    }
+  }
+  return null;
+}

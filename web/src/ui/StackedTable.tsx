@@ -20,8 +20,9 @@ interface StackedTableProps {
  * row a card headed by its row heading, each cell under its column's name (stacked-table.css,
  * at 767 px and below). Nothing scrolls sideways and nothing is cut off.
  *
- * The explicit roles are deliberate: a browser may drop a table's semantics once its parts are
- * displayed as blocks, and the roles keep a screen reader reading it as a table at every width.
+ * The explicit roles are deliberate: Chromium keeps a table's semantics when its parts are
+ * displayed as blocks, but WebKit (VoiceOver on iPhones) has dropped them, and the roles keep a
+ * screen reader reading it as a table at every width.
  * The column names shown on a phone come from data-label through CSS with empty alternative text,
  * so they are not read twice (the column header is announced already).
  */
