@@ -204,7 +204,21 @@ for (const viewport of SCREEN_WIDTHS) {
       await expect(page.getByRole('toolbar', { name: '서식 도구' })).toBeVisible();
       await checkScreen(page, testInfo, 'board write');
 
+      // An attachment on its way: the real upload is held back until the screen has been checked with its progress bar.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/file/upload/*', async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.getByLabel('첨부파일 선택').setInputFiles({ name: '참여 신청서.pdf', mimeType: 'application/pdf', buffer: SMALL_PDF });
+      const attachments = page.getByRole('group', { name: '첨부파일' });
+      await expect(attachments.getByRole('progressbar', { name: '참여 신청서.pdf 올리는 중' })).toBeVisible();
+      await expect(attachments.getByRole('status')).toHaveText('참여 신청서.pdf 올리는 중입니다.');
+      await checkScreen(page, testInfo, 'board write uploading');
+      release();
+      await expect(attachments.getByRole('status')).toHaveText('참여 신청서.pdf 올림 완료.');
+      await expect(attachments.getByRole('progressbar')).toHaveCount(0);
       await expect(page.locator('.attachments__item', { hasText: '참여 신청서.pdf' })).toContainText('올림 완료');
       await page.getByRole('button', { name: '등록', exact: true }).click();
       await expect(page.getByText('제목을 입력해주세요.')).toBeVisible();
