@@ -135,6 +135,32 @@ test('the write screen says what is missing at the field, focuses it, and passes
   await expectNoA11yViolations(page, 'community write screen');
 });
 
+test('a table made in the editor keeps header cells that say what they head', async ({ page }) => {
+  await openWriteScreen(page);
+  const title = `표 정리 ${uniqueSuffix()}`;
+  await field(page, '제목').fill(title);
+  await editorArea(page).click();
+  await page.keyboard.type('등록 순서입니다.');
+  await page.keyboard.press('Enter');
+  await page.getByRole('toolbar', { name: '서식 도구' }).getByRole('button', { name: '표 넣기' }).click();
+  // The cursor is in the first header cell; Tab moves along the cells.
+  for (const text of ['단계', '하는 일', '담당', '1', '동의서 받기', '의료진']) {
+    await page.keyboard.type(text);
+    await page.keyboard.press('Tab');
+  }
+  await page.getByRole('button', { name: '등록', exact: true }).click();
+  await expect(page).toHaveURL(/\/View\/\d+$/i);
+
+  const table = page.locator('.board-content table');
+  await expect(table.locator('th')).toHaveText(['단계', '하는 일', '담당']);
+  for (const header of await table.locator('th').all()) await expect(header).toHaveAttribute('scope', 'col');
+  await expect(table.locator('td').first()).toHaveText('1');
+
+  // Opened again in the editor, the header cells keep their scope.
+  await page.locator('.board-actions').getByRole('link', { name: '수정' }).click();
+  await expect(editorArea(page).locator('th[scope="col"]')).toHaveCount(3);
+});
+
 test('unsaved writing asks before leaving and comes back as a draft', async ({ page }) => {
   await openWriteScreen(page);
   await field(page, '제목').fill('임시 저장 확인');
