@@ -183,7 +183,7 @@ export function EditorToolbar({
 const promptText: Record<PromptKind, { label: string; hint?: string }> = {
   link: { label: editorMessages.linkLabel, hint: '비워 두고 적용하면 링크를 없앱니다.' },
   video: { label: editorMessages.videoLabel },
-  alt: { label: editorMessages.altLabel, hint: '그림을 볼 수 없는 분께 읽어 줄 설명입니다.' },
+  alt: { label: editorMessages.altLabel, hint: '그림을 볼 수 없는 분께 읽어 줄 설명입니다. 꾸밈용 그림이면 비워 두세요.' },
 };
 
 /** A one-field panel (not a nested form: it lives inside the post form); Enter applies, Esc cancels. */

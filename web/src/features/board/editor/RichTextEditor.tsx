@@ -127,6 +127,8 @@ export function RichTextEditor({ id, labelId, describedBy, invalid, initialConte
     insertImagesRef.current = (files, at) => {
       void (async () => {
         setProblem('');
+        // Where a drop put the files; each next one goes after the one before.
+        let position = at;
         for (const file of files) {
           const refused = imageProblem(file, callbacks.current.maxImageSize);
           if (refused) {
@@ -139,8 +141,14 @@ export function RichTextEditor({ id, labelId, describedBy, invalid, initialConte
             const { url } = await callbacks.current.uploadImage(file);
             rememberPreview(url, file);
             const image = { type: 'image', attrs: { src: url, alt: fileNameWithoutExtension(file.name) } };
-            if (at !== undefined) editor.chain().focus().insertContentAt(at, image).run();
-            else editor.chain().focus().insertContent(image).run();
+            // After what is selected, never over it: the image just put in is selected, and the
+            // next of several files must not replace it (nor an image the writer's text).
+            editor
+              .chain()
+              .focus()
+              .insertContentAt(position ?? editor.state.selection.to, image)
+              .run();
+            position = undefined;
             setStatus(editorMessages.imageUploaded(file.name));
           } catch (err) {
             setProblem(err instanceof Error && err.message ? err.message : editorMessages.imageFailed);
