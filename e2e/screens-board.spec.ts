@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { CDPSession, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { BoardItemPage, BoardMenu } from '../contract';
 import { paths } from '../contract';
@@ -58,6 +58,53 @@ const pictureOf = (width: number, height: number) =>
 async function chromiumRoles(cdp: CDPSession): Promise<string[]> {
   const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { ignored: boolean; role?: { value?: unknown } }[] };
   return nodes.filter((node) => !node.ignored).map((node) => String(node.role?.value ?? ''));
+}
+
+/**
+ * The contrast of an element's text against the first opaque background behind it (WCAG formula),
+ * as drawn: an element faded by opacity (its own or an ancestor's) is blended over the white page.
+ */
+function textContrast(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const channel = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+    };
+    let background: number[] | null = null;
+    let opacity = 1;
+    for (let node: Element | null = el; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      opacity *= Number(style.opacity);
+      const colour = rgb(style.backgroundColor);
+      if (!background && (colour.length === 3 || colour[3] === 1)) background = colour.slice(0, 3);
+    }
+    const overWhite = (colour: number[]) => colour.slice(0, 3).map((c) => opacity * c + (1 - opacity) * 255);
+    const text = overWhite(rgb(getComputedStyle(el).color));
+    const [a, b] = [luminance(text), luminance(overWhite(background ?? [255, 255, 255]))].sort((x, y) => y - x);
+    return (a! + 0.05) / (b! + 0.05);
+  });
+}
+
+/**
+ * The colour the page's style sheets give `selector` (resolved through the tokens). Browsers keep
+ * :visited out of computed styles and screenshots here have no history, so the rule is read.
+ */
+function ruleColour(page: Page, selector: string): Promise<string | null> {
+  return page.evaluate((wanted) => {
+    for (const sheet of document.styleSheets) {
+      for (const rule of sheet.cssRules) {
+        if (!(rule instanceof CSSStyleRule) || !rule.selectorText.split(',').some((part) => part.trim() === wanted)) continue;
+        const probe = document.createElement('span');
+        probe.style.color = rule.style.color;
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      }
+    }
+    return null;
+  }, selector);
 }
 
 for (const viewport of SCREEN_WIDTHS) {
@@ -242,3 +289,30 @@ for (const viewport of SCREEN_WIDTHS) {
     });
   });
 }
+
+test('list titles show hover and visited states; disabled buttons and editor tools stay readable', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openList(page, paths.boardList('Nids', 'notice'));
+  const title = page.locator('main tbody a').nth(2);
+  await title.hover();
+  await expect(title).toHaveCSS('text-decoration-line', 'underline');
+  await expect(title).toHaveCSS('color', 'rgb(11, 79, 138)');
+  expect(await textContrast(title)).toBeGreaterThanOrEqual(4.5);
+  // Opened titles in lists take --color-link-visited, #5b2b99: 9.3:1 on white.
+  for (const selector of ['.board-item-title:visited', '.board-card__link:visited', '.report__title a:visited', '.board-neighbours__link:visited']) {
+    expect(await ruleColour(page, selector), selector).toBe('rgb(91, 43, 153)');
+  }
+
+  const member = await createMember(page.request);
+  await openSignedIn(page, member.userId, member.password, paths.boardWrite('Member', 'community'));
+  const undo = page.getByRole('toolbar', { name: '서식 도구' }).getByRole('button', { name: '실행 취소' });
+  await expect(undo).toHaveAttribute('aria-disabled', 'true');
+  expect(await textContrast(undo)).toBeGreaterThanOrEqual(4.5);
+  // A board takes five files: with five on the way the picker is disabled, and still readable.
+  await page.getByLabel('첨부파일 선택').setInputFiles(
+    ['가', '나', '다', '라', '마'].map((name) => ({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: SMALL_PDF })),
+  );
+  const picker = page.getByRole('button', { name: '파일 선택', exact: true });
+  await expect(picker).toBeDisabled();
+  expect(await textContrast(picker)).toBeGreaterThanOrEqual(4.5);
+});

@@ -27,7 +27,9 @@ export function AttachmentField({ attachments, maxFiles, maxFileSize }: { attach
         <input
           ref={input}
           id={`${id}-input`}
-          className="visually-hidden"
+          // The 파일 선택 button opens it: out of sight and out of the accessibility tree, so a
+          // screen reader does not meet a second, unlabelled-looking file button.
+          hidden
           type="file"
           multiple
           tabIndex={-1}
