@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { messages, paths } from '../contract';
 import { byTitle, expect, expectNoA11yViolations, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
@@ -133,6 +134,68 @@ test('the write screen says what is missing at the field, focuses it, and passes
 
   await page.waitForLoadState('networkidle');
   await expectNoA11yViolations(page, 'community write screen');
+});
+
+test('a table made in the editor keeps header cells that say what they head', async ({ page }) => {
+  await openWriteScreen(page);
+  const title = `표 정리 ${uniqueSuffix()}`;
+  await field(page, '제목').fill(title);
+  await editorArea(page).click();
+  await page.keyboard.type('등록 순서입니다.');
+  await page.keyboard.press('Enter');
+  await page.getByRole('toolbar', { name: '서식 도구' }).getByRole('button', { name: '표 넣기' }).click();
+  // The cursor is in the first header cell; Tab moves along the cells.
+  for (const text of ['단계', '하는 일', '담당', '1', '동의서 받기', '의료진']) {
+    await page.keyboard.type(text);
+    await page.keyboard.press('Tab');
+  }
+  await page.getByRole('button', { name: '등록', exact: true }).click();
+  await expect(page).toHaveURL(/\/View\/\d+$/i);
+
+  const table = page.locator('.board-content table');
+  await expect(table.locator('th')).toHaveText(['단계', '하는 일', '담당']);
+  for (const header of await table.locator('th').all()) await expect(header).toHaveAttribute('scope', 'col');
+  await expect(table.locator('td').first()).toHaveText('1');
+
+  // Opened again in the editor, the header cells keep their scope.
+  await page.locator('.board-actions').getByRole('link', { name: '수정' }).click();
+  await expect(editorArea(page).locator('th[scope="col"]')).toHaveCount(3);
+});
+
+test('images in a post carry the description their writer gives, or none when they are decoration', async ({ page }) => {
+  await openWriteScreen(page);
+  const title = `그림 설명 ${uniqueSuffix()}`;
+  await field(page, '제목').fill(title);
+  await editorArea(page).click();
+  await page.keyboard.type('그림 두 장입니다.');
+  const picture = await sharp({ create: { width: 200, height: 120, channels: 3, background: { r: 11, g: 79, b: 138 } } }).png().toBuffer();
+  await page.locator('.rich-editor input[type=file]').setInputFiles([
+    { name: '순서도.png', mimeType: 'image/png', buffer: picture },
+    { name: '꾸밈선.png', mimeType: 'image/png', buffer: picture },
+  ]);
+  const images = editorArea(page).locator('img');
+  await expect(images).toHaveCount(2);
+  // Until described, an image is named after its file, and the writer is told where to describe it.
+  await expect(images.first()).toHaveAttribute('alt', '순서도');
+  await expect(page.locator('.rich-editor__status')).toContainText('이미지 설명 입력');
+
+  const toolbar = page.getByRole('toolbar', { name: '서식 도구' });
+  const describe = async (index: number, text: string) => {
+    await images.nth(index).click();
+    await toolbar.getByRole('button', { name: '이미지 설명 입력' }).click();
+    const input = page.getByRole('textbox', { name: '이미지 설명 (대체 텍스트)' });
+    await input.fill(text);
+    await input.press('Enter');
+  };
+  await describe(0, '등록 절차 순서도: 동의, 입력, 확인');
+  await describe(1, '');
+  await page.getByRole('button', { name: '등록', exact: true }).click();
+  await expect(page).toHaveURL(/\/View\/\d+$/i);
+
+  const shown = page.locator('.board-content img');
+  await expect(shown).toHaveCount(2);
+  await expect(shown.first()).toHaveAttribute('alt', '등록 절차 순서도: 동의, 입력, 확인');
+  await expect(shown.nth(1)).toHaveAttribute('alt', '');
 });
 
 test('unsaved writing asks before leaving and comes back as a draft', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { BoardItem, BoardItemCreateRequest, Success } from '../../contract';
+import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
+import type { BoardItem, BoardItemComment, BoardItemCreateRequest, Success, UploadedFile, UploadUrlResponse } from '../../contract';
 
 /** A 1x1 PNG: a real image (the server reads its bytes and makes a thumbnail). */
 export const PNG_1X1 = Buffer.from(
@@ -40,4 +40,55 @@ export async function composeKorean(page: Page, steps: string[], committed: stri
   }
   await cdp.send('Input.insertText', { text: committed });
   await cdp.detach();
+}
+
+export interface FilePayload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+async function unwrap<T>(response: APIResponse, what: string): Promise<T> {
+  const payload = (await response.json()) as Success<T> & { message?: string };
+  expect(response.status(), `${what}: ${payload.message ?? ''}`).toBe(200);
+  return payload.data;
+}
+
+/** An attachment uploaded the way the write screen does it: an upload URL first, then the bytes. */
+export async function uploadAttachmentByApi(request: APIRequestContext, accessToken: string, boardCode: string, file: FilePayload): Promise<UploadedFile> {
+  const query = new URLSearchParams({ boardCode, fileName: file.name, contentType: file.mimeType, size: String(file.buffer.length) });
+  const { uploadUrl } = await unwrap<UploadUrlResponse>(
+    await request.get(`/api/board-item-file/upload-url?${query}`, { headers: { authorization: `Bearer ${accessToken}` } }),
+    'GET /api/board-item-file/upload-url',
+  );
+  return unwrap<UploadedFile>(await request.post(uploadUrl, { multipart: { file } }), `POST ${uploadUrl}`);
+}
+
+/** An image for a post's text, uploaded the way the editor does it. */
+export async function uploadEditorImageByApi(request: APIRequestContext, accessToken: string, boardCode: string, file: FilePayload): Promise<UploadedFile> {
+  return unwrap<UploadedFile>(
+    await request.put(`/api/board-item/images?boardCode=${encodeURIComponent(boardCode)}`, {
+      multipart: { file },
+      headers: { authorization: `Bearer ${accessToken}` },
+    }),
+    'PUT /api/board-item/images',
+  );
+}
+
+/** A comment (or, with `parentId`, a reply) through the API. */
+export async function commentByApi(
+  request: APIRequestContext,
+  accessToken: string,
+  boardCode: string,
+  itemNo: number,
+  content: string,
+  parentId: number | null = null,
+): Promise<BoardItemComment> {
+  return unwrap<BoardItemComment>(
+    await request.put(`/api/board-item-comment/${boardCode}/${itemNo}`, {
+      data: { content, parentId },
+      headers: { authorization: `Bearer ${accessToken}` },
+    }),
+    `PUT /api/board-item-comment/${boardCode}/${itemNo}`,
+  );
 }

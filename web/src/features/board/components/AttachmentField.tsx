@@ -6,12 +6,13 @@ import { FileIcon } from './icons';
 
 /**
  * 첨부파일: a file picker (its button is a real button, so keyboards reach it), each file with its
- * size, upload progress (a <progress> with its name) and a 삭제 button; problems are announced.
+ * size, upload progress (a <progress> labelled with the file's name) and a 삭제 button. A status
+ * line tells screen readers when uploads start and finish; problems are announced as alerts.
  */
 export function AttachmentField({ attachments, maxFiles, maxFileSize }: { attachments: AttachmentsState; maxFiles: number; maxFileSize: number }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const { items, add, remove, problem } = attachments;
+  const { items, add, remove, problem, announcement } = attachments;
   const full = items.filter((item) => item.status !== 'failed').length >= maxFiles;
   return (
     <fieldset className="form-field attachments" aria-describedby={`${id}-hint`}>
@@ -26,7 +27,9 @@ export function AttachmentField({ attachments, maxFiles, maxFileSize }: { attach
         <input
           ref={input}
           id={`${id}-input`}
-          className="visually-hidden"
+          // The 파일 선택 button opens it: out of sight and out of the accessibility tree, so a
+          // screen reader does not meet a second, unlabelled-looking file button.
+          hidden
           type="file"
           multiple
           tabIndex={-1}
@@ -45,6 +48,9 @@ export function AttachmentField({ attachments, maxFiles, maxFileSize }: { attach
       <p className="form-field__error attachments__problem" role="alert">
         {problem}
       </p>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       {items.length > 0 && (
         <ul className="attachments__list">
           {items.map((item) => (
@@ -53,11 +59,18 @@ export function AttachmentField({ attachments, maxFiles, maxFileSize }: { attach
               <span className="attachments__name">{item.name}</span>
               <span className="attachments__size">{formatFileSize(item.size)}</span>
               {item.status === 'uploading' && (
-                <progress className="attachments__progress" max={1} value={item.progress} aria-label={`${item.name} 올리는 중`}>
-                  {Math.round(item.progress * 100)}%
-                </progress>
+                <>
+                  <label className="visually-hidden" htmlFor={`${id}-progress-${item.key}`}>
+                    {item.name} 올리는 중
+                  </label>
+                  <progress id={`${id}-progress-${item.key}`} className="attachments__progress" max={1} value={item.progress}>
+                    {Math.round(item.progress * 100)}%
+                  </progress>
+                  <span className="attachments__percent" aria-hidden="true">
+                    {Math.round(item.progress * 100)}%
+                  </span>
+                </>
               )}
-              {item.status === 'uploading' && <span className="attachments__percent">{Math.round(item.progress * 100)}%</span>}
               {item.status === 'done' && <span className="attachments__state">올림 완료</span>}
               {item.status === 'failed' && (
                 <span className="attachments__error" role="alert">

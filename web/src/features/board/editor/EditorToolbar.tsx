@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
+import { ImageIcon, LinkIcon } from '../components/icons';
 import { EDITOR_IMAGE_TYPES, editorMessages } from './editor-messages';
 import { toVideoEmbed } from './video-url';
 
@@ -71,9 +72,10 @@ export function EditorToolbar({
     { key: 'bulletList', label: '글머리 기호 목록', face: '•≡', pressed: state.bulletList, run: () => chain().toggleBulletList().run(), groupStart: true },
     { key: 'orderedList', label: '번호 목록', face: '1.≡', pressed: state.orderedList, run: () => chain().toggleOrderedList().run() },
     { key: 'blockquote', label: '인용문', face: '❝', pressed: state.blockquote, run: () => chain().toggleBlockquote().run() },
-    { key: 'link', label: '링크', face: '🔗', pressed: state.link, run: () => setPrompt('link'), groupStart: true },
+    // Drawn, not emoji: a phone or PC without an emoji font shows an empty box for 🔗 and 🖼.
+    { key: 'link', label: '링크', face: <LinkIcon />, pressed: state.link, run: () => setPrompt('link'), groupStart: true },
     { key: 'table', label: '표 넣기', face: '▦', run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), disabled: state.table },
-    { key: 'image', label: '이미지 넣기', face: '🖼', run: () => fileInput.current?.click(), disabled: uploading },
+    { key: 'image', label: '이미지 넣기', face: <ImageIcon size={18} />, run: () => fileInput.current?.click(), disabled: uploading },
     { key: 'video', label: '동영상 넣기', face: '▶', run: () => setPrompt('video') },
     ...(state.image ? [{ key: 'alt', label: '이미지 설명 입력', face: 'ALT', run: () => setPrompt('alt') } satisfies ToolButton] : []),
     ...(state.table
@@ -181,7 +183,7 @@ export function EditorToolbar({
 const promptText: Record<PromptKind, { label: string; hint?: string }> = {
   link: { label: editorMessages.linkLabel, hint: '비워 두고 적용하면 링크를 없앱니다.' },
   video: { label: editorMessages.videoLabel },
-  alt: { label: editorMessages.altLabel, hint: '그림을 볼 수 없는 분께 읽어 줄 설명입니다.' },
+  alt: { label: editorMessages.altLabel, hint: '그림을 볼 수 없는 분께 읽어 줄 설명입니다. 꾸밈용 그림이면 비워 두세요.' },
 };
 
 /** A one-field panel (not a nested form: it lives inside the post form); Enter applies, Esc cancels. */

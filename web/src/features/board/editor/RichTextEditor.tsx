@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { TableKit } from '@tiptap/extension-table';
+import { TableHeader, TableKit } from '@tiptap/extension-table';
 import { Placeholder } from '@tiptap/extensions';
 import { EditorImage, rememberPreview } from './editor-image';
 import { EditorToolbar } from './EditorToolbar';
@@ -30,6 +30,28 @@ interface Props {
   maxImageSize: number;
   ref?: Ref<RichTextEditorHandle>;
 }
+
+/**
+ * Header cells say what they head (scope), so a screen reader reads a cell with its header. The
+ * toolbar's tables have one header row (scope="col"); a header cell read from saved or pasted HTML
+ * keeps its scope, or heads a column in the first row and a row elsewhere.
+ */
+const ScopedTableHeader = TableHeader.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      scope: {
+        default: 'col',
+        parseHTML: (element) => {
+          const given = element.getAttribute('scope');
+          if (given === 'col' || given === 'row') return given;
+          const row = element.closest('tr');
+          return row && row.rowIndex > 0 ? 'row' : 'col';
+        },
+      },
+    };
+  },
+});
 
 const fileNameWithoutExtension = (name: string) => name.replace(/\.[^.]+$/, '').slice(0, 120);
 
@@ -66,7 +88,8 @@ export function RichTextEditor({ id, labelId, describedBy, invalid, initialConte
         },
       }),
       EditorImage.configure({ inline: false, allowBase64: false }),
-      TableKit.configure({ table: { resizable: false } }),
+      TableKit.configure({ table: { resizable: false }, tableHeader: false }),
+      ScopedTableHeader,
       Placeholder.configure({ placeholder: editorMessages.placeholder }),
       VideoEmbed,
     ],
@@ -104,6 +127,8 @@ export function RichTextEditor({ id, labelId, describedBy, invalid, initialConte
     insertImagesRef.current = (files, at) => {
       void (async () => {
         setProblem('');
+        // Where a drop put the files; each next one goes after the one before.
+        let position = at;
         for (const file of files) {
           const refused = imageProblem(file, callbacks.current.maxImageSize);
           if (refused) {
@@ -116,8 +141,14 @@ export function RichTextEditor({ id, labelId, describedBy, invalid, initialConte
             const { url } = await callbacks.current.uploadImage(file);
             rememberPreview(url, file);
             const image = { type: 'image', attrs: { src: url, alt: fileNameWithoutExtension(file.name) } };
-            if (at !== undefined) editor.chain().focus().insertContentAt(at, image).run();
-            else editor.chain().focus().insertContent(image).run();
+            // After what is selected, never over it: the image just put in is selected, and the
+            // next of several files must not replace it (nor an image the writer's text).
+            editor
+              .chain()
+              .focus()
+              .insertContentAt(position ?? editor.state.selection.to, image)
+              .run();
+            position = undefined;
             setStatus(editorMessages.imageUploaded(file.name));
           } catch (err) {
             setProblem(err instanceof Error && err.message ? err.message : editorMessages.imageFailed);

@@ -7,7 +7,8 @@ export const editorMessages = {
   placeholder: '내용을 입력해주세요.',
   toolbar: '서식 도구',
   imageUploading: (name: string) => `이미지를 올리는 중입니다: ${name}`,
-  imageUploaded: (name: string) => `이미지를 넣었습니다: ${name}`,
+  // The file name stands in as the image's description until the writer gives a better one.
+  imageUploaded: (name: string) => `이미지를 넣었습니다: ${name}. 이미지를 선택하고 도구 모음의 ALT(이미지 설명 입력)로 설명을 적어주세요.`,
   imageFailed: '이미지를 올리지 못했습니다. 잠시 후 다시 시도해주세요.',
   imageType: (name: string) => `${name}: PNG, JPG, GIF, WEBP 이미지만 넣을 수 있습니다.`,
   imageSize: (name: string, maxBytes: number) => `${name}: 이미지는 ${formatFileSize(maxBytes)} 이하만 넣을 수 있습니다.`,

@@ -26,6 +26,8 @@ export function useAttachments(boardCode: string, initial: { id: string; name: s
     initial.map((file) => ({ key: `file-${file.id}`, name: file.name, size: file.size, id: file.id, progress: 1, status: 'done' as const })),
   );
   const [problem, setProblem] = useState('');
+  // What a screen reader is told as uploads start and finish (the bar itself is not read out as it moves).
+  const [announcement, setAnnouncement] = useState('');
   const controllers = useRef(new Map<string, AbortController>());
 
   useEffect(() => {
@@ -52,6 +54,7 @@ export function useAttachments(boardCode: string, initial: { id: string; name: s
     }
     setProblem(problems.join(' '));
     if (accepted.length === 0) return;
+    setAnnouncement(`${accepted.map(({ file }) => file.name).join(', ')} 올리는 중입니다.`);
     setItems((list) => [
       ...list,
       ...accepted.map(({ key, file }) => ({ key, name: file.name, size: file.size, id: null, progress: 0, status: 'uploading' as const })),
@@ -60,7 +63,10 @@ export function useAttachments(boardCode: string, initial: { id: string; name: s
       const controller = new AbortController();
       controllers.current.set(key, controller);
       uploadAttachment(boardCode, file, { signal: controller.signal, onProgress: (progress) => update(key, { progress }) })
-        .then((stored) => update(key, { id: stored.id, status: 'done', progress: 1 }))
+        .then((stored) => {
+          update(key, { id: stored.id, status: 'done', progress: 1 });
+          setAnnouncement(`${file.name} 올림 완료.`);
+        })
         .catch((err: unknown) => {
           if (err instanceof DOMException && err.name === 'AbortError') return;
           update(key, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
@@ -81,6 +87,7 @@ export function useAttachments(boardCode: string, initial: { id: string; name: s
     add,
     remove,
     problem,
+    announcement,
     uploading: items.some((item) => item.status === 'uploading'),
     ids,
     changed: ids.join(',') !== initialIds || items.some((item) => item.status !== 'done'),
