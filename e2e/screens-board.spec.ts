@@ -31,7 +31,7 @@ async function openList(page: Page, path: string): Promise<void> {
   await expect(page.locator('h1')).toBeVisible();
   const list = page.locator('.board-list');
   await expect(list).toHaveAttribute('aria-busy', 'false');
-  await expect(list.locator('table, ul, .board-empty').first()).toBeVisible();
+  await expect(list.locator('table, ul, .empty-state').first()).toBeVisible();
   await imagesLoaded(page);
 }
 

@@ -17,7 +17,8 @@ import { BoardFallback } from '../components/BoardFallback';
 import { BoardHeader } from '../components/BoardHeader';
 import { BoardTable } from '../components/BoardTable';
 import { ExportButton, type ExportListQuery } from '../components/ExportButton';
-import { LoadingStatus } from '../../../ui/LoadingStatus';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Skeleton } from '../../../ui/Skeleton';
 import { Pagination } from '../../../ui/Pagination';
 import { SearchForm } from '../components/SearchForm';
 import '../../../ui/form/forms.css';
@@ -138,15 +139,18 @@ function BoardList({
       </div>
 
       <div ref={listTop} className={`board-list${itemsQuery.isPlaceholderData ? ' is-updating' : ''}`} aria-busy={itemsQuery.isFetching}>
-        {itemsQuery.isPending && <LoadingStatus />}
+        {itemsQuery.isPending && <Skeleton lines={10} label="게시글 목록을 불러오는 중입니다…" />}
         {itemsQuery.isError && (
           <BoardErrorMessage error={itemsQuery.error} board={board} onRetry={() => void itemsQuery.refetch()} />
         )}
-        {empty && (
-          <p className="board-empty">
-            {searching ? '검색 결과가 없습니다.' : board.listStyle === 'inquiry' ? '등록한 문의가 없습니다.' : '등록된 게시글이 없습니다.'}
-          </p>
-        )}
+        {empty &&
+          (searching ? (
+            <EmptyState title="검색 결과가 없습니다.">
+              <p>검색어의 철자를 확인하거나 다른 검색어, 다른 검색 항목으로 찾아보세요.</p>
+            </EmptyState>
+          ) : (
+            <EmptyState title={board.listStyle === 'inquiry' ? '등록한 문의가 없습니다.' : '등록된 게시글이 없습니다.'} />
+          ))}
         {itemPage && !empty && (board.listStyle === 'gallery' || board.listStyle === 'video') && (
           <BoardCardGrid
             board={board}
