@@ -9,6 +9,7 @@ import { OfficialBanner } from './OfficialBanner';
 import { TextSizeControl } from './TextSizeControl';
 import { PageLoading } from '../ui/PageLoading';
 import { SessionExpiryWarning } from '../features/account/components/SessionExpiryWarning';
+import { ToastProvider } from '../ui/toast/Toast';
 import './layout.css';
 
 export function Layout() {
@@ -16,6 +17,7 @@ export function Layout() {
   const mainRef = useRef<HTMLElement>(null);
   useFocusMainOnNavigation(mainRef);
   return (
+    <ToastProvider>
     <div className="site">
       <a className="skip-link" href="#main-content">
         본문 바로가기
@@ -31,6 +33,7 @@ export function Layout() {
       <SessionExpiryWarning />
       <ScrollRestoration />
     </div>
+    </ToastProvider>
   );
 }
 

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import { Pagination } from '../../../ui/Pagination';
 import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { useToast } from '../../../ui/toast/Toast';
 import { exportAlumni } from './api/alumni-excel';
 import { useAlumniList } from './api/list-alumni';
 import { AlumniDeleteDialog } from './components/AlumniDeleteDialog';
@@ -54,20 +55,20 @@ export function Component() {
   const { page, keyword, sort, hrefOf, go } = useListParams();
   const list = useAlumniList({ page, size: PAGE_SIZE, keyword: keyword || undefined, sort });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [notice, setNotice] = useState('');
+  // Saved, deleted, downloaded: notices that need no answer, so toasts (ui/toast) rather than alerts.
+  const toast = useToast();
   const opener = useRef<HTMLElement | null>(null);
   const resultsRef = useRef<HTMLHeadingElement>(null);
 
   function open(next: NonNullable<Dialog>, from: HTMLElement) {
     opener.current = from;
-    setNotice('');
     setDialog(next);
   }
 
   /** Back to the button that opened the dialog, or to the list when that row is gone (deleted). */
   function close(message?: string, toList = false) {
     setDialog(null);
-    if (message) setNotice(message);
+    if (message) toast.show(message, 'success');
     const back = toList ? null : opener.current;
     requestAnimationFrame(() => (back?.isConnected ? back.focus() : resultsRef.current?.focus()));
   }
@@ -108,18 +109,13 @@ export function Component() {
             busyLabel="내려받는 중…"
             failureMessage="엑셀 파일을 내려받지 못했습니다. 잠시 후 다시 시도해주세요."
             onSubmit={async (reason) => {
-              setNotice('');
               const { blob, fileName } = await exportAlumni({ keyword: keyword || undefined, reason });
               saveBlob(blob, fileName ?? '주소록.xlsx');
-              setNotice('주소록 엑셀 파일을 내려받았습니다.');
+              toast.show('주소록 엑셀 파일을 내려받았습니다.', 'success');
             }}
           />
         </div>
       </div>
-
-      <p className="alumni__notice" role="status">
-        {notice}
-      </p>
 
       <h2 className="alumni__results" ref={resultsRef} tabIndex={-1}>
         {keyword ? `‘${keyword}’ 검색 결과` : '전체 목록'}
