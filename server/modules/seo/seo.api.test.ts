@@ -25,6 +25,11 @@ const indexHtml = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <meta name="description" content="기본 설명" />
+    <meta property="og:type" content="website" />
+    <meta property="og:site_name" content="인체이식형 의료기기 환자등록사업" />
+    <meta property="og:title" content="인체이식형 의료기기 환자등록사업" />
+    <meta property="og:description" content="기본 설명" />
+    <meta property="og:locale" content="ko_KR" />
     <title>인체이식형 의료기기 환자등록사업</title>
   </head>
   <body><div id="root"></div></body>
@@ -210,9 +215,14 @@ describe('tags in the HTML of screens', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = res.body;
     const url = `http://${HOST}/Nids/notice/View/${posts.escaped.itemNo}`;
-    // index.html's own title and description are replaced, not doubled.
+    // index.html's own title, description and Open Graph tags are replaced, not doubled.
     expect(elements(html, 'title')).toEqual(['특수문자 &lt;b&gt;굵게&lt;/b&gt; &amp; &quot;인용&quot; | 인체이식형 의료기기 환자등록사업']);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    for (const property of ['og:type', 'og:site_name', 'og:title', 'og:description', 'og:locale']) {
+      expect(html.match(new RegExp(`<meta property="${property}"`, 'g')), property).toHaveLength(1);
+    }
+    expect(html).not.toContain('기본 설명');
+    expect(metaContent(html, 'og:locale')).toBe('ko_KR');
     expect(html).not.toContain('<b>굵게');
     expect(metaContent(html, 'og:title')).toBe('특수문자 <b>굵게</b> & "인용"');
     expect(metaContent(html, 'description')).toBe('본문 <script>alert(1)</script> & "따옴표"');
@@ -266,6 +276,8 @@ describe('tags in the HTML of screens', () => {
     expect(metaContent(html, 'description')).toBe('환자등록사업의 새로운 소식과 안내를 알려드립니다.');
     expect(html).toContain(`<link rel="canonical" href="http://${HOST}/Nids/notice/List/" />`);
     expect(metaContent(html, 'og:type')).toBe('website');
+    expect(html.match(/<meta property="og:title"/g)).toHaveLength(1);
+    expect(metaContent(html, 'og:title')).toBe('공지사항');
   });
 
   it('other screens keep the precompressed index.html with its ETag and name their canonical URL in a header', async () => {
@@ -274,6 +286,10 @@ describe('tags in the HTML of screens', () => {
     expect(res.body).toBe(indexHtml);
     expect(res.headers.etag).toBeTruthy();
     expect(res.headers.link).toBe(`<http://${HOST}/nids/intro>; rel="canonical"`);
+    // ...so a link to any screen still previews with the site's name and description.
+    expect(metaContent(res.body, 'og:title')).toBe('인체이식형 의료기기 환자등록사업');
+    expect(metaContent(res.body, 'og:description')).toBe('기본 설명');
+    expect(metaContent(res.body, 'og:locale')).toBe('ko_KR');
     // A members-only board's list is an ordinary screen too (its name is shown in the menu, nothing more).
     expect((await get('/Member/memberNotice/List/')).body).toBe(indexHtml);
   });
