@@ -1,3 +1,6 @@
+// First: zod's configuration (Korean messages; jitless under the CSP) before any schema is built.
+// The contract's barrel does not bring it in the web build (see vite.config.ts).
+import '../../contract/zod-ko';
 // Pretendard GOV (KRDS's typeface), split by Unicode range so a page loads only the glyphs it shows.
 import 'pretendard-gov/dist/web/variable/pretendardvariable-gov-dynamic-subset.css';
 import './ui/tokens.css';
