@@ -13,7 +13,8 @@ import { expect, latestItems, test } from './fixtures';
  * - The home page: at most 150 KB of JavaScript, at most 300 KB of everything but fonts.
  * - The home page, a list and a post each load their own screen's chunk and no other screen's.
  * - No reader screen loads the editor (TipTap / ProseMirror) or the console (web/src/features/admin).
- * - The server names each of these screens' chunks in its HTML (server/modules/seo/first-load.ts).
+ * - The server names each of these screens' chunks in its HTML (server/modules/seo/first-load.ts)
+ *   and sends the API answers their first render needs with it (first-data.ts): no API call.
  * - No reader screen trips the Content Security Policy (a violation is an Issues-panel finding
  *   that costs the Lighthouse best-practices score).
  *
@@ -168,7 +169,7 @@ test.describe('first load of the reader screens', () => {
   ];
 
   for (const screen of screens) {
-    test(`${screen.name} loads its own chunk, named in its HTML, and neither the editor nor the console`, async ({ page, request }) => {
+    test(`${screen.name} loads its own chunk, named in its HTML, no API call, and neither the editor nor the console`, async ({ page, request }) => {
       const manifest = readManifest();
       const url = await screen.url(request);
       const heading = typeof screen.heading === 'function' ? await screen.heading(request) : screen.heading;
@@ -194,6 +195,12 @@ test.describe('first load of the reader screens', () => {
       expect(
         scripts.filter((t) => admin.has(fileOf(t))).map((t) => `${t.path} ${kb(t.bytes)}`),
         `console chunks loaded by ${screen.name}; its scripts: ${biggest(scripts, 20)}`,
+      ).toEqual([]);
+
+      // The answers the first render needs came with the HTML (server/modules/seo/first-data.ts).
+      expect(
+        transfers.filter((t) => t.kind === 'data').map((t) => t.path),
+        `API calls of ${screen.name} on a first load (its first answers should come with the HTML)`,
       ).toEqual([]);
 
       // The server's HTML names the screen's chunk, so it downloads with the entry.

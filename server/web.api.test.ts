@@ -50,6 +50,7 @@ const manifest = {
     file: 'assets/BoardViewPage-Bv1.js', isDynamicEntry: true, imports: ['_shared-Sh1.js', 'index.html'],
   },
   'src/features/board/routes/BoardWritePage.tsx': { file: 'assets/BoardWritePage-Bw1.js', isDynamicEntry: true },
+  'src/features/terms/TermsContentPage.tsx': { file: 'assets/TermsContentPage-Tc1.js', isDynamicEntry: true, imports: ['index.html'] },
 };
 
 const assetUrl = '/assets/index-AbCd1234.js';
@@ -120,7 +121,7 @@ describe('precompressed web build', () => {
     expect(res.rawPayload.equals(font)).toBe(true);
   });
 
-  it.each(['/nids/intro', '/Account/Signin'])('index.html for %s goes out brotli-compressed with no-cache', async (url) => {
+  it.each(['/Account/Signin', '/TOS/Content/ContactUs/TermsContent'])('index.html for %s goes out brotli-compressed with no-cache', async (url) => {
     const res = await get(url, 'gzip, deflate, br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -131,7 +132,7 @@ describe('precompressed web build', () => {
   });
 
   it('index.html without accept-encoding is the file itself', async () => {
-    const res = await get('/nids/intro');
+    const res = await get('/Account/Signin');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe(indexHtml);
@@ -156,7 +157,7 @@ describe('precompressed web build', () => {
     expect(head.rawPayload.length).toBe(0);
   });
 
-  it.each(['/nids/intro', '/'])('HEAD of the client route %s answers like its GET', async (url) => {
+  it.each(['/Account/Signin', '/TOS/Content/TermsContent', '/'])('HEAD of the client route %s answers like its GET', async (url) => {
     const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'gzip' } });
     const got = await get(url, 'gzip');
     expect(head.statusCode).toBe(200);
@@ -167,7 +168,8 @@ describe('precompressed web build', () => {
     expect(head.rawPayload.length).toBe(0);
   });
 
-  it.each([assetUrl, '/nids/intro', '/'])('%s answers 304 to its own ETag, per encoding', async (url) => {
+  // The terms page is index.html with its screen's preloads, the same for everyone: it has an ETag too.
+  it.each([assetUrl, '/Account/Signin', '/TOS/Content/TermsContent'])('%s answers 304 to its own ETag, per encoding', async (url) => {
     const br = await get(url, 'br');
     const gzip = await get(url, 'gzip');
     expect(br.headers.etag).toBeTruthy();
@@ -206,14 +208,23 @@ describe('the first screen\'s files named in its HTML (server/modules/seo/first-
       'modulepreload /assets/shared-Sh1.js',
     ]);
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/HomePage-Ho1.css">');
-    // The rest is index.html as built, the tags inside its head.
-    expect(html.replace(/\s*<link rel="(modulepreload|preload)"(?:(?!index-AbCd)[^>])*>/g, '').replace(/\s+/g, ' ')).toBe(indexHtml.replace(/\s+/g, ' '));
+    // The rest is index.html as built, the tags inside its head (and the first data in its body).
+    const rest = html
+      .replace(/\s*<link rel="(modulepreload|preload)"(?:(?!index-AbCd)[^>])*>/g, '')
+      .replace(/\s*<script type="application\/json" id="first-data">.*?<\/script>/, '');
+    expect(rest.replace(/\s+/g, ' ')).toBe(indexHtml.replace(/\s+/g, ' '));
     expect(html.indexOf('HomePage-Ho1.js')).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('a screen whose HTML is the same for everyone (the terms) has its preloads, compressed once, with an ETag', async () => {
+    const res = await get('/TOS/Content/TermsContent', 'br');
+    expect(res.headers.etag).toMatch(/-br"$/);
+    expect(preloadsOf(decode('br', res.rawPayload).toString('utf8'))).toEqual(['modulepreload /assets/TermsContentPage-Tc1.js']);
+  });
+
   it.each([undefined, 'gzip', 'br;q=0, gzip'])('the same page asked with accept-encoding %s decodes to the same HTML', async (accept) => {
-    const br = decode('br', (await get('/', 'br')).rawPayload).toString('utf8');
-    const res = await get('/', accept);
+    const br = decode('br', (await get('/TOS/Content/TermsContent', 'br')).rawPayload).toString('utf8');
+    const res = await get('/TOS/Content/TermsContent', accept);
     const expected = accept ? 'gzip' : undefined;
     expect(res.headers['content-encoding']).toBe(expected);
     expect(expected ? decode(expected, res.rawPayload).toString('utf8') : res.body).toBe(br);
@@ -234,11 +245,16 @@ describe('the first screen\'s files named in its HTML (server/modules/seo/first-
   it.each([
     ['a screen outside the table (the write screen)', '/Nids/notice/Write/NEW'],
     ['the console, whatever its path looks like', '/admin/boards/List'],
-    ['a screen the manifest does not know (the list)', '/Member/memberNotice/List/'],
   ])('%s gets index.html as built', async (_, url) => {
     const res = await get(url, 'br');
     expect(res.statusCode).toBe(200);
     expect(decode('br', res.rawPayload).toString('utf8')).toBe(indexHtml);
+  });
+
+  it('a screen the manifest does not know (the list) gets no preloads', async () => {
+    const res = await get('/Member/memberNotice/List/', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(preloadsOf(decode('br', res.rawPayload).toString('utf8'))).toEqual([]);
   });
 
   it('the manifest itself is not served', async () => {

@@ -11,6 +11,7 @@ import { findBoard } from '../board/repo';
 import { postHeadQuery } from './repo';
 import { staticScreens } from './routes';
 import { escapeMarkup, excerpt, originOf } from './text';
+import { createFirstData } from './first-data';
 import { createFirstLoad, listPath, viewPath } from './first-load';
 
 /**
@@ -21,8 +22,9 @@ import { createFirstLoad, listPath, viewPath } from './first-load';
  * place of index.html's site-wide ones. Posts a guest may not read get nothing of theirs.
  *
  * The screens readers land on also get preload tags for their own chunks (first-load.ts), so the
- * browser fetches them along with the app's entry. Screens with neither get the precompressed
- * index.html as it is.
+ * browser fetches them along with the app's entry, and the home page, lists and posts the API
+ * answers their first render needs (first-data.ts). Screens with none of these get the
+ * precompressed index.html as it is.
  */
 
 interface Head {
@@ -137,6 +139,12 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Fixe
   await reply.send(encoding ? page[encoding] : page.html);
 }
 
+/** The page with the first data's script at the end of its body. */
+function withData(html: string, data: string): string {
+  // A function, not a string: `$&` and the like in a post's text must not be read as patterns.
+  return data ? html.replace(/<\/body>/i, () => `  ${data}\n  </body>`) : html;
+}
+
 /** Reads index.html once; `null` without a web build. */
 export function createPageHeads(app: FastifyInstance, webDistDir: string): PageHeads | null {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -146,12 +154,13 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   if (!template) return null;
   const { db, settings } = app.deps;
   const firstLoad = createFirstLoad(webDistDir);
+  const firstData = createFirstData(app);
   /** index.html with a screen's preloads, by those preloads (one per kind of screen). */
   const withPreloads = new Map<string, FixedHtml>();
   const preloaded = (preloads: string) => {
     let page = withPreloads.get(preloads);
     if (!page) {
-      page = fixedHtml(indexHtml.replace(/<\/head>/i, `  ${preloads}\n  </head>`));
+      page = fixedHtml(preloads ? indexHtml.replace(/<\/head>/i, () => `  ${preloads}\n  </head>`) : indexHtml);
       withPreloads.set(preloads, page);
     }
     return page;
@@ -201,18 +210,18 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const url = request.url.split('?')[0]!;
       const preloads = firstLoad.tagsFor(url);
-      const head = await headOf(request, url);
+      const [head, data] = await Promise.all([headOf(request, url), firstData.scriptFor(request)]);
       if (!head) {
         // Fixed screens keep index.html's generic description; the canonical URL goes in a
         // header, which search engines read as they read the tag.
         const screen = canonicalScreens.get(url.replace(/(.)\/$/, '$1').toLowerCase());
         if (screen) reply.header('link', `<${originOf(request)}${screen}>; rel="canonical"`);
-        if (!preloads) return false;
-        await sendHtml(request, reply, preloaded(preloads));
+        if (!preloads && !data) return false;
+        await sendHtml(request, reply, data ? withData(preloaded(preloads).html, data) : preloaded(preloads));
         return true;
       }
       const tags = headTags(head, originOf(request), (await settings.info()).siteName);
-      await sendHtml(request, reply, `${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${template[1]}`);
+      await sendHtml(request, reply, withData(`${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${template[1]}`, data));
       return true;
     },
   };
