@@ -73,7 +73,7 @@ async function main() {
         console.log(`Lighthouse: ${name} (${pathname}), run ${run} of ${runs}...`);
         const reportFile = path.join(REPORT_DIR, `${name.replace(/\s+/g, '-')}-${run}.json`);
         const result = await audit(site.baseURL + pathname, chromePath, { reportFile });
-        if (runs > 1) console.log(`  ${CATEGORIES.map((id) => `${id} ${result.scores[id] ?? '-'}`).join(', ')}`);
+        console.log(`  ${CATEGORIES.map((id) => `${id} ${result.scores[id] ?? '-'}`).join(', ')}; CPU benchmark index ${result.benchmarkIndex}`);
         results.push(result);
       }
       rows.push({
