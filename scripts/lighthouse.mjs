@@ -3,6 +3,12 @@
 // directory, demo seed) in the Chromium the browser tests use. Prints the four category scores per
 // page and the home page's first-load bytes over the wire, then stops the server. A measurement,
 // not a test: it exits non-zero only when it cannot measure. Targets are in docs/performance.md.
+//
+//   npm run lighthouse                 one run of each page
+//   npm run lighthouse -- --runs 3     three runs of each page, the median score printed
+//
+// Each run's whole report (opportunities, diagnostics, the network record) is written to
+// test-results/lighthouse/<page>-<run>.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,9 +36,26 @@ async function newestNotice(baseURL) {
 // Read from the file: the package's `exports` do not include its package.json.
 const lighthouseVersion = () => JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
 
+const REPORT_DIR = path.join(root, 'test-results/lighthouse');
+
+function parseRuns(argv) {
+  const at = argv.indexOf('--runs');
+  if (at < 0) return 1;
+  const runs = Number(argv[at + 1]);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('--runs takes a whole number from 1 to 9');
+  return runs;
+}
+
+/** The median of the runs' scores (the middle one; the lower middle of an even count). */
+function median(values) {
+  const known = values.filter((v) => v != null).sort((a, b) => a - b);
+  return known.length ? known[Math.floor((known.length - 1) / 2)] : null;
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
+  const runs = parseRuns(process.argv.slice(2));
   const chromePath = findChromium();
   buildWebIfNeeded();
   const started = Date.now();
@@ -45,11 +68,27 @@ async function main() {
     ];
     const rows = [];
     for (const [name, pathname] of pages) {
-      console.log(`Lighthouse: ${name} (${pathname})...`);
-      rows.push({ name, pathname, ...(await audit(site.baseURL + pathname, chromePath)) });
+      const results = [];
+      for (let run = 1; run <= runs; run++) {
+        console.log(`Lighthouse: ${name} (${pathname}), run ${run} of ${runs}...`);
+        const reportFile = path.join(REPORT_DIR, `${name.replace(/\s+/g, '-')}-${run}.json`);
+        const result = await audit(site.baseURL + pathname, chromePath, { reportFile });
+        console.log(`  ${CATEGORIES.map((id) => `${id} ${result.scores[id] ?? '-'}`).join(', ')}; CPU benchmark index ${result.benchmarkIndex}`);
+        results.push(result);
+      }
+      rows.push({
+        name,
+        pathname,
+        scores: Object.fromEntries(CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))])),
+        bytes: results[0].bytes,
+        warnings: [...new Set(results.flatMap((r) => r.warnings))],
+      });
     }
 
-    console.log(`\nLighthouse ${lighthouseVersion()}, mobile, simulated throttling; ${chromePath}\n`);
+    console.log(
+      `\nLighthouse ${lighthouseVersion()}, mobile, simulated throttling; ${chromePath}` +
+        `${runs > 1 ? `; median of ${runs} runs` : ''}; reports in ${path.relative(root, REPORT_DIR)}/\n`,
+    );
     const header = ['page', 'path', ...CATEGORIES];
     const table = rows.map((row) => [row.name, row.pathname, ...CATEGORIES.map((id) => String(row.scores[id] ?? '-'))]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));

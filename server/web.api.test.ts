@@ -35,6 +35,24 @@ const indexHtml = `<!doctype html>
 /** Stands for a woff2 font: random bytes do not compress, like the font's own brotli data. */
 const font = randomBytes(4096);
 
+/**
+ * Vite's manifest (build.manifest) of the fake build: the entry with a vendor chunk and its style
+ * sheet, and two screens that share a chunk with its own style sheet.
+ */
+const manifest = {
+  'index.html': { file: 'assets/index-AbCd1234.js', isEntry: true, imports: ['_vendor-Ve1.js'], css: ['assets/index-Ix1.css'] },
+  '_vendor-Ve1.js': { file: 'assets/vendor-Ve1.js' },
+  '_shared-Sh1.js': { file: 'assets/shared-Sh1.js', imports: ['_vendor-Ve1.js', 'index.html'], css: ['assets/shared-Sh1.css'] },
+  'src/features/home/HomePage.tsx': {
+    file: 'assets/HomePage-Ho1.js', isDynamicEntry: true, imports: ['_vendor-Ve1.js', 'index.html', '_shared-Sh1.js'], css: ['assets/HomePage-Ho1.css'],
+  },
+  'src/features/board/routes/BoardViewPage.tsx': {
+    file: 'assets/BoardViewPage-Bv1.js', isDynamicEntry: true, imports: ['_shared-Sh1.js', 'index.html'],
+  },
+  'src/features/board/routes/BoardWritePage.tsx': { file: 'assets/BoardWritePage-Bw1.js', isDynamicEntry: true },
+  'src/features/terms/TermsContentPage.tsx': { file: 'assets/TermsContentPage-Tc1.js', isDynamicEntry: true, imports: ['index.html'] },
+};
+
 const assetUrl = '/assets/index-AbCd1234.js';
 const fontUrl = '/assets/Pretendard-XyZ98765.woff2';
 const immutable = 'public, max-age=31536000, immutable';
@@ -45,6 +63,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
   fs.writeFileSync(path.join(distDir, assetUrl), js);
   fs.writeFileSync(path.join(distDir, fontUrl), font);
+  fs.mkdirSync(path.join(distDir, '.vite'));
+  fs.writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   await precompressDir(distDir);
   t = await createTestApp({ seedDemo: true, env: { WEB_DIST_DIR: distDir } });
 });
@@ -101,7 +121,7 @@ describe('precompressed web build', () => {
     expect(res.rawPayload.equals(font)).toBe(true);
   });
 
-  it.each(['/', '/nids/intro', '/Account/Signin'])('index.html for %s goes out brotli-compressed with no-cache', async (url) => {
+  it.each(['/Account/Signin', '/TOS/Content/ContactUs/TermsContent'])('index.html for %s goes out brotli-compressed with no-cache', async (url) => {
     const res = await get(url, 'gzip, deflate, br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -112,7 +132,7 @@ describe('precompressed web build', () => {
   });
 
   it('index.html without accept-encoding is the file itself', async () => {
-    const res = await get('/nids/intro');
+    const res = await get('/Account/Signin');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe(indexHtml);
@@ -137,15 +157,19 @@ describe('precompressed web build', () => {
     expect(head.rawPayload.length).toBe(0);
   });
 
-  it('HEAD of a client route answers like its GET', async () => {
-    const head = await t.app.inject({ method: 'HEAD', url: '/nids/intro', headers: { 'accept-encoding': 'gzip' } });
+  it.each(['/Account/Signin', '/TOS/Content/TermsContent', '/'])('HEAD of the client route %s answers like its GET', async (url) => {
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'gzip' } });
+    const got = await get(url, 'gzip');
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-encoding']).toBe('gzip');
     expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.headers['content-length']).toBe(got.headers['content-length']);
+    expect(head.headers.etag).toBe(got.headers.etag);
     expect(head.rawPayload.length).toBe(0);
   });
 
-  it.each([assetUrl, '/nids/intro'])('%s answers 304 to its own ETag, per encoding', async (url) => {
+  // The terms page is index.html with its screen's preloads, the same for everyone: it has an ETag too.
+  it.each([assetUrl, '/Account/Signin', '/TOS/Content/TermsContent'])('%s answers 304 to its own ETag, per encoding', async (url) => {
     const br = await get(url, 'br');
     const gzip = await get(url, 'gzip');
     expect(br.headers.etag).toBeTruthy();
@@ -162,6 +186,81 @@ describe('precompressed web build', () => {
     expect(res.statusCode).toBe(206);
     expect(res.headers['content-range']).toBe(`bytes 0-9/${Buffer.byteLength(js)}`);
     expect(res.body).toBe(js.slice(0, 10));
+  });
+});
+
+describe('the first screen\'s files named in its HTML (server/modules/seo/first-load.ts)', () => {
+  /** The preloads added to the HTML (the fake index.html has two of its own, for the entry). */
+  const preloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`).filter((l) => !l.includes(assetUrl));
+
+  it('the home page preloads its chunk, the chunk it shares and both style sheets, not what the entry loads already', async () => {
+    const res = await get('/', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    const html = decode('br', res.rawPayload).toString('utf8');
+    expect(preloadsOf(html)).toEqual([
+      'preload /assets/HomePage-Ho1.css',
+      'preload /assets/shared-Sh1.css',
+      'modulepreload /assets/HomePage-Ho1.js',
+      'modulepreload /assets/shared-Sh1.js',
+    ]);
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/HomePage-Ho1.css">');
+    // The rest is index.html as built, the tags inside its head (and the first data in its body).
+    const rest = html
+      .replace(/\s*<link rel="(modulepreload|preload)"(?:(?!index-AbCd)[^>])*>/g, '')
+      .replace(/\s*<script type="application\/json" id="first-data">.*?<\/script>/, '');
+    expect(rest.replace(/\s+/g, ' ')).toBe(indexHtml.replace(/\s+/g, ' '));
+    expect(html.indexOf('HomePage-Ho1.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('a screen whose HTML is the same for everyone (the terms) has its preloads, compressed once, with an ETag', async () => {
+    const res = await get('/TOS/Content/TermsContent', 'br');
+    expect(res.headers.etag).toMatch(/-br"$/);
+    expect(preloadsOf(decode('br', res.rawPayload).toString('utf8'))).toEqual(['modulepreload /assets/TermsContentPage-Tc1.js']);
+  });
+
+  it.each([undefined, 'gzip', 'br;q=0, gzip'])('the same page asked with accept-encoding %s decodes to the same HTML', async (accept) => {
+    const br = decode('br', (await get('/TOS/Content/TermsContent', 'br')).rawPayload).toString('utf8');
+    const res = await get('/TOS/Content/TermsContent', accept);
+    const expected = accept ? 'gzip' : undefined;
+    expect(res.headers['content-encoding']).toBe(expected);
+    expect(expected ? decode(expected, res.rawPayload).toString('utf8') : res.body).toBe(br);
+  });
+
+  it('a post\'s page has both its own tags and its screen\'s preloads, compressed', async () => {
+    const list = await get('/api/board-item?boardCode=notice&page=1&size=1');
+    const itemNo = (JSON.parse(list.body) as { data: { content: Array<{ itemNo: number }> } }).data.content[0]!.itemNo;
+    const res = await get(`/Nids/notice/View/${itemNo}`, 'gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = decode('gzip', res.rawPayload).toString('utf8');
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(preloadsOf(html)).toEqual(['preload /assets/shared-Sh1.css', 'modulepreload /assets/BoardViewPage-Bv1.js', 'modulepreload /assets/shared-Sh1.js']);
+  });
+
+  it.each([
+    ['a screen outside the table (the write screen)', '/Nids/notice/Write/NEW'],
+    ['the console, whatever its path looks like', '/admin/boards/List'],
+  ])('%s gets index.html as built', async (_, url) => {
+    const res = await get(url, 'br');
+    expect(res.statusCode).toBe(200);
+    expect(decode('br', res.rawPayload).toString('utf8')).toBe(indexHtml);
+  });
+
+  it('a screen the manifest does not know (the list) gets no preloads', async () => {
+    const res = await get('/Member/memberNotice/List/', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(preloadsOf(decode('br', res.rawPayload).toString('utf8'))).toEqual([]);
+  });
+
+  it('the manifest itself is not served', async () => {
+    const res = await get('/.vite/manifest.json', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('HomePage');
   });
 });
 

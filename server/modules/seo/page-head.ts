@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '../../../contract';
 import { fileUrl } from '../file/urls';
@@ -9,12 +11,20 @@ import { findBoard } from '../board/repo';
 import { postHeadQuery } from './repo';
 import { staticScreens } from './routes';
 import { escapeMarkup, excerpt, originOf } from './text';
+import { createFirstData } from './first-data';
+import { createFirstLoad, listPath, viewPath } from './first-load';
 
 /**
- * Link previews (KakaoTalk, Naver) and search engines read the HTML the server sends without
- * running scripts, so post and list screens get their own title, description, canonical URL and
- * Open Graph tags in index.html's head. Posts a guest may not read get nothing of theirs: the
- * plain index.html goes out, as for every other screen.
+ * The head of the HTML the server sends for a screen.
+ *
+ * Link previews (KakaoTalk, Naver) and search engines read that HTML without running scripts, so
+ * post and list screens get their own title, description, canonical URL and Open Graph tags, in
+ * place of index.html's site-wide ones. Posts a guest may not read get nothing of theirs.
+ *
+ * The screens readers land on also get preload tags for their own chunks (first-load.ts), so the
+ * browser fetches them along with the app's entry, and the home page, lists and posts the API
+ * answers their first render needs (first-data.ts). Screens with none of these get the
+ * precompressed index.html as it is.
  */
 
 interface Head {
@@ -27,14 +37,18 @@ interface Head {
   image?: string;
 }
 
-const viewPath = /^\/([^/]+)\/([^/]+)\/View\/(\d{1,9})\/?$/i;
-const listPath = /^\/([^/]+)\/([^/]+)\/List\/?$/i;
 /** Canonical spellings of the fixed screens by their lower-case path (the router ignores case). */
 const canonicalScreens = new Map(staticScreens.map((p) => [p.toLowerCase(), p]));
 
-/** index.html without its own title and description, split where the tags of a page go. */
+/**
+ * index.html without its own title, description and Open Graph tags (the site-wide ones every
+ * screen has), split where the tags of a page go: a page's tags replace them, never double them.
+ */
 function splitTemplate(html: string): [string, string] | null {
-  const stripped = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const stripped = html
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace(/<meta\s+property="og:[^"]*"[^>]*>\s*/gi, '');
   const at = stripped.search(/<\/head>/i);
   return at < 0 ? null : [stripped.slice(0, at), stripped.slice(at)];
 }
@@ -63,13 +77,94 @@ export interface PageHeads {
   answer(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
+/** An HTML answer that is the same for every request of a screen, compressed once. */
+interface FixedHtml {
+  html: string;
+  etag: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function fixedHtml(html: string): FixedHtml {
+  return {
+    html,
+    etag: crypto.createHash('sha256').update(html).digest('base64url').slice(0, 16),
+    br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(html, { level: 9 }),
+  };
+}
+
+/** br, else gzip, else none, as Accept-Encoding allows (`;q=0` refuses one). */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
+}
+
+/**
+ * Sends a screen's HTML, compressed as the client accepts. A fixed one has an ETag per encoding
+ * (each encoding is its own representation) and answers 304 to it, as @fastify/static does for
+ * index.html; a post's or a list's is built per request (its tags come from the database).
+ */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: FixedHtml | string): Promise<void> {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply
+    .type('text/html; charset=utf-8')
+    // As index.html: a new build, or a post edited, deleted or closed to guests, must show at once.
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  if (typeof page === 'string') {
+    const body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === 'gzip'
+          ? zlib.gzipSync(page, { level: 6 })
+          : page;
+    await reply.send(body);
+    return;
+  }
+  const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`;
+  reply.header('etag', etag);
+  if (request.headers['if-none-match'] === etag) {
+    await reply.code(304).send();
+    return;
+  }
+  await reply.send(encoding ? page[encoding] : page.html);
+}
+
+/** The page with the first data's script at the end of its body. */
+function withData(html: string, data: string): string {
+  // A function, not a string: `$&` and the like in a post's text must not be read as patterns.
+  return data ? html.replace(/<\/body>/i, () => `  ${data}\n  </body>`) : html;
+}
+
 /** Reads index.html once; `null` without a web build. */
 export function createPageHeads(app: FastifyInstance, webDistDir: string): PageHeads | null {
   const indexFile = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexFile)) return null;
-  const template = splitTemplate(fs.readFileSync(indexFile, 'utf8'));
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const template = splitTemplate(indexHtml);
   if (!template) return null;
   const { db, settings } = app.deps;
+  const firstLoad = createFirstLoad(webDistDir);
+  const firstData = createFirstData(app);
+  /** index.html with a screen's preloads, by those preloads (one per kind of screen). */
+  const withPreloads = new Map<string, FixedHtml>();
+  const preloaded = (preloads: string) => {
+    let page = withPreloads.get(preloads);
+    if (!page) {
+      page = fixedHtml(preloads ? indexHtml.replace(/<\/head>/i, () => `  ${preloads}\n  </head>`) : indexHtml);
+      withPreloads.set(preloads, page);
+    }
+    return page;
+  };
 
   /** One indexed lookup (board_item_no_uq); null when a guest may not read the post. */
   async function postHead(boardCode: string, itemNo: number): Promise<Head | null> {
@@ -97,26 +192,36 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     };
   }
 
+  /** The post's or list's own tags; none when the database cannot say (the tags are a bonus). */
+  async function headOf(request: FastifyRequest, url: string): Promise<Head | null> {
+    const view = viewPath.exec(url);
+    const list = view ? null : listPath.exec(url);
+    if (!view && !list) return null;
+    try {
+      return view ? await postHead(view[2]!, Number(view[3])) : await listHead(list![2]!);
+    } catch (err) {
+      request.log.warn({ err }, 'page tags unavailable: sending the screen without them');
+      return null;
+    }
+  }
+
   return {
     async answer(request, reply) {
-      if (request.method !== 'GET') return false;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const url = request.url.split('?')[0]!;
-      const view = viewPath.exec(url);
-      const list = view ? null : listPath.exec(url);
-      const head = view ? await postHead(view[2]!, Number(view[3])) : list ? await listHead(list[2]!) : null;
+      const preloads = firstLoad.tagsFor(url);
+      const [head, data] = await Promise.all([headOf(request, url), firstData.scriptFor(request)]);
       if (!head) {
-        // Fixed screens keep the precompressed index.html (its generic description); the canonical
-        // URL goes in a header, which search engines read as they read the tag.
+        // Fixed screens keep index.html's generic description; the canonical URL goes in a
+        // header, which search engines read as they read the tag.
         const screen = canonicalScreens.get(url.replace(/(.)\/$/, '$1').toLowerCase());
         if (screen) reply.header('link', `<${originOf(request)}${screen}>; rel="canonical"`);
-        return false;
+        if (!preloads && !data) return false;
+        await sendHtml(request, reply, data ? withData(preloaded(preloads).html, data) : preloaded(preloads));
+        return true;
       }
       const tags = headTags(head, originOf(request), (await settings.info()).siteName);
-      await reply
-        .type('text/html; charset=utf-8')
-        // As index.html: a post edited, deleted or closed to guests must not be served from a cache.
-        .header('cache-control', 'no-cache')
-        .send(`${template[0]}${tags}${template[1]}`);
+      await sendHtml(request, reply, withData(`${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${template[1]}`, data));
       return true;
     },
   };

@@ -25,6 +25,11 @@ const indexHtml = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <meta name="description" content="기본 설명" />
+    <meta property="og:type" content="website" />
+    <meta property="og:site_name" content="인체이식형 의료기기 환자등록사업" />
+    <meta property="og:title" content="인체이식형 의료기기 환자등록사업" />
+    <meta property="og:description" content="기본 설명" />
+    <meta property="og:locale" content="ko_KR" />
     <title>인체이식형 의료기기 환자등록사업</title>
   </head>
   <body><div id="root"></div></body>
@@ -33,7 +38,12 @@ const indexHtml = `<!doctype html>
 const HOST = 'nids.example.kr';
 
 /** Every post the tests look for, by what it is. */
-const posts = {} as Record<'public' | 'escaped' | 'secret' | 'deleted' | 'membersOnly' | 'reference' | 'withImage', { id: number; itemNo: number }>;
+const posts = {} as Record<
+  'public' | 'escaped' | 'secret' | 'deleted' | 'membersOnly' | 'reference' | 'withImage' | 'scriptTitle',
+  { id: number; itemNo: number }
+>;
+/** A title that would end a script element if it went into the page unescaped. */
+const SCRIPT_TITLE = '제목 </script><script>alert("$&")</script> <!-- 끝';
 let imageId: string;
 
 beforeAll(async () => {
@@ -76,6 +86,12 @@ function get(url: string, headers: Record<string, string> = {}) {
 /** The content of `<tag>` elements, in order (enough for the flat XML these routes write). */
 function elements(xml: string, tag: string): string[] {
   return [...xml.matchAll(new RegExp(`<${tag}(?: [^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
+}
+
+/** The API answers sent with a page (modules/seo/first-data.ts), by URL; {} when none. */
+function firstData(html: string): Record<string, unknown> {
+  const m = /<script type="application\/json" id="first-data">([\s\S]*?)<\/script>/.exec(html);
+  return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : {};
 }
 
 /** The `content` of a meta tag (by property or name), unescaped for comparison. */
@@ -210,9 +226,14 @@ describe('tags in the HTML of screens', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = res.body;
     const url = `http://${HOST}/Nids/notice/View/${posts.escaped.itemNo}`;
-    // index.html's own title and description are replaced, not doubled.
+    // index.html's own title, description and Open Graph tags are replaced, not doubled.
     expect(elements(html, 'title')).toEqual(['특수문자 &lt;b&gt;굵게&lt;/b&gt; &amp; &quot;인용&quot; | 인체이식형 의료기기 환자등록사업']);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    for (const property of ['og:type', 'og:site_name', 'og:title', 'og:description', 'og:locale']) {
+      expect(html.match(new RegExp(`<meta property="${property}"`, 'g')), property).toHaveLength(1);
+    }
+    expect(html).not.toContain('기본 설명');
+    expect(metaContent(html, 'og:locale')).toBe('ko_KR');
     expect(html).not.toContain('<b>굵게');
     expect(metaContent(html, 'og:title')).toBe('특수문자 <b>굵게</b> & "인용"');
     expect(metaContent(html, 'description')).toBe('본문 <script>alert(1)</script> & "따옴표"');
@@ -239,11 +260,15 @@ describe('tags in the HTML of screens', () => {
     ['members-only', () => `/Member/memberNotice/View/${posts.membersOnly.itemNo}`, ['회원 전용 제목', '회원만 보는 본문']],
     ['secret', () => `/Nids/notice/View/${posts.secret.itemNo}`, ['비밀글 제목', '비밀 본문']],
     ['deleted', () => `/Nids/notice/View/${posts.deleted.itemNo}`, ['삭제된 글 제목']],
-  ])('a %s post\'s page is the plain index.html and reveals none of its text', async (_, url, texts) => {
+  ])('a %s post\'s page has the site\'s tags only and reveals none of its text', async (_, url, texts) => {
     const res = await get(url());
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(indexHtml);
+    expect(elements(res.body, 'title')).toEqual(['인체이식형 의료기기 환자등록사업']);
+    expect(metaContent(res.body, 'og:type')).toBe('website');
+    expect(metaContent(res.body, 'description')).toBe('기본 설명');
     for (const text of texts) expect(res.body).not.toContain(text);
+    // No answer for the post went with the page either (a guest is refused it).
+    expect(Object.keys(firstData(res.body)).filter((key) => key.startsWith('/api/board-item/'))).toEqual([]);
   });
 
   it('with the database out of reach, a post page is still the app\'s shell (the tags are a bonus)', async () => {
@@ -266,15 +291,81 @@ describe('tags in the HTML of screens', () => {
     expect(metaContent(html, 'description')).toBe('환자등록사업의 새로운 소식과 안내를 알려드립니다.');
     expect(html).toContain(`<link rel="canonical" href="http://${HOST}/Nids/notice/List/" />`);
     expect(metaContent(html, 'og:type')).toBe('website');
+    expect(html.match(/<meta property="og:title"/g)).toHaveLength(1);
+    expect(metaContent(html, 'og:title')).toBe('공지사항');
   });
 
   it('other screens keep the precompressed index.html with its ETag and name their canonical URL in a header', async () => {
-    const res = await get('/NIDS/intro');
+    const res = await get('/tos/content/privacyContent');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(indexHtml);
     expect(res.headers.etag).toBeTruthy();
-    expect(res.headers.link).toBe(`<http://${HOST}/nids/intro>; rel="canonical"`);
-    // A members-only board's list is an ordinary screen too (its name is shown in the menu, nothing more).
-    expect((await get('/Member/memberNotice/List/')).body).toBe(indexHtml);
+    expect(res.headers.link).toBe(`<http://${HOST}/TOS/Content/PrivacyContent>; rel="canonical"`);
+    // A screen in the frame gets the frame's answers, and its canonical URL all the same.
+    const intro = await get('/NIDS/intro');
+    expect(intro.headers.link).toBe(`<http://${HOST}/nids/intro>; rel="canonical"`);
+    expect(Object.keys(firstData(intro.body))).toEqual(['/api/site-setting/info', '/api/board']);
+    // ...so a link to any screen still previews with the site's name and description.
+    expect(metaContent(res.body, 'og:title')).toBe('인체이식형 의료기기 환자등록사업');
+    expect(metaContent(res.body, 'og:description')).toBe('기본 설명');
+    expect(metaContent(res.body, 'og:locale')).toBe('ko_KR');
+    // A members-only board's list is an ordinary screen too (its name is shown in the menu, nothing
+    // more): the site's tags, and of the answers the board's settings but not its posts, which a
+    // guest is refused.
+    const members = await get('/Member/memberNotice/List/');
+    expect(elements(members.body, 'title')).toEqual(['인체이식형 의료기기 환자등록사업']);
+    expect(Object.keys(firstData(members.body))).toEqual(['/api/site-setting/info', '/api/board', '/api/board/memberNotice']);
+    expect(members.body).not.toContain('회원 전용 제목');
+  });
+});
+
+describe('API answers sent with the HTML of reader screens (first-data.ts)', () => {
+  // Made here, after the sitemap and feed tests, which count the posts.
+  beforeAll(async () => {
+    posts.scriptTitle = await createBoardItem(t.db, {
+      title: SCRIPT_TITLE, content: '<p>스크립트 제목 본문</p>', createdAt: new Date(Date.UTC(2026, 10, 1, 0, 8)),
+    });
+  });
+
+  /** What the API itself answers a guest for `url`: the `data` of its envelope. */
+  async function apiData(url: string): Promise<unknown> {
+    const res = await get(url);
+    expect(res.statusCode, url).toBe(200);
+    return (res.json() as { data: unknown }).data;
+  }
+
+  it('the home page has the frame\'s answers and both latest lists, exactly as the API gives them to a guest', async () => {
+    const sent = firstData((await get('/')).body);
+    expect(Object.keys(sent)).toEqual([
+      '/api/site-setting/info',
+      '/api/board',
+      '/api/board-item?boardCode=notice&page=1&showItemToMain=true&size=5&sort=createdDate%2CDESC',
+      '/api/board-item?boardCode=public&page=1&showItemToMain=true&size=5&sort=createdDate%2CDESC',
+    ]);
+    for (const [url, data] of Object.entries(sent)) expect(data, url).toEqual(await apiData(url));
+  });
+
+  it('a list page has its board and first page; a later page or a search only the board', async () => {
+    const first = firstData((await get('/Nids/notice/List/')).body);
+    const page1 = '/api/board-item?boardCode=notice&page=1&pinNotices=true&sort=createdDate%2CDESC';
+    expect(Object.keys(first)).toEqual(['/api/site-setting/info', '/api/board', '/api/board/notice', page1]);
+    expect(first[page1]).toEqual(await apiData(page1));
+    expect(Object.keys(firstData((await get('/Nids/notice/List/?page=2')).body))).toEqual(['/api/site-setting/info', '/api/board', '/api/board/notice']);
+  });
+
+  it('a post\'s page has the post, escaped so that no text of it can end the script element', async () => {
+    const html = (await get(`/Nids/notice/View/${posts.scriptTitle.itemNo}`)).body;
+    const sent = firstData(html);
+    const post = sent[`/api/board-item/notice/${posts.scriptTitle.itemNo}`] as { title: string; content: string };
+    expect(post.title).toBe(SCRIPT_TITLE);
+    expect(post.content).toContain('스크립트 제목 본문');
+    // Only index.html's own scripts and the one data element: the title opened none.
+    expect(html.match(/<script/g)).toHaveLength((indexHtml.match(/<script/g) ?? []).length + 1);
+    expect(html).not.toContain('alert("$&")</script>');
+  });
+
+  it('the console and account screens get none', async () => {
+    expect(firstData((await get('/admin/boards/List')).body)).toEqual({});
+    expect(firstData((await get('/Account/Signin')).body)).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { seedFirstData } from './first-data';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -11,6 +12,9 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// The answers the server sent with the page, before anything renders (first-data.ts).
+seedFirstData(queryClient);
 
 export function App() {
   return (

@@ -1,4 +1,5 @@
-import { loginUser, type LoginUser, type TokenPair } from '../../../contract';
+import type { LoginUser, TokenPair } from '../../../contract';
+import { readLoginUser } from './login-user';
 
 /**
  * The browser session (spec §3, §4): what is kept in localStorage, when it counts as signed in,
@@ -115,9 +116,9 @@ function readGuest(storage: StorageLike): GuestRecord | null {
 export function readSession(storage: StorageLike, now: number): Session {
   const accessToken = storage.getItem(storageKeys.accessToken);
   const expiresAt = accessToken ? tokenExpiresAt(accessToken) : null;
-  const user = loginUser.safeParse(parseJson(storage.getItem(storageKeys.loginUser)));
-  if (accessToken && expiresAt !== null && expiresAt > now && user.success) {
-    return { signedIn: true, user: user.data, accessToken, expiresAt };
+  const user = readLoginUser(parseJson(storage.getItem(storageKeys.loginUser)));
+  if (accessToken && expiresAt !== null && expiresAt > now && user) {
+    return { signedIn: true, user, accessToken, expiresAt };
   }
   return { signedIn: false, guest: readGuest(storage) };
 }
