@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, latestItems, NOT_FOUND_TITLE, test } from './fixtures';
+import { expect, NOT_FOUND_TITLE, test } from './fixtures';
 import { ADMIN, openSignedIn } from './support/accounts';
 import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
 
@@ -137,27 +137,5 @@ test.describe('info tables', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'no sideways scroll at 아주 크게').toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: '보통', exact: true }).click();
-  });
-});
-
-/**
- * Kept from the old a11y spec: axe on a board list and a post, which are not screens of this area
- * (their own screen checks belong with the boards) but were swept here before.
- */
-test.describe('axe on a board list and a post (kept from the old a11y sweep)', () => {
-  test('notice list', async ({ page }) => {
-    await page.goto('/nids/notice/list');
-    await expect(page.locator('h1')).toHaveText('공지사항');
-    await expect(page.locator('main a[href*="/view/" i]').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await expectNoA11yViolations(page, 'notice list');
-  });
-
-  test('newest notice', async ({ page, request }) => {
-    const { content } = await latestItems(request, 'notice', 1);
-    await page.goto(`/nids/notice/view/${content[0]!.itemNo}`);
-    await expect(page.locator('main article').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await expectNoA11yViolations(page, 'notice view');
   });
 });
