@@ -122,8 +122,9 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 
 
 /** Runs axe (WCAG 2.0/2.1/2.2 A and AA) and fails on any violation of any impact, listing them. */
 export async function expectNoA11yViolations(page: Page, what = page.url()): Promise<void> {
-  // Only violations are reported: collecting every passing node too doubles axe's time on a long page.
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
+  // Only violations are reported (collecting every passing node slows axe on a long page). options()
+  // replaces the whole option object, so it goes before withTags(), which adds runOnly to it.
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(AXE_TAGS).analyze();
   const report = results.violations.map(
     (v) =>
       `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
