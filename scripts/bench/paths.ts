@@ -53,6 +53,15 @@ function viewOf(c: PathContext, itemNo: () => number): RequestSpec {
   };
 }
 
+/** A post's screen as a browser navigates to it (a link, a search result, a shared address). */
+function pageOf(c: PathContext, itemNo: () => number): RequestSpec {
+  return {
+    method: 'GET',
+    headers: { ...browserHeaders, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    setupRequest: (request) => ({ ...request, path: `/nids/${c.boardCode}/View/${itemNo()}` }),
+  };
+}
+
 export function serverPaths(c: PathContext): BenchPath[] {
   const random = seededRandom(42);
   const span = c.lastItemNo - c.firstItemNo + 1;
@@ -90,6 +99,15 @@ export function serverPaths(c: PathContext): BenchPath[] {
         'the same for a random post of the whole board each time: nearly every request misses the guest cache and its view ' +
         'is a new row update at the next flush',
       requests: [viewOf(c, () => c.firstItemNo + Math.floor(random() * span))],
+    },
+    {
+      key: 'postPage',
+      label: 'post page HTML (newest 100)',
+      description:
+        'GET /nids/{board}/View/{itemNo} as a browser opens it (Accept text/html) for a random one of the newest 100 posts: ' +
+        "the app's HTML with the post's own title and Open Graph tags, the screen's preloads and the guest API answers its " +
+        'first render needs (issue 11)',
+      requests: [pageOf(c, () => c.lastItemNo - Math.floor(random() * Math.min(100, span)))],
     },
     {
       key: 'search2',
