@@ -6,25 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { messages } from '../contract';
 import { createPageHeads } from './modules/seo/page-head';
-
-/**
- * On-the-fly compression of API answers (guest list and view answers come compressed from the
- * board cache already; this covers the rest). Throughput matters more than the last few percent:
- * about 3,500 list pages a second on 2 cores (issue 8). Measured on a 10-item list page (11.2 KB
- * of JSON, Node 20, 2 shared cores): gzip 3 gives 3.9 KB and costs about as much as gzip 1 or
- * brotli 1 (4.2 KB); gzip 4-6 save another 3-5% for 1.5 times the time, brotli 4 (the plugin's
- * default) 1% for 2-3 times. So gzip 3 is preferred when a client takes both and brotli 1 serves
- * clients that prefer br. Answers up to 64 KB are compressed synchronously: with the plugin's
- * default stream path above 8 KB (on 2 cores) a test server answered a quarter to a half as
- * many such pages a second.
- */
-export const dynamicCompression = {
-  gzipLevel: 3,
-  brotliQuality: 1,
-  /** Answers smaller than this go out as they are: below about 1 KB the headers dominate. */
-  threshold: 1024,
-  syncThreshold: 64 * 1024,
-} as const;
+import { dynamicCompression } from './dynamic-compression';
 
 /**
  * Routes whose answers are never compressed on the fly: the web app's files, which the build

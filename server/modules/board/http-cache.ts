@@ -44,13 +44,8 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-let lastAcceptEncoding: string | undefined;
-let lastEncoding: 'br' | 'gzip' | null = null;
-
-/** br if the client takes it, else gzip, else none. Clients repeat one header, so the last is remembered. */
-export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  if (header === lastAcceptEncoding) return lastEncoding;
+/** Which of the two encodings the site sends the client takes (`;q=0` refuses one, `*` stands for gzip). */
+export function acceptedEncodings(header: string): { br: boolean; gzip: boolean } {
   let br = false;
   let gzip = false;
   for (const part of header.toLowerCase().split(',')) {
@@ -60,6 +55,17 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | n
     if (name === 'br') br = true;
     else if (name === 'gzip' || name === 'x-gzip' || name === '*') gzip = true;
   }
+  return { br, gzip };
+}
+
+let lastAcceptEncoding: string | undefined;
+let lastEncoding: 'br' | 'gzip' | null = null;
+
+/** br if the client takes it, else gzip, else none. Clients repeat one header, so the last is remembered. */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  if (header === lastAcceptEncoding) return lastEncoding;
+  const { br, gzip } = acceptedEncodings(header);
   lastAcceptEncoding = header;
   lastEncoding = br ? 'br' : gzip ? 'gzip' : null;
   return lastEncoding;

@@ -1,5 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { boardAreas, paths } from '../../../contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { boardAreas, boardItemListQuery, paths, siteInfo, successEnvelope, type SiteInfo } from '../../../contract';
+import { guestCaller, type Caller } from '../../auth/caller';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
+import { boardMenuAnswer, guestBoard, guestList, guestView } from '../board/guest-reads';
+import { visitorKey } from '../board/service';
 import { listPath, viewPath } from './first-load';
 
 /**
@@ -7,14 +13,15 @@ import { listPath, viewPath } from './first-load';
  * load). Without them the browser downloads and runs the app, renders the screen's frame, and
  * only then asks the API for what the screen shows: one more round trip before the content, on a
  * phone the longest part of the wait. The server already has the answers at hand (a guest's are
- * cached, modules/board), so it puts them in the page as JSON and web/src/lib/first-data.ts hands
- * them to the app's first calls.
+ * cached, modules/board), so it puts them in the page as JSON and web/src/app/first-data.ts puts
+ * them in the app's query cache before the first render.
  *
- * Only what any guest gets: each answer comes from the API itself (`inject`, as the visitor: same
- * address and user agent), asked without credentials, and only a 200 SUCCESS goes in. The app
- * uses them only for a visitor without a session (a member's calls carry the token and go to the
- * server), once each, in the first seconds after the page loaded. Opening a post this way counts
- * the view as the post's API call does for a guest (once a visitor a day).
+ * Only what any guest gets: each answer is the API's own answer to a guest (the envelope
+ * `{ code: 'SUCCESS', data }`), and one the API would refuse (a post gone or closed to guests) is
+ * left out. The app uses them only for a visitor without a session (a member's calls carry the
+ * token and go to the server). Opening a post this way counts the view as the post's API call
+ * does for a guest (once a visitor a day), so a member opening a post by a full page load may be
+ * counted once as a guest as well.
  *
  * The URLs are the ones the screens ask for (web/src/features/.../api, web/src/lib); compared as
  * the app compares them (query parameters in any order). e2e/budget.spec.ts checks that the home
@@ -70,52 +77,81 @@ export function firstDataKey(url: string): string {
   return parsed.pathname + parsed.search;
 }
 
-/** `<script type="application/json">` holding JSON: `<` escaped so no text can end the element. */
-function jsonScript(id: string, value: unknown): string {
-  return `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+/** `<script type="application/json">` holding JSON text: `<` escaped so no text can end the element. */
+function jsonScript(id: string, json: string): string {
+  return `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
 }
+
+const siteInfoEnvelope = successEnvelope(siteInfo);
+const itemUrl = /^\/api\/board-item\/([^/]+)\/(\d{1,9})$/;
+const boardUrl = /^\/api\/board\/([^/]+)$/;
 
 export interface FirstData {
   /** The script element with the screen's first answers, or '' when there are none. */
   scriptFor(request: FastifyRequest): Promise<string>;
 }
 
-export function createFirstData(app: FastifyInstance): FirstData {
-  /** The API's answer to `url` for a guest like the visitor, or undefined unless it is a success. */
-  async function guestAnswer(request: FastifyRequest, url: string): Promise<unknown> {
-    const res = await app.inject({
-      method: 'GET',
-      url,
-      remoteAddress: request.ip,
-      headers: {
-        host: request.headers.host ?? 'localhost',
-        accept: 'application/json',
-        'accept-encoding': 'identity',
-        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-      },
-    });
-    if (res.statusCode !== 200) return undefined;
-    const body = res.json<{ code?: string; data?: unknown }>();
-    return body.code === 'SUCCESS' ? body.data : undefined;
+/**
+ * The answers come from the functions the API routes call for a guest (board/guest-reads.ts, the
+ * site settings), so they are the cached bodies the API itself sends, byte for byte, put in the
+ * page as they are: no second request through the framework, no parsing and writing the JSON
+ * again, no request the metrics or the access log would count as an API call.
+ */
+export function createFirstData(deps: AppDeps): FirstData {
+  const { cache } = deps.boardCaching;
+  /** The settings' envelope, written once per settings object (settings.info() keeps one until it changes). */
+  const siteInfoBodies = new WeakMap<SiteInfo, string>();
+  const siteInfoBody = (info: SiteInfo) => {
+    let body = siteInfoBodies.get(info);
+    if (body === undefined) {
+      body = JSON.stringify(z.encode(siteInfoEnvelope, { code: 'SUCCESS', data: info }));
+      siteInfoBodies.set(info, body);
+    }
+    return body;
+  };
+
+  /** The guest's answer to `GET url`, as the API sends it; undefined for a URL it does not know. */
+  async function answerOf(url: string, caller: Caller, visitor: string): Promise<string | undefined> {
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    if (pathname === '/api/site-setting/info') return siteInfoBody(await deps.settings.info());
+    if (pathname === '/api/board') return cache.render(await boardMenuAnswer(deps)).body;
+    if (pathname === '/api/board-item') {
+      const query = boardItemListQuery.parse(Object.fromEntries(searchParams));
+      return cache.render(await guestList(deps, caller, query)).body;
+    }
+    const item = itemUrl.exec(pathname);
+    if (item) {
+      const params = { boardCode: decodeURIComponent(item[1]!), itemNo: Number(item[2]) };
+      const { entry, viewCount } = await guestView(deps, caller, params, visitor);
+      return cache.render(entry, viewCount).body;
+    }
+    const board = boardUrl.exec(pathname);
+    if (board) return cache.render(await guestBoard(deps, caller, decodeURIComponent(board[1]!))).body;
+    return undefined;
   }
 
   return {
     async scriptFor(request) {
       const [pathname, search = ''] = request.url.split('?');
-      const urls = firstDataUrls(pathname!, search);
+      // A post's answer counts its view, as the API call it stands for does. Only a browser opening
+      // the page gets it (Sec-Fetch-Dest: document; a HEAD, a crawler or a link preview does not
+      // run the app, so it must not count a view), and a browser without the header asks the API.
+      const opensPage = request.method === 'GET' && request.headers['sec-fetch-dest'] === 'document';
+      const urls = firstDataUrls(pathname!, search).filter((url) => opensPage || !itemUrl.test(url.split('?')[0]!));
       if (urls.length === 0) return '';
+      const caller = await guestCaller(deps);
+      const visitor = visitorKey(caller, request.ip, request.headers['user-agent']);
       const answers = await Promise.all(
         urls.map((url) =>
-          guestAnswer(request, url).catch((err: unknown) => {
-            request.log.warn({ err, url }, 'first data unavailable: the screen will ask for it');
+          answerOf(url, caller, visitor).catch((err: unknown) => {
+            // A post that is gone or closed to guests is the screen's to explain (the API's 4xx).
+            if (!(err instanceof ApiError)) request.log.warn({ err, url }, 'first data unavailable: the screen will ask for it');
             return undefined;
           }),
         ),
       );
-      const found = Object.fromEntries(
-        urls.flatMap((url, i) => (answers[i] === undefined ? [] : [[firstDataKey(url), answers[i]]])),
-      );
-      return Object.keys(found).length ? jsonScript('first-data', found) : '';
+      const entries = urls.flatMap((url, i) => (answers[i] === undefined ? [] : [`${JSON.stringify(firstDataKey(url))}:${answers[i]}`]));
+      return entries.length ? jsonScript('first-data', `{${entries.join(',')}}`) : '';
     },
   };
 }

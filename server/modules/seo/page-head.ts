@@ -8,6 +8,8 @@ import { fileUrl } from '../file/urls';
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard, guestReadsPost } from './guest';
 import { findBoard } from '../board/repo';
+import { etagMatches, preferredEncoding } from '../board/http-cache';
+import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
 import { postHeadQuery } from './repo';
 import { staticScreens } from './routes';
 import { escapeMarkup, excerpt, originOf } from './text';
@@ -94,49 +96,52 @@ function fixedHtml(html: string): FixedHtml {
   };
 }
 
-/** br, else gzip, else none, as Accept-Encoding allows (`;q=0` refuses one). */
-export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.split(';').map((p) => p.trim());
-    if (!name) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
-}
-
 /**
- * Sends a screen's HTML, compressed as the client accepts. A fixed one has an ETag per encoding
- * (each encoding is its own representation) and answers 304 to it, as @fastify/static does for
- * index.html; a post's or a list's is built per request (its tags come from the database).
+ * Sends a screen's HTML. A fixed one goes out precompressed with an ETag per encoding (each
+ * encoding is its own representation) and answers 304 to it, as @fastify/static does for
+ * index.html. One built for this request (a post's or list's tags, first data) is compressed as
+ * the API's answers are (dynamic-compression.ts: the not-found handler that serves the screens
+ * is outside @fastify/compress's route hooks).
  */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: FixedHtml | string): Promise<void> {
-  const encoding = pickEncoding(request.headers['accept-encoding']);
   reply
     .type('text/html; charset=utf-8')
     // As index.html: a new build, or a post edited, deleted or closed to guests, must show at once.
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding');
-  if (encoding) reply.header('content-encoding', encoding);
   if (typeof page === 'string') {
-    const body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : encoding === 'gzip'
-          ? zlib.gzipSync(page, { level: 6 })
-          : page;
-    await reply.send(body);
+    const encoding = dynamicEncoding(request.headers['accept-encoding']);
+    if (!encoding || page.length < dynamicCompression.threshold) {
+      await reply.send(page);
+      return;
+    }
+    await reply.header('content-encoding', encoding).send(compressNow(page, encoding));
     return;
   }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
   const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`;
   reply.header('etag', etag);
-  if (request.headers['if-none-match'] === etag) {
+  if (etagMatches(request.headers['if-none-match'], etag)) {
     await reply.code(304).send();
     return;
   }
+  if (encoding) reply.header('content-encoding', encoding);
   await reply.send(encoding ? page[encoding] : page.html);
+}
+
+/**
+ * How long a screen waits for its tags and first data. They are a bonus: with the database slow
+ * or hung the page goes out without them after this (the app then asks the API itself), rather
+ * than after the pool's or the statement's timeout.
+ */
+export const PAGE_EXTRAS_BUDGET_MS = 250;
+
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** The page with the first data's script at the end of its body. */
@@ -154,7 +159,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   if (!template) return null;
   const { db, settings } = app.deps;
   const firstLoad = createFirstLoad(webDistDir);
-  const firstData = createFirstData(app);
+  const firstData = createFirstData(app.deps);
   /** index.html with a screen's preloads, by those preloads (one per kind of screen). */
   const withPreloads = new Map<string, FixedHtml>();
   const preloaded = (preloads: string) => {
@@ -209,8 +214,13 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     async answer(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const url = request.url.split('?')[0]!;
+      // The console's paths are its own screens, whatever they look like (/admin/boards/List).
+      if (/^\/admin(\/|$)/i.test(url)) return false;
       const preloads = firstLoad.tagsFor(url);
-      const [head, data] = await Promise.all([headOf(request, url), firstData.scriptFor(request)]);
+      const [head, data] = await within(Promise.all([headOf(request, url), firstData.scriptFor(request)]), PAGE_EXTRAS_BUDGET_MS, [
+        null,
+        '',
+      ] as [Head | null, string]);
       if (!head) {
         // Fixed screens keep index.html's generic description; the canonical URL goes in a
         // header, which search engines read as they read the tag.

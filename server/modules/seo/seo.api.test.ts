@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -11,6 +12,8 @@ import { openDatabase } from '../../db/client';
 import { freePort } from '../../lib/process';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createBoardItem, pngBytes, storeFile } from '../../test/factories';
+import { PAGE_EXTRAS_BUDGET_MS } from './page-head';
+import { escapeMarkup } from './text';
 
 /**
  * Issue 11, "Search engines and sharing": robots.txt, sitemap.xml, the RSS feeds and the tags of
@@ -88,11 +91,18 @@ function elements(xml: string, tag: string): string[] {
   return [...xml.matchAll(new RegExp(`<${tag}(?: [^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
 }
 
-/** The API answers sent with a page (modules/seo/first-data.ts), by URL; {} when none. */
+/** The data of the API answers sent with a page (modules/seo/first-data.ts), by URL; {} when none. */
 function firstData(html: string): Record<string, unknown> {
   const m = /<script type="application\/json" id="first-data">([\s\S]*?)<\/script>/.exec(html);
-  return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : {};
+  if (!m) return {};
+  const answers = JSON.parse(m[1]!) as Record<string, { code: string; data: unknown }>;
+  // Each is the API's envelope as it sends it; only successes go with a page.
+  for (const [url, answer] of Object.entries(answers)) expect(answer.code, url).toBe('SUCCESS');
+  return Object.fromEntries(Object.entries(answers).map(([url, answer]) => [url, answer.data]));
 }
+
+/** What a browser sends when it opens a page (a link, the address bar), as opposed to a crawler. */
+const OPENS_PAGE = { 'sec-fetch-dest': 'document' };
 
 /** The `content` of a meta tag (by property or name), unescaped for comparison. */
 function metaContent(html: string, key: string): string | undefined {
@@ -261,7 +271,7 @@ describe('tags in the HTML of screens', () => {
     ['secret', () => `/Nids/notice/View/${posts.secret.itemNo}`, ['비밀글 제목', '비밀 본문']],
     ['deleted', () => `/Nids/notice/View/${posts.deleted.itemNo}`, ['삭제된 글 제목']],
   ])('a %s post\'s page has the site\'s tags only and reveals none of its text', async (_, url, texts) => {
-    const res = await get(url());
+    const res = await get(url(), OPENS_PAGE);
     expect(res.statusCode).toBe(200);
     expect(elements(res.body, 'title')).toEqual(['인체이식형 의료기기 환자등록사업']);
     expect(metaContent(res.body, 'og:type')).toBe('website');
@@ -282,6 +292,27 @@ describe('tags in the HTML of screens', () => {
     } finally {
       await app.close();
       await dead.close();
+    }
+  });
+
+  it('with the database hung (connections accepted, never answered), a post page goes out as the shell within its budget', async () => {
+    const hung = net.createServer(() => {});
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const port = (hung.address() as net.AddressInfo).port;
+    const stuck = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/stuck`, migrate: false });
+    const app = await buildApp({ db: stuck.db, config: t.config, keys: t.keys });
+    try {
+      await app.ready();
+      const started = Date.now();
+      const res = await app.inject({ method: 'GET', url: `/Nids/notice/View/${posts.public.itemNo}`, headers: { host: HOST, ...OPENS_PAGE } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(indexHtml);
+      // Well before the pool's 5-s connection timeout.
+      expect(Date.now() - started).toBeLessThan(PAGE_EXTRAS_BUDGET_MS + 1500);
+    } finally {
+      await app.close().catch(() => undefined);
+      await stuck.close().catch(() => undefined);
+      hung.close();
     }
   });
 
@@ -354,7 +385,7 @@ describe('API answers sent with the HTML of reader screens (first-data.ts)', () 
   });
 
   it('a post\'s page has the post, escaped so that no text of it can end the script element', async () => {
-    const html = (await get(`/Nids/notice/View/${posts.scriptTitle.itemNo}`)).body;
+    const html = (await get(`/Nids/notice/View/${posts.scriptTitle.itemNo}`, OPENS_PAGE)).body;
     const sent = firstData(html);
     const post = sent[`/api/board-item/notice/${posts.scriptTitle.itemNo}`] as { title: string; content: string };
     expect(post.title).toBe(SCRIPT_TITLE);
@@ -362,6 +393,32 @@ describe('API answers sent with the HTML of reader screens (first-data.ts)', () 
     // Only index.html's own scripts and the one data element: the title opened none.
     expect(html.match(/<script/g)).toHaveLength((indexHtml.match(/<script/g) ?? []).length + 1);
     expect(html).not.toContain('alert("$&")</script>');
+  });
+
+  it('opening a post counts one view, as its API call would; a crawler, a link preview or a HEAD counts none and gets no post', async () => {
+    const itemNo = posts.scriptTitle.itemNo;
+    const views = async (userAgent: string) =>
+      ((await get(`/api/board-item/notice/${itemNo}`, { 'user-agent': userAgent })).json() as { data: { viewCount: number } }).data.viewCount;
+    const before = await views('reader-before');
+    const page = await get(`/Nids/notice/View/${itemNo}`, { ...OPENS_PAGE, 'user-agent': 'reader' });
+    expect(firstData(page.body)[`/api/board-item/notice/${itemNo}`]).toMatchObject({ viewCount: before + 1 });
+    // The same visitor's own API call (a later visit the same day) counts no second view.
+    expect(await views('reader')).toBe(before + 1);
+
+    const crawler = await get(`/Nids/notice/View/${itemNo}`, { 'user-agent': 'crawler' });
+    expect(Object.keys(firstData(crawler.body))).toEqual(['/api/site-setting/info', '/api/board', '/api/board/notice']);
+    expect(elements(crawler.body, 'title')).toEqual([`${escapeMarkup(SCRIPT_TITLE)} | 인체이식형 의료기기 환자등록사업`]);
+    const head = await t.app.inject({ method: 'HEAD', url: `/Nids/notice/View/${itemNo}`, headers: { host: HOST, ...OPENS_PAGE, 'user-agent': 'head' } });
+    expect(head.statusCode).toBe(200);
+    expect(await views('reader')).toBe(before + 1);
+  });
+
+  it('a page built for the request goes out compressed, without an ETag', async () => {
+    const res = await get(`/Nids/notice/View/${posts.scriptTitle.itemNo}`, { ...OPENS_PAGE, 'accept-encoding': 'gzip, br' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toContain(`<title>${escapeMarkup(SCRIPT_TITLE)} | `);
   });
 
   it('the console and account screens get none', async () => {

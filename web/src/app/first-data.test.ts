@@ -49,12 +49,17 @@ describe('the first answers feed the screens\' own queries', () => {
 
 describe('seedFirstData', () => {
   const script = (text: string | null) => ({ getElementById: (id: string) => (id === 'first-data' && text !== null ? ({ textContent: text } as HTMLElement) : null) });
-  const answers = { '/api/board/notice': { boardCode: 'notice', name: '공지사항' }, '/api/unknown': { x: 1 } };
+  const board = { boardCode: 'notice', name: '공지사항' };
+  const answers = {
+    '/api/board/notice': { code: 'SUCCESS', data: board },
+    '/api/board/public': { code: 'NOT_FOUND', message: '없음' },
+    '/api/unknown': { code: 'SUCCESS', data: { x: 1 } },
+  };
 
   it('puts a guest\'s answers in the cache under the screens\' keys, and nothing else', () => {
     const client = new QueryClient();
     seedFirstData(client, script(JSON.stringify(answers)), () => true);
-    expect(client.getQueryData(boardQueryKey('notice'))).toEqual(answers['/api/board/notice']);
+    expect(client.getQueryData(boardQueryKey('notice'))).toEqual(board);
     expect(client.getQueryCache().getAll()).toHaveLength(1);
   });
 

@@ -58,8 +58,9 @@ export function seedFirstData(
     return;
   }
   if (!answers || typeof answers !== 'object') return;
-  for (const [url, data] of Object.entries(answers)) {
+  // Each answer is the API's envelope as it would have come: the screens' queries hold its data.
+  for (const [url, answer] of Object.entries(answers as Record<string, { code?: unknown; data?: unknown } | null>)) {
     const key = queryKeyOf(url);
-    if (key && data !== undefined) queryClient.setQueryData(key, data);
+    if (key && answer?.code === 'SUCCESS' && answer.data !== undefined) queryClient.setQueryData(key, answer.data);
   }
 }
