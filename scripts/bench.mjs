@@ -3,6 +3,10 @@
 // tsx runs it in this same process, as scripts/start.mjs runs the server, so Ctrl-C reaches
 // its cleanup directly.
 import { register } from 'tsx/esm/api';
+import { buildWebIfNeeded } from './build-if-needed.mjs';
 
+// The post page path loads the screens' HTML, which only a built web app has (on a fresh clone
+// the API tests run the bench before the browser tests have built it).
+buildWebIfNeeded();
 register();
 await import('./bench/main.ts');

@@ -48,6 +48,7 @@ const labels = [
   'list page 30',
   'post view (newest 100)',
   'post view (any post)',
+  'post page HTML (newest 100)',
   'title search 환자 (2 syllables)',
   'title search 심 (1 syllable)',
   'sign-in',
