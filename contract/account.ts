@@ -39,6 +39,8 @@ export const accountMessages = {
   // clear Korean messages where the spec is silent
   passwordFormat: '비밀번호는 영문, 숫자, 특수문자를 모두 포함하여 6~16자로 입력해주세요.',
   passwordMismatch: '비밀번호가 일치하지 않습니다.',
+  passwordTooCommon: '너무 흔하게 쓰이는 비밀번호입니다. 다른 비밀번호를 입력해주세요.',
+  passwordHasUserId: '비밀번호에 아이디나 이메일을 포함할 수 없습니다.',
   userNameFormat: '이름은 한글 1~4자로 입력해주세요.',
   userIdFormat: '아이디는 공백 없이 영문, 숫자, ., _, - 4~20자로 입력해주세요.',
   emailFormat: '이메일을 형식에 맞게 입력해주세요.',

@@ -110,7 +110,7 @@ describe('CAPTCHA on sign-up', () => {
     const payload: SignupRequest = {
       userKeyType: 'ID',
       userKeyCode: 'captchajoiner',
-      password: 'pass!word1',
+      password: 'pass!word7x',
       profile: { name: '보안문', email, organization: '기관', occupation: '의사' },
       userKeyTokenForEmail: await confirmedKeyToken(t, 'EMAIL', email),
       agreeTerms: true,

@@ -160,7 +160,7 @@ describe('PATCH /api/site-setting takes effect on the next request', () => {
         payload: {
           userKeyType: 'ID',
           userKeyCode: 'newjoiner',
-          password: 'pass!word1',
+          password: 'pass!word7x',
           agreeTerms: true,
           profile: { name: '홍길동', email, organization: '서울대학교병원', occupation: '간호사', ...profile },
           userKeyTokenForEmail,

@@ -14,7 +14,8 @@ import { canReachUser, canRetire } from './policy';
 import { recordAccess } from '../access-record/record';
 import { maskKey } from './mask';
 import { validateProfile } from './profile';
-import { checkName, checkNewPassword, keyTakenError } from './signup';
+import { checkNewPassword, identityWords } from './password-policy';
+import { checkName, keyTakenError } from './signup';
 import * as repo from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
@@ -114,7 +115,7 @@ export async function changePassword(
   address: string,
 ): Promise<void> {
   const target = await reachableUser(deps, caller, id);
-  checkNewPassword(input.password, input.passwordConfirm);
+  checkNewPassword(input.password, input.passwordConfirm, identityWords(target.userKeyCode, target.email));
   const self = target.id === caller.userId ? target : await callerRecord(deps, caller);
   if (!(await verifyPassword(self.passwordHash, input.currentPassword))) throw badRequest(accountMessages.currentPasswordWrong);
   const passwordHash = await hashPassword(input.password);

@@ -9,7 +9,7 @@ import { normaliseKey } from '../user-key/keys';
 import { markUsed } from '../user-key/repo';
 import { attemptPincode, deliverPincode, issuePincode, takeConfirmedToken } from '../user-key/service';
 import { maskUserKey } from './mask';
-import { checkNewPassword } from './signup';
+import { checkNewPassword, checkPasswordStrength, identityWords } from './password-policy';
 import * as repo from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery' | 'config'>;
@@ -51,6 +51,9 @@ export async function resetPassword(
   // An unknown address's token fails like a wrong pincode, even if its code were guessed.
   if (row.userId === null) throw badRequest(accountMessages.pincodeFailed);
   const userId = row.userId;
+  // Whose password it is is known only now; a refusal leaves the pincode usable for another try.
+  const member = await repo.findUser(deps.db, userId);
+  checkPasswordStrength(input.password, identityWords(member?.userKeyCode, member?.email));
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   await deps.db.transaction(async (txRaw) => {

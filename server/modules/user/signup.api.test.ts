@@ -12,7 +12,7 @@ let t: TestApp;
 const clock = new TestClock(new Date('2026-11-23T01:00:00Z'));
 const MINUTE = 60_000;
 let n = 0;
-const PASSWORD = 'pass!word1';
+const PASSWORD = 'pass!word7x';
 
 beforeAll(async () => {
   t = await createTestApp({ clock });

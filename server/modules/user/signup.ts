@@ -9,6 +9,7 @@ import { verifyCaptchaIfRequired } from '../captcha/service';
 import { keyLabel, normaliseKey } from '../user-key/keys';
 import { keyInUse } from '../user-key/repo';
 import { conflict, takeConfirmedToken, validKey } from '../user-key/service';
+import { checkNewPassword, identityWords } from './password-policy';
 import { validateProfile } from './profile';
 import * as repo from './repo';
 
@@ -16,12 +17,6 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type SignupInput = Omit<SignupRequest, 'profile'> & {
   profile: { name: string; email: string; mobile?: string } & Record<string, unknown>;
 };
-
-/** The form's sentences for a password that breaks spec §5 or does not match its confirmation. */
-export function checkNewPassword(password: string, passwordConfirm?: string): void {
-  if (!patterns.password.test(password)) throw badRequest(accountMessages.passwordFormat);
-  if (passwordConfirm !== undefined && password !== passwordConfirm) throw badRequest(accountMessages.passwordMismatch);
-}
 
 export function checkName(name: string): void {
   if (!patterns.userName.test(name)) throw badRequest(accountMessages.userNameFormat);
@@ -51,8 +46,8 @@ export async function signup(deps: Deps, input: SignupInput): Promise<{ userName
   if (type !== auth.signinKeyType) throw badRequest(accountMessages.signupFailed);
 
   const keyCode = validKey(type, input.userKeyCode);
-  checkNewPassword(input.password);
   const { name, email: rawEmail, mobile: rawMobile, ...extra } = input.profile;
+  checkNewPassword(input.password, undefined, identityWords(keyCode, rawEmail));
   checkName(name);
   const email = normaliseKey('EMAIL', rawEmail);
   if (!patterns.email.test(email)) throw badRequest(accountMessages.emailFormat);
