@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from './api';
+import { clearMemberDrafts } from './member-storage';
 import { getSessionStore, type Session } from './session';
 
 const subscribe = (listener: () => void) => getSessionStore().subscribe(listener);
@@ -40,11 +41,17 @@ export function useSessionEffects(roleCodeForGuest: string | undefined): void {
  * refresh token and login user whatever the server said, so the visitor is never stuck signed in.
  * `beforeClear` runs between the two (the header leaves for the home page first, so a members-only
  * screen is not asked to redirect to sign-in on the way out).
+ *
+ * Shared computers (issue 12): the member's post drafts go too, and so do the answers kept in
+ * memory that no screen shows now (a secret post, My page); the screens on show are asked again
+ * as a guest (useSessionEffects).
  */
 export function useSignOut(): { signOut: (beforeClear?: () => unknown) => Promise<void>; pending: boolean } {
   const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
   const signOut = useCallback(async (beforeClear?: () => unknown) => {
     const store = getSessionStore();
+    const snapshot = store.getSnapshot();
     const refreshToken = store.refreshToken();
     setPending(true);
     try {
@@ -52,8 +59,10 @@ export function useSignOut(): { signOut: (beforeClear?: () => unknown) => Promis
       await beforeClear?.();
     } finally {
       store.signOut();
+      if (snapshot.signedIn) clearMemberDrafts(window.localStorage, snapshot.user.id);
+      queryClient.removeQueries({ predicate: (query) => !query.isActive() });
       setPending(false);
     }
-  }, []);
+  }, [queryClient]);
   return { signOut, pending };
 }

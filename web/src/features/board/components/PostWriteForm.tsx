@@ -11,7 +11,7 @@ import { useSaveBoardItem } from '../api/save-board-item';
 import { RichTextEditor, type RichTextEditorHandle } from '../editor/RichTextEditor';
 import { formatDateTime } from '../format';
 import { hasVisibleContent } from '../write/content';
-import { usePostDraft, type PostDraft } from '../write/draft';
+import { draftKey, usePostDraft, type PostDraft } from '../write/draft';
 import { useAttachments } from '../write/use-attachments';
 import { useLeaveWarning } from '../write/use-leave-warning';
 import { AttachmentField } from './AttachmentField';
@@ -61,7 +61,7 @@ export function PostWriteForm({ board, boardItem, writer }: { board: Board; boar
   const serverErrorRef = useRef<HTMLDivElement>(null);
   const save = useSaveBoardItem(board.boardCode, itemNo);
   const attachments = useAttachments(board.boardCode, boardItem?.files ?? [], board.maxFiles, board.maxFileSize);
-  const draft = usePostDraft(`boardDraft:${writer}:${board.boardCode}:${itemNo ?? 'NEW'}`);
+  const draft = usePostDraft(writer, draftKey(writer, board.boardCode, itemNo));
   const canManage = board.permissions.manage;
 
   const form = useForm<PostValues>({

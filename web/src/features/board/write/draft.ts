@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { draftStorage } from '../../../lib/member-storage';
+
+export { draftKey } from '../../../lib/member-storage';
 
 /**
  * A draft of the post being written, kept in this browser's localStorage so a closed tab or an
- * expired session does not lose it. One per writer, board and post; removed once the post is
- * saved or the writer discards it. Attachments are not kept: an upload not taken by a post expires.
+ * expired session does not lose it (a guest's in the tab's sessionStorage only). One per writer,
+ * board and post; removed once the post is saved, the writer discards it or signs out
+ * (lib/member-storage.ts). Attachments are not kept: an upload not taken by a post expires.
  */
 export interface PostDraft {
   title: string;
@@ -16,12 +20,7 @@ export interface PostDraft {
   savedAt: number;
 }
 
-const PREFIX = 'boardDraft:';
 const SAVE_DELAY_MS = 800;
-
-export function draftKey(writer: string, boardCode: string, itemNo: number | null): string {
-  return `${PREFIX}${writer}:${boardCode}:${itemNo ?? 'NEW'}`;
-}
 
 export function readDraft(storage: Pick<Storage, 'getItem'>, key: string): PostDraft | null {
   try {
@@ -42,8 +41,9 @@ export function readDraft(storage: Pick<Storage, 'getItem'>, key: string): PostD
 }
 
 /** The stored draft found on opening (to offer back), and saving/clearing as the writer types. */
-export function usePostDraft(key: string) {
-  const [offered, setOffered] = useState<PostDraft | null>(() => readDraft(window.localStorage, key));
+export function usePostDraft(writer: string, key: string) {
+  const [storage] = useState(() => draftStorage(writer));
+  const [offered, setOffered] = useState<PostDraft | null>(() => readDraft(storage, key));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const cancel = useCallback(() => {
@@ -56,20 +56,20 @@ export function usePostDraft(key: string) {
       cancel();
       timer.current = setTimeout(() => {
         try {
-          window.localStorage.setItem(key, JSON.stringify({ ...draft, savedAt: Date.now() }));
+          storage.setItem(key, JSON.stringify({ ...draft, savedAt: Date.now() }));
         } catch {
           // Storage full or disabled: the draft is a convenience, writing goes on.
         }
       }, SAVE_DELAY_MS);
     },
-    [key, cancel],
+    [storage, key, cancel],
   );
 
   const clear = useCallback(() => {
     cancel();
-    window.localStorage.removeItem(key);
+    storage.removeItem(key);
     setOffered(null);
-  }, [key, cancel]);
+  }, [storage, key, cancel]);
 
   const dismissOffer = useCallback(() => setOffered(null), []);
 
