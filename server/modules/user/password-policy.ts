@@ -6,7 +6,7 @@ import { badRequest } from '../../errors';
  * What a new password must be besides spec §5's pattern (issue 12, ASVS 6.2): not one of the
  * 10,000 most common passwords, and not built on the member's own ID or e-mail.
  *
- * The list (data/common-passwords.txt, SecLists, MIT) is mostly letters and digits, and the spec's
+ * The list (common-passwords.txt beside this file, SecLists, MIT) is mostly letters and digits, and the spec's
  * pattern asks for a special character, so a password is compared as typed and also with its
  * special characters taken out: "qwerty12!" and "pass!word1" are "qwerty12" and "password1" with
  * a symbol added, which is the first thing a guesser tries. Compared in lower case.
@@ -17,7 +17,7 @@ function commonPasswords(): Set<string> {
   // Read once, on the first password set after start (about 80 KB): sign-in never needs it.
   common ??= new Set(
     fs
-      .readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8')
+      .readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
       .split('\n')
       .map((line) => line.trim().toLowerCase())
       .filter(Boolean),
