@@ -44,10 +44,26 @@ describe('rate limits per client address', () => {
     await exhaust(2, post('/api/user-key/confirm', { userKeyToken: 'x', pincode: '123456' }));
   });
 
-  it('find-ID and password reset', async () => {
+  it('find-ID and both password reset steps', async () => {
     await exhaust(2, post('/api/user/find-id', { userKeyToken: 'x' }));
     let n = 0;
     await exhaust(2, (remoteAddress) => post('/api/user/reset-password-token', { email: `reset${++n}@example.com` })(remoteAddress));
+    await exhaust(2, post('/api/user/reset-password', { userToken: 'x', pincode: '123456', password: 'Reg1stry#Seoul', passwordConfirm: 'Reg1stry#Seoul' }));
+  });
+
+  it('a guest\'s inquiry, and the refused one is not written', async () => {
+    let n = 0;
+    const inquire = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/board-item/contactus',
+        payload: { title: `제한 시험 문의 ${++n}`, content: '<p>문의</p>', name: '홍길동', email: 'guest@example.com', phone: '010-1234-5678', agree: true },
+        remoteAddress,
+      });
+    await exhaust(2, inquire);
+    const rows = await t.database.raw.query<{ title: string }>(`select title from board_item where title like '제한 시험 문의 %' order by title`);
+    // Two from the limited address, one from the other; the third from the limited one was refused.
+    expect(rows.rows.map((r) => r.title)).toEqual(['제한 시험 문의 1', '제한 시험 문의 2', '제한 시험 문의 4']);
   });
 
   it('writing posts, comments and uploads (RATE_LIMIT_WRITE), each route counted on its own', async () => {
