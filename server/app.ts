@@ -40,6 +40,8 @@ import { seoRoutes } from './modules/seo/routes';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders } from './security-headers';
+import { registerTextGuard } from './lib/text-guard';
+import { answerFrameworkError } from './lib/framework-errors';
 import { registerOperations } from './modules/ops/routes';
 import { requestIdOf } from './modules/ops/request-id';
 import { temporaryFailure } from './lib/temporary-failure';
@@ -70,6 +72,7 @@ export async function buildApp(
     // While shutting down, requests on connections kept alive are still served (readyz says 503):
     // server/main.ts bounds the wait.
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -90,6 +93,7 @@ export async function buildApp(
   app.addHook('onClose', () => app.deps.boardCaching.close());
 
   registerSecurityHeaders(app, deps.config);
+  registerTextGuard(app);
   // Limits are set per route (sign-in, pincodes...), never on static files: server/lib/rate-limit.ts.
   // With REDIS_URL the counts are shared by every instance.
   const limits = rateLimitStore(deps.config.redisUrl, app.log);
