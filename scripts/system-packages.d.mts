@@ -13,3 +13,5 @@ export function findNginx(opts?: { install?: boolean }): string;
 export function findOpenssl(opts?: { install?: boolean }): string;
 export const REDIS_SERVER: SystemProgram;
 export function findRedisServer(opts?: { install?: boolean }): string;
+export const SQLMAP: SystemProgram;
+export function findSqlmap(opts?: { install?: boolean }): string;

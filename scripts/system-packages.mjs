@@ -19,6 +19,9 @@ export const OPENSSL = { name: 'openssl', envVar: 'OPENSSL_PATH', defaultPath: '
 /** Rate limits shared through Redis (server/test/redis-server.ts starts its own). @type {SystemProgram} */
 export const REDIS_SERVER = { name: 'redis-server', envVar: 'REDIS_SERVER_PATH', defaultPath: '/usr/bin/redis-server', aptPackages: ['redis-server'] };
 
+/** npm run security:sqlmap (not part of npm test). @type {SystemProgram} */
+export const SQLMAP = { name: 'sqlmap', envVar: 'SQLMAP_PATH', defaultPath: '/usr/bin/sqlmap', aptPackages: ['sqlmap'] };
+
 function isExecutable(file) {
   try {
     fs.accessSync(file, fs.constants.X_OK);
@@ -61,6 +64,7 @@ export function findProgram(program, { install = true } = {}) {
 export const findNginx = (opts) => findProgram(NGINX, opts);
 export const findOpenssl = (opts) => findProgram(OPENSSL, opts);
 export const findRedisServer = (opts) => findProgram(REDIS_SERVER, opts);
+export const findSqlmap = (opts) => findProgram(SQLMAP, opts);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log([CHROMIUM, NGINX, OPENSSL, REDIS_SERVER].map((program) => findProgram(program)).join('\n'));

@@ -23,8 +23,13 @@ async function waitForSite(baseURL, child, timeoutMs) {
   throw new Error(`the server did not answer ${baseURL}/api/site-setting/info within ${timeoutMs / 1000} s`);
 }
 
-/** @returns {Promise<{ baseURL: string, stop: () => Promise<void> }>} */
-export async function startSite(root) {
+/**
+ * @param {string} root
+ * @param {{ adminPassword?: string, env?: Record<string, string> }} [options] the first administrator's password
+ *   (random when not given) and more environment (npm run security:sqlmap raises the rate limits)
+ * @returns {Promise<{ baseURL: string, stop: () => Promise<void> }>}
+ */
+export async function startSite(root, { adminPassword, env = {} } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-lighthouse-'));
   // As root the embedded PostgreSQL runs as the user postgres, which must pass through (not list) it.
@@ -45,9 +50,10 @@ export async function startSite(root) {
       WEB_DIST_DIR: path.join(root, 'dist/web'),
       SEED_DEMO: 'true',
       ADMIN_ID: 'admin',
-      // Nobody signs in here; a random password keeps the server from writing a generated one.
-      ADMIN_PASSWORD: `Lh-${crypto.randomBytes(12).toString('hex')}!`,
+      // Random unless the caller signs in: a given password keeps the server from writing a generated one.
+      ADMIN_PASSWORD: adminPassword ?? `Lh-${crypto.randomBytes(12).toString('hex')}!`,
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
   child.stderr.on('data', (chunk) => stderr.push(chunk));
