@@ -5,6 +5,7 @@ import { createBoardItem, createMember, pngBytes, storeFile, type TestMember } f
 import { createTestApp, data, TestClock, type TestApp } from '../test/harness';
 import { FILE_COOKIE } from './file-cookie';
 import { signAccessToken } from './tokens';
+import { foreignKeys } from '../test/tokens';
 
 /**
  * The browser shows members-only images and downloads without a bearer token (`<img src>`, `<a href>`):
@@ -113,7 +114,7 @@ describe('file cookie', () => {
   });
 
   it('a forged or retired member\'s cookie reads as a guest', async () => {
-    const forged = `${FILE_COOKIE}=${await signAccessToken({ ...t.keys, accessKey: new TextEncoder().encode('not the key') }, member.id, clock.now(), 'file')}`;
+    const forged = `${FILE_COOKIE}=${await signAccessToken(foreignKeys(t.keys), member.id, clock.now(), 'file')}`;
     expect((await getFile(`/api/file/${communityImage}`, forged)).statusCode).toBe(401);
     const leaving = await createMember(t.db, { name: '탈퇴자', status: 'RETIRED' });
     const retired = `${FILE_COOKIE}=${await signAccessToken(t.keys, leaving.id, clock.now(), 'file')}`;

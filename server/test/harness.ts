@@ -185,7 +185,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       ...opts.env,
     });
     const { db } = database;
-    const keys = await loadTokenKeys(db, config.jwtSecret);
+    const keys = await loadTokenKeys(db, config.jwtSecret, config.jwtPreviousSecret, opts.clock?.now());
     app = await buildApp({ db, config, keys, clock: opts.clock }, opts.logger ? { loggerInstance: opts.logger } : {});
     const seeded = await seedIfEmpty(
       db,
