@@ -9,7 +9,7 @@ import { serverSecret } from '../db/schema';
 import { signIn } from '../test/accounts';
 import { createMember, type TestMember } from '../test/factories';
 import { body, createTestApp, TestClock, type TestApp } from '../test/harness';
-import { foreignKeys } from '../test/tokens';
+import { foreignKeys, startSession } from '../test/tokens';
 import {
   CLOCK_TOLERANCE_SECONDS,
   environmentKeyRing,
@@ -18,7 +18,7 @@ import {
   rotateSigningKey,
   ROTATION_DELAY_MS,
 } from './signing-keys';
-import { loadTokenKeys, signAccessToken, TOKEN_ISSUER, verifyAccessToken } from './tokens';
+import { loadTokenKeys, signAccessToken, TOKEN_ISSUER, verifyAccessToken, type TokenSession } from './tokens';
 
 /**
  * Token verification (issue 12, ASVS 5.0 level 2): every way a token can be wrong is a 401 with
@@ -30,10 +30,13 @@ const MINUTE = 60 * SECOND;
 const clock = new TestClock();
 let t: TestApp;
 let member: TestMember;
+/** A sign-in of `member` (a live refresh-token family): what every token below is made for. */
+let session: TokenSession;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
   member = await createMember(t.db);
+  session = await startSession(t.db, member.id, clock.now());
 });
 afterAll(async () => {
   await t?.close();
@@ -58,7 +61,7 @@ const serverKey = () => t.keys.signing.signingKey(clock.now());
 async function craft(opts: { header?: Record<string, unknown>; claims?: JWTPayload; secret?: Uint8Array; omit?: string[] } = {}): Promise<string> {
   const key = await serverKey();
   const iat = Math.floor(clock.now().getTime() / 1000);
-  const claims: JWTPayload = { typ: 'access', sub: String(member.id), iss: TOKEN_ISSUER, aud: 'nids-api', iat, nbf: iat, exp: iat + 1800, ...opts.claims };
+  const claims: JWTPayload = { typ: 'access', sub: String(member.id), sid: session.sessionId, iss: TOKEN_ISSUER, aud: 'nids-api', iat, nbf: iat, exp: iat + 1800, ...opts.claims };
   for (const name of opts.omit ?? []) delete claims[name];
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: key.kid, ...opts.header }).sign(opts.secret ?? key.secret);
 }
@@ -68,11 +71,11 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 describe('a token made exactly like the server\'s', () => {
   it('is accepted (so every refusal below is for the one thing changed)', async () => {
     await expectAccepted(await craft(), 'crafted with the server key');
-    await expectAccepted(await signAccessToken(t.keys, member.id, clock.now()), 'signed by the server');
+    await expectAccepted(await signAccessToken(t.keys, session, clock.now()), 'signed by the server');
   });
 
   it('names its key, its use and its audience', async () => {
-    const token = await signAccessToken(t.keys, member.id, clock.now());
+    const token = await signAccessToken(t.keys, session, clock.now());
     const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part!, 'base64url').toString()) as Record<string, unknown>);
     expect(header).toEqual({ alg: 'HS256', typ: 'at+jwt', kid: (await serverKey()).kid });
     expect(payload).toMatchObject({ typ: 'access', iss: 'nids', aud: 'nids-api', sub: String(member.id) });
@@ -83,7 +86,7 @@ describe('a token made exactly like the server\'s', () => {
 describe('forged and tampered tokens are 401', () => {
   it('alg: none, with or without a signature', async () => {
     const iat = Math.floor(clock.now().getTime() / 1000);
-    const payload = b64({ typ: 'access', sub: String(member.id), iss: 'nids', aud: 'nids-api', iat, nbf: iat, exp: iat + 1800 });
+    const payload = b64({ typ: 'access', sub: String(member.id), sid: session.sessionId, iss: 'nids', aud: 'nids-api', iat, nbf: iat, exp: iat + 1800 });
     const kid = (await serverKey()).kid;
     for (const alg of ['none', 'None', 'NONE']) {
       await expectRefused(`${b64({ alg, typ: 'at+jwt', kid })}.${payload}.`, `alg ${alg}`);
@@ -100,7 +103,7 @@ describe('forged and tampered tokens are 401', () => {
     for (const alg of ['RS256', 'ES256']) {
       const { privateKey } = await generateKeyPair(alg);
       const iat = Math.floor(clock.now().getTime() / 1000);
-      const token = await new SignJWT({ typ: 'access' })
+      const token = await new SignJWT({ typ: 'access', sid: session.sessionId })
         .setProtectedHeader({ alg, typ: 'at+jwt', kid: (await serverKey()).kid })
         .setSubject(String(member.id))
         .setIssuer('nids')
@@ -111,13 +114,13 @@ describe('forged and tampered tokens are 401', () => {
         .sign(privateKey);
       await expectRefused(token, alg);
     }
-    await expectRefused(await signAccessToken(foreignKeys(t.keys, (await serverKey()).kid), member.id, clock.now()), 'foreign HS256 secret under the server kid');
+    await expectRefused(await signAccessToken(foreignKeys(t.keys, (await serverKey()).kid), session, clock.now()), 'foreign HS256 secret under the server kid');
     await expectRefused(await craft({ secret: new TextEncoder().encode('some-other-secret-that-is-long-enough!') }), 'foreign HS256 secret');
   });
 
   it('a tampered payload or header keeps the old signature and fails', async () => {
     const other = await createMember(t.db);
-    const [header, payload, signature] = (await signAccessToken(t.keys, member.id, clock.now())).split('.');
+    const [header, payload, signature] = (await signAccessToken(t.keys, session, clock.now())).split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as JWTPayload;
     await expectRefused(`${header}.${b64({ ...claims, sub: String(other.id) })}.${signature}`, 'another member in sub');
     await expectRefused(`${header}.${b64({ ...claims, exp: claims.exp! + 3600 })}.${signature}`, 'a later exp');
@@ -143,13 +146,13 @@ describe('issuer, audience and use', () => {
   });
 
   it('a file cookie token is refused as a bearer token, and an access token as the file cookie', async () => {
-    await expectRefused(await signAccessToken(t.keys, member.id, clock.now(), 'file'), 'file token as bearer');
+    await expectRefused(await signAccessToken(t.keys, session, clock.now(), 'file'), 'file token as bearer');
     await expectRefused(await craft({ claims: { typ: 'file' } }), 'typ file in an access token\'s header and audience');
     await expectRefused(await craft({ header: { typ: 'file+jwt' } }), 'file header type');
     await expectRefused(await craft({ omit: ['typ'] }), 'no typ claim');
-    const access = await signAccessToken(t.keys, member.id, clock.now());
+    const access = await signAccessToken(t.keys, session, clock.now());
     expect(await verifyAccessToken(t.keys, access, clock.now(), 'file')).toBeNull();
-    const file = await signAccessToken(t.keys, member.id, clock.now(), 'file');
+    const file = await signAccessToken(t.keys, session, clock.now(), 'file');
     expect(await verifyAccessToken(t.keys, file, clock.now(), 'file')).toMatchObject({ userId: member.id });
   });
 
@@ -176,6 +179,36 @@ describe('issuer, audience and use', () => {
   });
 });
 
+describe('the sign-in a token belongs to (sid)', () => {
+  it('a sid of no sign-in, of another member\'s sign-in, or none at all is refused', async () => {
+    const other = await createMember(t.db);
+    const othersSession = await startSession(t.db, other.id, clock.now());
+    await expectRefused(await craft({ claims: { sid: '00000000-0000-4000-8000-000000000000' } }), 'a sid of no sign-in');
+    await expectRefused(await craft({ claims: { sid: othersSession.sessionId } }), 'another member\'s sign-in');
+    await expectRefused(await craft({ claims: { sid: 'x' } }), 'a sid that is no uuid');
+    await expectRefused(await craft({ omit: ['sid'] }), 'no sid');
+  });
+
+  it('sign-out ends the access token of that sign-in at once, not the member\'s other sign-ins', async () => {
+    const ended = await signIn(t, member.userKeyCode, member.password);
+    const kept = await signIn(t, member.userKeyCode, member.password);
+    await expectAccepted(ended.accessToken, 'before sign-out');
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/signout', payload: { refreshToken: ended.refreshToken } })).statusCode).toBe(200);
+    await expectRefused(ended.accessToken, 'after sign-out');
+    await expectAccepted(kept.accessToken, 'another sign-in of the same member');
+  });
+
+  it('a copied refresh token used twice ends the access tokens of its sign-in', async () => {
+    const first = await signIn(t, member.userKeyCode, member.password);
+    const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken } });
+    const second = body<{ data: TokenPair }>(await refresh(first.refreshToken)).data;
+    await expectAccepted(second.accessToken, 'after a rotation');
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    await expectRefused(second.accessToken, 'the newest access token of the family, once the family is revoked');
+    await expectRefused(first.accessToken, 'the first one too');
+  });
+});
+
 describe('time: exp, nbf and iat with 30 seconds of clock tolerance', () => {
   const now = () => Math.floor(clock.now().getTime() / 1000);
 
@@ -186,7 +219,7 @@ describe('time: exp, nbf and iat with 30 seconds of clock tolerance', () => {
   });
 
   it('a token signed by the server ends 30 minutes and 30 seconds after it was issued', async () => {
-    const token = await signAccessToken(t.keys, member.id, clock.now());
+    const token = await signAccessToken(t.keys, session, clock.now());
     clock.advance(30 * MINUTE + (CLOCK_TOLERANCE_SECONDS - 1) * SECOND);
     try {
       await expectAccepted(token, 'within the tolerance');
@@ -220,7 +253,7 @@ describe('time: exp, nbf and iat with 30 seconds of clock tolerance', () => {
 describe('key ids and rotation', () => {
   it('a token without a kid, or with a kid the ring never had, is refused', async () => {
     const key = await serverKey();
-    const bare = await new SignJWT({ typ: 'access', sub: String(member.id), iss: 'nids', aud: 'nids-api', nbf: Math.floor(clock.now().getTime() / 1000) })
+    const bare = await new SignJWT({ typ: 'access', sid: session.sessionId, sub: String(member.id), iss: 'nids', aud: 'nids-api', nbf: Math.floor(clock.now().getTime() / 1000) })
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
       .setIssuedAt(Math.floor(clock.now().getTime() / 1000))
       .setExpirationTime('10m')
@@ -233,7 +266,7 @@ describe('key ids and rotation', () => {
   it('rotation: the old key keeps verifying until its last token expired, the new one signs after the delay, then the old one is retired', async () => {
     const start = clock.now().getTime();
     const { kid: oldKid, secret: oldSecret } = await serverKey();
-    const before = await signAccessToken(t.keys, member.id, clock.now());
+    const before = await signAccessToken(t.keys, session, clock.now());
     const rotation = await rotateSigningKey(t.db, clock.now());
     expect(rotation.kid).not.toBe(oldKid);
     expect(rotation.signsFrom.getTime()).toBe(start + ROTATION_DELAY_MS);
@@ -243,7 +276,7 @@ describe('key ids and rotation', () => {
     expect((await serverKey()).kid).toBe(oldKid);
     clock.advance(ROTATION_DELAY_MS - KEY_RING_MAX_AGE_MS);
     expect((await serverKey()).kid).toBe(rotation.kid);
-    const after = await signAccessToken(t.keys, member.id, clock.now());
+    const after = await signAccessToken(t.keys, session, clock.now());
     await expectAccepted(after, 'signed by the new key');
     await expectAccepted(before, 'signed by the previous key before the rotation');
 
@@ -255,13 +288,13 @@ describe('key ids and rotation', () => {
     clock.advance(2 * SECOND);
     const oldRetired = await byOldKey();
     await expectRefused(oldRetired, 'a token of the retired key, however fresh its claims');
-    await expectAccepted(await signAccessToken(t.keys, member.id, clock.now()), 'the new key signs on');
+    await expectAccepted(await signAccessToken(t.keys, session, clock.now()), 'the new key signs on');
 
     // The next rotation deletes the retired key from the database.
     const next = await rotateSigningKey(t.db, clock.now());
     expect(next.deleted).toEqual([oldKid]);
     clock.advance(ROTATION_DELAY_MS);
-    await expectAccepted(await signAccessToken(t.keys, member.id, clock.now()), 'after the second rotation');
+    await expectAccepted(await signAccessToken(t.keys, session, clock.now()), 'after the second rotation');
   });
 
   it('a rotation made on one instance is accepted by another at once, and it signs with the same key', async () => {
@@ -271,8 +304,8 @@ describe('key ids and rotation', () => {
       await other.ready();
       const rotation = await rotateSigningKey(t.db, clock.now());
       clock.advance(ROTATION_DELAY_MS);
-      const fromFirst = await signAccessToken(t.keys, member.id, clock.now());
-      const fromSecond = await signAccessToken(other.deps.keys, member.id, clock.now());
+      const fromFirst = await signAccessToken(t.keys, session, clock.now());
+      const fromSecond = await signAccessToken(other.deps.keys, session, clock.now());
       for (const [token, name] of [[fromFirst, 'first'], [fromSecond, 'second']] as const) {
         expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid, name).toBe(rotation.kid);
         for (const app of [t.app, other]) {
@@ -287,12 +320,12 @@ describe('key ids and rotation', () => {
   });
 
   it('`--now` (a leaked key): every older key is refused at once by the instance that rotated, and by others within a minute', async () => {
-    const old = await signAccessToken(t.keys, member.id, clock.now());
+    const old = await signAccessToken(t.keys, session, clock.now());
     const rotation = await rotateSigningKey(t.db, clock.now(), { immediately: true });
     expect(rotation.deleted.length).toBeGreaterThan(0);
     clock.advance(KEY_RING_MAX_AGE_MS);
     await expectRefused(old, 'a token of a deleted key');
-    const fresh = await signAccessToken(t.keys, member.id, clock.now());
+    const fresh = await signAccessToken(t.keys, session, clock.now());
     expect(JSON.parse(Buffer.from(fresh.split('.')[0]!, 'base64url').toString()).kid).toBe(rotation.kid);
     await expectAccepted(fresh, 'the new key signs at once');
   });
@@ -317,8 +350,8 @@ describe('keys from the environment (JWT_SECRET, JWT_PREVIOUS_SECRET)', () => {
     const before = { ...t.keys, signing: environmentKeyRing(oldSecret, undefined, clock.now()) };
     const during = { ...t.keys, signing: environmentKeyRing(newSecret, oldSecret, clock.now()) };
     const after = { ...t.keys, signing: environmentKeyRing(newSecret, undefined, clock.now()) };
-    const oldToken = await signAccessToken(before, member.id, clock.now());
-    const newToken = await signAccessToken(during, member.id, clock.now());
+    const oldToken = await signAccessToken(before, session, clock.now());
+    const newToken = await signAccessToken(during, session, clock.now());
     expect(oldToken.split('.')[0]).not.toBe(newToken.split('.')[0]);
     expect(Buffer.from(oldToken.split('.')[0]!, 'base64url').toString()).not.toContain(oldSecret.slice(0, 8));
     expect(await verifyAccessToken(during, oldToken, clock.now())).toMatchObject({ userId: member.id });

@@ -56,13 +56,29 @@ const USES: Record<TokenUse, { audience: string; headerType: string }> = {
   file: { audience: 'nids-file', headerType: 'file+jwt' },
 };
 
+/**
+ * Whom a token speaks for: the member, and the sign-in it belongs to (the refresh-token family,
+ * `sid`), so that ending the sign-in ends its access tokens and file cookie too (server/auth/caller.ts).
+ */
+export interface TokenSession {
+  userId: number;
+  sessionId: string;
+}
+
+export interface TokenClaims extends TokenSession {
+  /** Whole seconds: a "sign out everywhere" refuses tokens issued before it (server/auth/caller.ts). */
+  issuedAt: Date;
+}
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The one place signed tokens are made: a JWT of 30 minutes with its use in `typ`, `aud` and the header, its key in `kid`. */
-export async function signAccessToken(keys: TokenKeys, userId: number, now = new Date(), use: TokenUse = 'access'): Promise<string> {
+export async function signAccessToken(keys: TokenKeys, session: TokenSession, now = new Date(), use: TokenUse = 'access'): Promise<string> {
   const key = await keys.signing.signingKey(now);
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: use })
+  return new SignJWT({ typ: use, sid: session.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: USES[use].headerType, kid: key.kid })
-    .setSubject(String(userId))
+    .setSubject(String(session.userId))
     .setIssuer(TOKEN_ISSUER)
     .setAudience(USES[use].audience)
     .setIssuedAt(iat)
@@ -72,9 +88,8 @@ export async function signAccessToken(keys: TokenKeys, userId: number, now = new
 }
 
 /**
- * The member a live token of this use was made for, and when it was issued (whole seconds: a
- * "sign out everywhere" refuses tokens issued before it, server/auth/caller.ts); null for anything
- * else: another algorithm (`none`, RS256...), a kid unknown or retired, a bad signature, another
+ * The member and sign-in a live token of this use was made for, and when it was issued; null for
+ * anything else: another algorithm (`none`, RS256...), a kid unknown or retired, a bad signature, another
  * issuer, audience or use, expired or not yet valid beyond the clock tolerance, issued in the future.
  */
 export async function verifyAccessToken(
@@ -82,7 +97,7 @@ export async function verifyAccessToken(
   token: string,
   now = new Date(),
   use: TokenUse = 'access',
-): Promise<{ userId: number; issuedAt: Date } | null> {
+): Promise<TokenClaims | null> {
   try {
     const header = decodeProtectedHeader(token);
     if (typeof header.kid !== 'string' || typeof header.alg !== 'string' || !ALGORITHMS.includes(header.alg)) return null;
@@ -93,14 +108,15 @@ export async function verifyAccessToken(
       issuer: TOKEN_ISSUER,
       audience: USES[use].audience,
       typ: USES[use].headerType,
-      requiredClaims: ['sub', 'iat', 'exp', 'nbf'],
+      requiredClaims: ['sub', 'sid', 'iat', 'exp', 'nbf'],
       currentDate: now,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
     });
     // maxTokenAge also makes jose refuse an `iat` in the future (beyond the tolerance).
-    if (payload.typ !== use || !payload.sub || !/^\d+$/.test(payload.sub) || typeof payload.iat !== 'number') return null;
-    return { userId: Number(payload.sub), issuedAt: new Date(payload.iat * 1000) };
+    const { typ, sub, sid, iat } = payload;
+    if (typ !== use || !sub || !/^\d{1,15}$/.test(sub) || typeof sid !== 'string' || !SESSION_ID.test(sid) || typeof iat !== 'number') return null;
+    return { userId: Number(sub), sessionId: sid, issuedAt: new Date(iat * 1000) };
   } catch {
     return null;
   }
