@@ -153,8 +153,8 @@ async function readStoredKeys(db: Db): Promise<SigningKey[]> {
   return withRetirement(rows.map(fromRow).filter((k) => k !== null));
 }
 
-async function storeKey(db: Db, kid: string, signsFrom: Date): Promise<boolean> {
-  const value: StoredKey = { secret: randomBytes(32).toString('base64url'), signsFrom: signsFrom.toISOString() };
+async function storeKey(db: Db, kid: string, signsFrom: Date, secret: Buffer = randomBytes(32)): Promise<boolean> {
+  const value: StoredKey = { secret: secret.toString('base64url'), signsFrom: signsFrom.toISOString() };
   const inserted = await db
     .insert(serverSecret)
     .values({ name: `${ROW_PREFIX}${kid}`, value: JSON.stringify(value) })
@@ -165,12 +165,13 @@ async function storeKey(db: Db, kid: string, signsFrom: Date): Promise<boolean> 
 
 /**
  * The database ring. On first start it makes `k1` (instances starting together all try; one insert
- * wins and every instance reads the same key).
+ * wins and every instance reads the same key) from the secret that signed every token before keys
+ * had ids, so that during a rolling upgrade the instances not yet upgraded accept the new tokens.
  */
-export async function loadDatabaseKeyRing(db: Db, now: Date): Promise<SigningKeyRing> {
+export async function loadDatabaseKeyRing(db: Db, now: Date, firstSecret: Buffer): Promise<SigningKeyRing> {
   let keys = await readStoredKeys(db);
   if (keys.length === 0) {
-    await storeKey(db, 'k1', new Date(0));
+    await storeKey(db, 'k1', new Date(0), firstSecret);
     keys = await readStoredKeys(db);
   }
   return new SigningKeyRing({ read: () => readStoredKeys(db) }, keys, now);

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { eq } from 'drizzle-orm';
+import { generateKeyPair, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, type TokenPair } from '../../contract';
 import { buildApp } from '../app';
@@ -251,6 +252,15 @@ describe('time: exp, nbf and iat with 30 seconds of clock tolerance', () => {
 });
 
 describe('key ids and rotation', () => {
+  it('the first key is the secret of the release before, so its instances accept new tokens during a rolling upgrade', async () => {
+    const [row] = await t.db.select({ value: serverSecret.value }).from(serverSecret).where(eq(serverSecret.name, 'jwt-access'));
+    const token = await signAccessToken(t.keys, session, clock.now());
+    // What the release before checked: HS256 with that secret, the issuer, `typ: 'access'`.
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(row!.value), { issuer: 'nids', algorithms: ['HS256'], currentDate: clock.now() });
+    expect(payload.typ).toBe('access');
+    expect(payload.sub).toBe(String(member.id));
+  });
+
   it('a token without a kid, or with a kid the ring never had, is refused', async () => {
     const key = await serverKey();
     const bare = await new SignJWT({ typ: 'access', sid: session.sessionId, sub: String(member.id), iss: 'nids', aud: 'nids-api', nbf: Math.floor(clock.now().getTime() / 1000) })

@@ -26,7 +26,8 @@ function pincodeKeyFrom(secret: string): Buffer {
  * The signing keys come from JWT_SECRET (and JWT_PREVIOUS_SECRET), or from the key ring kept in
  * the database so that every server instance on the same database signs and accepts the same
  * tokens. The pincode key is derived from JWT_SECRET, or from the first secret the database ever
- * made (`jwt-access`, the signing key before key rotation), so pincodes survive a rotation.
+ * made (`jwt-access`: the signing key before keys had ids, and the ring's first key), so pincodes
+ * survive a rotation.
  */
 export async function loadTokenKeys(db: Db, jwtSecret?: string, jwtPreviousSecret?: string, now = new Date()): Promise<TokenKeys> {
   if (jwtSecret) return { signing: environmentKeyRing(jwtSecret, jwtPreviousSecret, now), pincodeKey: pincodeKeyFrom(jwtSecret) };
@@ -35,7 +36,7 @@ export async function loadTokenKeys(db: Db, jwtSecret?: string, jwtPreviousSecre
     .values({ name: 'jwt-access', value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
   const [row] = await db.select().from(serverSecret).where(eq(serverSecret.name, 'jwt-access'));
-  return { signing: await loadDatabaseKeyRing(db, now), pincodeKey: pincodeKeyFrom(row!.value) };
+  return { signing: await loadDatabaseKeyRing(db, now, Buffer.from(row!.value)), pincodeKey: pincodeKeyFrom(row!.value) };
 }
 
 /**
