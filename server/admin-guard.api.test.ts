@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAdminPath } from './auth/admin';
 import { body, createTestApp, type TestApp } from './test/harness';
+import { registeredRoutes } from './test/routes';
 
 /**
  * Every console and address-book route (issue 9), whoever added it: the routes are read from the
@@ -10,27 +11,6 @@ import { body, createTestApp, type TestApp } from './test/harness';
  */
 let t: TestApp;
 let routes: { method: string; url: string }[] = [];
-
-/**
- * The app's routes from Fastify's route tree (`printRoutes`), where each line adds a segment to
- * its parent's path: "├── /api/admin/users (GET, HEAD)" then "│   └── /:id (GET, HEAD)".
- * A line the parser does not understand fails the test rather than being skipped.
- */
-function registeredRoutes(tree: string): { method: string; url: string }[] {
-  const found: { method: string; url: string }[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    if (!line.trim()) continue;
-    const match = /^((?:│ {3}| {4})*)[├└]── (.+?) \(([A-Z, ]+)\)$/.exec(line) ?? /^((?:│ {3}| {4})*)[├└]── (.+)$/.exec(line);
-    if (!match) throw new Error(`route tree line not understood: ${line}`);
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const methods = match[3]?.split(',').map((m) => m.trim()) ?? [];
-    for (const method of methods) found.push({ method, url: stack.join('') });
-  }
-  return found;
-}
 
 /** A placeholder for each path parameter: the guard must answer before the value matters. */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionToken } from './test/tokens';
 import { signAccessToken } from './auth/tokens';
 import { body, createTestApp, insertMember, type TestApp } from './test/harness';
 import { createBoardItem } from './test/factories';
@@ -173,9 +174,9 @@ describe('bad tokens are 401 UNAUTHORIZED', () => {
       .setIssuedAt()
       .setExpirationTime('10m')
       .sign(new TextEncoder().encode('some-other-secret-that-is-long-enough'));
-    const expired = await signAccessToken(t.keys, t.users.member, new Date(Date.now() - 2 * 60 * 60 * 1000));
-    const unknownUser = await signAccessToken(t.keys, 987654);
-    const locked = await signAccessToken(t.keys, await insertMember(t.db, 'locked1', '잠긴회원', 'LOCKED'));
+    const expired = await sessionToken(t.db, t.keys, t.users.member, new Date(Date.now() - 2 * 60 * 60 * 1000));
+    const unknownUser = await signAccessToken(t.keys, { userId: 987654, sessionId: '00000000-0000-4000-8000-000000000000' });
+    const locked = await sessionToken(t.db, t.keys, await insertMember(t.db, 'locked1', '잠긴회원', 'LOCKED'));
     const cases = { garbage: 'not.a.jwt', empty: '', foreign, expired, unknownUser, locked };
     for (const [name, token] of Object.entries(cases)) {
       const res = await t.app.inject({ method: 'GET', url: '/api/board/notice', headers: { authorization: `Bearer ${token}` } });

@@ -15,6 +15,7 @@ import type { AppDeps } from './deps';
 import './auth/request-caller';
 import { ApiError } from './errors';
 import { guardAdminRoutes } from './auth/admin';
+import { checkBearerOnApiRoutes } from './auth/bearer-guard';
 import { SiteSettings } from './modules/site-setting/service';
 import { siteSettingRoutes } from './modules/site-setting/routes';
 import { boardRoutes } from './modules/board/routes';
@@ -145,6 +146,8 @@ export async function buildApp(
   // Before any route is registered, so every console and address-book route gets the admin check
   // (server/auth/admin.ts).
   app.addHook('onRoute', guardAdminRoutes);
+  // And every API route refuses a bad bearer token, even one a guest may call (server/auth/bearer-guard.ts).
+  app.addHook('onRoute', checkBearerOnApiRoutes);
 
   await app.register(siteSettingRoutes);
   await app.register(boardRoutes);

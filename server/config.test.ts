@@ -137,3 +137,19 @@ describe('loadConfig: operating settings (issue 10)', () => {
     });
   });
 });
+
+describe('loadConfig: token signing secrets', () => {
+  it('JWT_SECRET and JWT_PREVIOUS_SECRET must be at least 32 characters; unset means the keys live in the database', () => {
+    const strong = 'a-signing-secret-of-32-characters!';
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: strong }).jwtSecret).toBe(strong);
+    expect(() => loadConfig({ JWT_SECRET: 'short-secret' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    const rotating = loadConfig({ JWT_SECRET: strong, JWT_PREVIOUS_SECRET: `${strong}-old` });
+    expect(rotating.jwtPreviousSecret).toBe(`${strong}-old`);
+    expect(() => loadConfig({ JWT_SECRET: strong, JWT_PREVIOUS_SECRET: 'short' })).toThrow(/JWT_PREVIOUS_SECRET must be at least 32/);
+  });
+
+  it('JWT_PREVIOUS_SECRET without JWT_SECRET is a mistake, not a silent database ring', () => {
+    expect(() => loadConfig({ JWT_PREVIOUS_SECRET: 'a-signing-secret-of-32-characters!' })).toThrow(/JWT_PREVIOUS_SECRET needs JWT_SECRET/);
+  });
+});

@@ -11,6 +11,8 @@ export interface Config {
   adminPassword: string | undefined;
   seedDemo: boolean;
   jwtSecret: string | undefined;
+  /** The JWT_SECRET this one replaced (JWT_PREVIOUS_SECRET): verifies tokens, never signs. */
+  jwtPreviousSecret: string | undefined;
   /** True behind TLS: turns on HSTS and upgrade-insecure-requests. */
   https: boolean;
   /**
@@ -146,6 +148,20 @@ function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw;
 }
 
+/** An HS256 key: at least 32 characters, so it cannot be guessed offline from a token it signed. */
+function signingSecret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 32) throw new Error(`${name} must be at least 32 characters (a random value, e.g. openssl rand -base64 48)`);
+  return raw;
+}
+
+function jwtPreviousSecret(env: NodeJS.ProcessEnv): string | undefined {
+  const previous = signingSecret(env, 'JWT_PREVIOUS_SECRET');
+  if (previous && !env.JWT_SECRET) throw new Error('JWT_PREVIOUS_SECRET needs JWT_SECRET (the key that replaced it)');
+  return previous;
+}
+
 function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   const bucket = env.S3_BUCKET || undefined;
   const related = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => env[name]);
@@ -182,7 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminId: env.ADMIN_ID || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
-    jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecret: signingSecret(env, 'JWT_SECRET'),
+    jwtPreviousSecret: jwtPreviousSecret(env),
     https: env.HTTPS === 'true',
     trustProxy: trustProxy(env),
     logLevel: env.LOG_LEVEL || 'info',

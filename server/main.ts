@@ -21,7 +21,7 @@ async function main() {
     sslCaFile: config.databaseSslCaFile,
     log: { warn: (msg) => log.warn(msg), debug: (msg) => log.debug(msg) },
   });
-  const keys = await loadTokenKeys(database.db, config.jwtSecret);
+  const keys = await loadTokenKeys(database.db, config.jwtSecret, config.jwtPreviousSecret);
   const app = await buildApp({ db: database.db, config, keys }, { loggerInstance: log });
   await seedIfEmpty(
     database.db,

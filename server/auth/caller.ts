@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { appUser, role } from '../db/schema';
+import { appUser, refreshToken, role } from '../db/schema';
 import { unauthorized } from '../errors';
-import type { TokenKeys } from './tokens';
+import type { TokenClaims, TokenKeys } from './tokens';
 import { verifyAccessToken } from './tokens';
 import { fileCookieClaims } from './file-cookie';
 import type { SiteSettings } from '../modules/site-setting/service';
@@ -61,9 +61,17 @@ export async function resolveFileCaller(request: FastifyRequest, deps: CallerDep
  * An active member with their role, or null. The role is read on every request, so a role or
  * permission change applies at the member's next request. A token issued in or before the second
  * of the member's last "sign out everywhere" (`sessions_revoked_at`, issue 9) is refused: `iat`
- * has whole seconds, so a token of that same second may predate it.
+ * has whole seconds, so a token of that same second may predate it. So is a token whose sign-in
+ * has ended (`sid`: its refresh-token family has no live token left): sign-out, a copied refresh
+ * token used twice, a password change or reset, retirement (issue 12).
  */
-async function memberCaller(db: Db, claims: { userId: number; issuedAt: Date }): Promise<Caller | null> {
+async function memberCaller(db: Db, claims: TokenClaims): Promise<Caller | null> {
+  const sessionLive = exists(
+    db
+      .select({ one: refreshToken.id })
+      .from(refreshToken)
+      .where(and(eq(refreshToken.familyId, claims.sessionId), eq(refreshToken.userId, appUser.id), isNull(refreshToken.revokedAt))),
+  );
   const [row] = await db
     .select({
       id: appUser.id,
@@ -72,11 +80,12 @@ async function memberCaller(db: Db, claims: { userId: number; issuedAt: Date }):
       sessionsRevokedAt: appUser.sessionsRevokedAt,
       roleCode: role.roleCode,
       permissions: role.permissions,
+      sessionLive: sql<boolean>`${sessionLive}`,
     })
     .from(appUser)
     .innerJoin(role, eq(role.roleCode, appUser.roleCode))
     .where(eq(appUser.id, claims.userId));
-  if (!row || row.status !== 'ACTIVE') return null;
+  if (!row || row.status !== 'ACTIVE' || !row.sessionLive) return null;
   if (row.sessionsRevokedAt && claims.issuedAt.getTime() <= row.sessionsRevokedAt.getTime()) return null;
   return { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
 }

@@ -4,6 +4,7 @@ import type { TokenPair } from '../../contract';
 import { createBoardItem, createMember, pngBytes, storeFile, type TestMember } from '../test/factories';
 import { createTestApp, data, TestClock, type TestApp } from '../test/harness';
 import { FILE_COOKIE } from './file-cookie';
+import { foreignKeys, sessionToken, startSession } from '../test/tokens';
 import { signAccessToken } from './tokens';
 
 /**
@@ -113,10 +114,10 @@ describe('file cookie', () => {
   });
 
   it('a forged or retired member\'s cookie reads as a guest', async () => {
-    const forged = `${FILE_COOKIE}=${await signAccessToken({ ...t.keys, accessKey: new TextEncoder().encode('not the key') }, member.id, clock.now(), 'file')}`;
+    const forged = `${FILE_COOKIE}=${await signAccessToken(foreignKeys(t.keys), await startSession(t.db, member.id, clock.now()), clock.now(), 'file')}`;
     expect((await getFile(`/api/file/${communityImage}`, forged)).statusCode).toBe(401);
     const leaving = await createMember(t.db, { name: '탈퇴자', status: 'RETIRED' });
-    const retired = `${FILE_COOKIE}=${await signAccessToken(t.keys, leaving.id, clock.now(), 'file')}`;
+    const retired = `${FILE_COOKIE}=${await sessionToken(t.db, t.keys, leaving.id, clock.now(), 'file')}`;
     expect((await getFile(`/api/file/${communityImage}`, retired)).statusCode).toBe(401);
   });
 });

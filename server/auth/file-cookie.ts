@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type TokenKeys } from './tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type TokenClaims, type TokenKeys, type TokenSession } from './tokens';
 
 /**
  * Files of boards a guest may not read (members-only boards, secret posts, inquiries) are shown by
@@ -16,8 +16,8 @@ function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return [`${FILE_COOKIE}=${value}`, `Path=${COOKIE_PATH}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])].join('; ');
 }
 
-export async function setFileCookie(reply: FastifyReply, keys: TokenKeys, userId: number, now: Date, secure: boolean): Promise<void> {
-  reply.header('set-cookie', cookie(await signAccessToken(keys, userId, now, 'file'), ACCESS_TOKEN_TTL_SECONDS, secure));
+export async function setFileCookie(reply: FastifyReply, keys: TokenKeys, session: TokenSession, now: Date, secure: boolean): Promise<void> {
+  reply.header('set-cookie', cookie(await signAccessToken(keys, session, now, 'file'), ACCESS_TOKEN_TTL_SECONDS, secure));
 }
 
 export function clearFileCookie(reply: FastifyReply, secure: boolean): void {
@@ -35,8 +35,8 @@ export function readFileCookie(request: FastifyRequest): string | null {
   return null;
 }
 
-/** The member the file cookie was made for and when, or null (no cookie, expired, forged, or an access token). */
-export async function fileCookieClaims(request: FastifyRequest, keys: TokenKeys, now: Date): Promise<{ userId: number; issuedAt: Date } | null> {
+/** The member and sign-in the file cookie was made for and when, or null (no cookie, expired, forged, or an access token). */
+export async function fileCookieClaims(request: FastifyRequest, keys: TokenKeys, now: Date): Promise<TokenClaims | null> {
   const value = readFileCookie(request);
   if (!value) return null;
   return verifyAccessToken(keys, value, now, 'file');

@@ -1,74 +1,123 @@
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { Db } from '../db/client';
 import { serverSecret } from '../db/schema';
+import { CLOCK_TOLERANCE_SECONDS, LONGEST_TOKEN_LIFE_MS, environmentKeyRing, loadDatabaseKeyRing, type SigningKeyRing } from './signing-keys';
 
 export interface TokenKeys {
-  accessKey: Uint8Array;
-  /** HMAC key for pincode hashes, derived from the same secret. */
+  /** The keys that sign and verify JWTs, each named by a `kid` (server/auth/signing-keys.ts). */
+  signing: SigningKeyRing;
+  /** HMAC key for pincode hashes; it does not rotate with the signing keys (pincodes live 5 minutes). */
   pincodeKey: Buffer;
 }
 
-export const ACCESS_TOKEN_TTL_SECONDS = 30 * 60;
+export const ACCESS_TOKEN_TTL_SECONDS = LONGEST_TOKEN_LIFE_MS / 1000;
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
-const ISSUER = 'nids';
+export const TOKEN_ISSUER = 'nids';
+/** The only algorithm a token may name: an HMAC key can never verify an `alg: none` or RSA token. */
+const ALGORITHMS = ['HS256'];
 
-function keysFrom(secret: Uint8Array): TokenKeys {
-  return {
-    accessKey: secret,
-    pincodeKey: Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'nids pincode', 32)),
-  };
+function pincodeKeyFrom(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', new TextEncoder().encode(secret), Buffer.alloc(0), 'nids pincode', 32));
 }
 
 /**
- * The signing key comes from JWT_SECRET, or is made once and kept in the database so that
- * every server instance on the same database accepts the same tokens.
+ * The signing keys come from JWT_SECRET (and JWT_PREVIOUS_SECRET), or from the key ring kept in
+ * the database so that every server instance on the same database signs and accepts the same
+ * tokens. The pincode key is derived from JWT_SECRET, or from the first secret the database ever
+ * made (`jwt-access`: the signing key before keys had ids, and the ring's first key), so pincodes
+ * survive a rotation.
  */
-export async function loadTokenKeys(db: Db, jwtSecret?: string): Promise<TokenKeys> {
-  if (jwtSecret) return keysFrom(new TextEncoder().encode(jwtSecret));
+export async function loadTokenKeys(db: Db, jwtSecret?: string, jwtPreviousSecret?: string, now = new Date()): Promise<TokenKeys> {
+  if (jwtSecret) return { signing: environmentKeyRing(jwtSecret, jwtPreviousSecret, now), pincodeKey: pincodeKeyFrom(jwtSecret) };
   await db
     .insert(serverSecret)
     .values({ name: 'jwt-access', value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
   const [row] = await db.select().from(serverSecret).where(eq(serverSecret.name, 'jwt-access'));
-  return keysFrom(new TextEncoder().encode(row!.value));
+  return { signing: await loadDatabaseKeyRing(db, now, Buffer.from(row!.value)), pincodeKey: pincodeKeyFrom(row!.value) };
 }
 
 /**
  * What a signed token may be used for. `access`: the bearer token of every API call. `file`: the
  * HttpOnly cookie that lets the browser itself (an `<img>`, a download link) read files of boards
  * a guest may not read; it is accepted by the file routes only (server/auth/file-cookie.ts).
+ * (Refresh tokens are not JWTs: opaque random values, kept hashed in the database, so an access
+ * token is never a refresh token and the reverse.)
  */
 export type TokenUse = 'access' | 'file';
 
-/** The one place signed tokens are made: a JWT of 30 minutes with its use in `typ`. */
-export async function signAccessToken(keys: TokenKeys, userId: number, now = new Date(), use: TokenUse = 'access'): Promise<string> {
+/**
+ * Each use has its own audience and header type as well as its `typ` claim, so a token made for
+ * one use fails every check of another (RFC 8725 §3.11, RFC 9068 for `at+jwt`).
+ */
+const USES: Record<TokenUse, { audience: string; headerType: string }> = {
+  access: { audience: 'nids-api', headerType: 'at+jwt' },
+  file: { audience: 'nids-file', headerType: 'file+jwt' },
+};
+
+/**
+ * Whom a token speaks for: the member, and the sign-in it belongs to (the refresh-token family,
+ * `sid`), so that ending the sign-in ends its access tokens and file cookie too (server/auth/caller.ts).
+ */
+export interface TokenSession {
+  userId: number;
+  sessionId: string;
+}
+
+export interface TokenClaims extends TokenSession {
+  /** Whole seconds: a "sign out everywhere" refuses tokens issued before it (server/auth/caller.ts). */
+  issuedAt: Date;
+}
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The one place signed tokens are made: a JWT of 30 minutes with its use in `typ`, `aud` and the header, its key in `kid`. */
+export async function signAccessToken(keys: TokenKeys, session: TokenSession, now = new Date(), use: TokenUse = 'access'): Promise<string> {
+  const key = await keys.signing.signingKey(now);
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: use })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setIssuer(ISSUER)
+  return new SignJWT({ typ: use, sid: session.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: USES[use].headerType, kid: key.kid })
+    .setSubject(String(session.userId))
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(USES[use].audience)
     .setIssuedAt(iat)
+    .setNotBefore(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(keys.accessKey);
+    .sign(key.secret);
 }
 
 /**
- * The member a live token of this use was made for, and when it was issued (whole seconds: a
- * "sign out everywhere" refuses tokens issued before it, server/auth/caller.ts); null for anything
- * else (expired, forged, other use).
+ * The member and sign-in a live token of this use was made for, and when it was issued; null for
+ * anything else: another algorithm (`none`, RS256...), a kid unknown or retired, a bad signature, another
+ * issuer, audience or use, expired or not yet valid beyond the clock tolerance, issued in the future.
  */
 export async function verifyAccessToken(
   keys: TokenKeys,
   token: string,
   now = new Date(),
   use: TokenUse = 'access',
-): Promise<{ userId: number; issuedAt: Date } | null> {
+): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keys.accessKey, { issuer: ISSUER, algorithms: ['HS256'], currentDate: now });
-    if (payload.typ !== use || !payload.sub || !/^\d+$/.test(payload.sub) || typeof payload.iat !== 'number') return null;
-    return { userId: Number(payload.sub), issuedAt: new Date(payload.iat * 1000) };
+    const header = decodeProtectedHeader(token);
+    if (typeof header.kid !== 'string' || typeof header.alg !== 'string' || !ALGORITHMS.includes(header.alg)) return null;
+    const key = await keys.signing.verifyingKey(header.kid, now);
+    if (!key) return null;
+    const { payload } = await jwtVerify(token, key.secret, {
+      algorithms: ALGORITHMS,
+      issuer: TOKEN_ISSUER,
+      audience: USES[use].audience,
+      typ: USES[use].headerType,
+      requiredClaims: ['sub', 'sid', 'iat', 'exp', 'nbf'],
+      currentDate: now,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
+    });
+    // maxTokenAge also makes jose refuse an `iat` in the future (beyond the tolerance).
+    const { typ, sub, sid, iat } = payload;
+    if (typ !== use || !sub || !/^\d{1,15}$/.test(sub) || typeof sid !== 'string' || !SESSION_ID.test(sid) || typeof iat !== 'number') return null;
+    return { userId: Number(sub), sessionId: sid, issuedAt: new Date(iat * 1000) };
   } catch {
     return null;
   }

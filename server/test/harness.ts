@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import type { Clock } from '../lib/clock';
-import { loadTokenKeys, signAccessToken, type TokenKeys } from '../auth/tokens';
+import { loadTokenKeys, type TokenKeys } from '../auth/tokens';
+import { sessionToken } from './tokens';
 import { loadConfig, type Config } from '../config';
 import pg from 'pg';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -185,7 +186,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       ...opts.env,
     });
     const { db } = database;
-    const keys = await loadTokenKeys(db, config.jwtSecret);
+    const keys = await loadTokenKeys(db, config.jwtSecret, config.jwtPreviousSecret, opts.clock?.now());
     app = await buildApp({ db, config, keys, clock: opts.clock }, opts.logger ? { loggerInstance: opts.logger } : {});
     const seeded = await seedIfEmpty(
       db,
@@ -207,9 +208,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     await opts.configure?.(app);
     await app.ready();
     const tokens = {
-      admin: await signAccessToken(keys, users.admin, app.deps.clock.now()),
-      member: await signAccessToken(keys, users.member, app.deps.clock.now()),
-      otherMember: await signAccessToken(keys, users.otherMember, app.deps.clock.now()),
+      admin: await sessionToken(db, keys, users.admin, app.deps.clock.now()),
+      member: await sessionToken(db, keys, users.member, app.deps.clock.now()),
+      otherMember: await sessionToken(db, keys, users.otherMember, app.deps.clock.now()),
     };
     const builtApp = app;
     let closed = false;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '../../../contract';
-import { signAccessToken } from '../../auth/tokens';
+import { sessionToken } from '../../test/tokens';
 import { createBoardItem } from '../../test/factories';
 import { body, createTestApp, data, insertMember, TestClock, type TestApp } from '../../test/harness';
 
@@ -104,7 +104,7 @@ describe('GET /api/admin/dashboard', () => {
   it('counts no comments when there are none in the window', async () => {
     clock.advance(30 * DAY);
     try {
-      const token = await signAccessToken(t.keys, t.users.admin, clock.now());
+      const token = await sessionToken(t.db, t.keys, t.users.admin, clock.now());
       expect((await figures(token)).comments.thisWeek).toBe(0);
     } finally {
       clock.advance(-30 * DAY);

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, memberMessages, messages, type MemberDetail, type MemberPage, type TokenPair } from '../../../contract';
-import { signAccessToken } from '../../auth/tokens';
+import { sessionToken } from '../../test/tokens';
 import { appUser, refreshToken, signinFailure } from '../../db/schema';
 import { toKstIso } from '../../lib/time';
 import { ROLE_ADMIN } from '../../seed/base';
@@ -49,7 +49,7 @@ const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/use
 /** A second administrator (role ADMIN, not the system admin) and their token. */
 async function makeAdmin(): Promise<{ member: TestMember; headers: Record<string, string> }> {
   const member = await createMember(t.db, { roleCode: ROLE_ADMIN, name: '부관리' });
-  return { member, headers: t.auth(await signAccessToken(t.keys, member.id, clock.now())) };
+  return { member, headers: t.auth(await sessionToken(t.db, t.keys, member.id, clock.now())) };
 }
 
 describe('every member call needs ADMIN_Access', () => {
@@ -249,7 +249,7 @@ describe('member detail and reveal', () => {
 describe('PATCH /api/admin/users/{id}/role', () => {
   it('a grant of admin rights writes MEMBER_ROLE_CHANGE and ADMIN_GRANT, and works at the next request', async () => {
     const member = await createMember(t.db, { name: '승격자' });
-    const token = await signAccessToken(t.keys, member.id, clock.now());
+    const token = await sessionToken(t.db, t.keys, member.id, clock.now());
     expectRefusalMessage(await list('page=1', t.auth(token)), 403);
     let view!: MemberDetail;
     const granted = await recorded(t.db, async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages, roleMessages, type RoleList, type RoleView } from '../../../contract';
-import { signAccessToken } from '../../auth/tokens';
+import { sessionToken } from '../../test/tokens';
 import { role } from '../../db/schema';
 import { ROLE_ADMIN } from '../../seed/base';
 import { createMember } from '../../test/factories';
@@ -33,7 +33,7 @@ const permissionsOf = async (roleCode: string) => (await t.db.select({ p: role.p
 describe('only the system admin', () => {
   it('guests 401, members 403 and an admin who is not the system admin 403, changing nothing', async () => {
     const deputy = await createMember(t.db, { roleCode: ROLE_ADMIN });
-    const deputyHeaders = t.auth(await signAccessToken(t.keys, deputy.id));
+    const deputyHeaders = t.auth(await sessionToken(t.db, t.keys, deputy.id));
     const calls: [string, (h: Record<string, string>) => Promise<Res>][] = [
       ['list', (h) => listRoles(h)],
       ['patch', (h) => patchRole('MEMBER', { name: '바뀐이름' }, h)],
@@ -80,7 +80,7 @@ describe('PATCH /api/admin/roles/{roleCode}', () => {
 
   it('giving a role ADMIN_Access writes ADMIN_GRANT with its member count, and its members are admins at their next request', async () => {
     const staff = await createMember(t.db, { roleCode: 'MEMBER' });
-    const token = t.auth(await signAccessToken(t.keys, staff.id));
+    const token = t.auth(await sessionToken(t.db, t.keys, staff.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: token })).statusCode).toBe(403);
     expect((await createRole({ roleCode: 'STAFF', name: '직원', permissions: ['MEMBER_Access'] })).statusCode).toBe(200);
     await t.database.raw.query('UPDATE app_user SET role_code = $1 WHERE id = $2', ['STAFF', staff.id]);

@@ -11,10 +11,10 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.deps.config.rateLimits;
   const secure = app.deps.config.https;
-  /** Every new token pair comes with a new file cookie (server/auth/file-cookie.ts). */
-  const withFileCookie = async (reply: FastifyReply, pair: TokenPair) => {
-    await setFileCookie(reply, app.deps.keys, pair.user.id, app.deps.clock.now(), secure);
-    return { code: 'SUCCESS' as const, data: pair };
+  /** Every new token pair comes with a new file cookie of the same sign-in (server/auth/file-cookie.ts). */
+  const withFileCookie = async (reply: FastifyReply, { sessionId, ...pair }: service.IssuedTokens) => {
+    await setFileCookie(reply, app.deps.keys, { userId: pair.user.id, sessionId }, app.deps.clock.now(), secure);
+    return { code: 'SUCCESS' as const, data: pair satisfies TokenPair };
   };
 
   app.post(

@@ -30,8 +30,14 @@ export function toLoginUser(user: repo.UserWithRole): LoginUser {
   };
 }
 
+/**
+ * Tokens as issued: the pair the client gets, and the sign-in they belong to (the refresh-token
+ * family, also in the access token's `sid`) for the file cookie made beside them.
+ */
+export type IssuedTokens = TokenPair & { sessionId: string };
+
 /** A new access token and the next refresh token of `familyId` (a new family for a new sign-in). */
-export async function issueTokens(deps: Deps, db: Db, user: repo.UserWithRole, familyId: string = randomUUID()): Promise<TokenPair> {
+export async function issueTokens(deps: Deps, db: Db, user: repo.UserWithRole, familyId: string = randomUUID()): Promise<IssuedTokens> {
   const now = deps.clock.now();
   const refreshToken = newOpaqueToken();
   await repo.insertRefreshToken(db, {
@@ -41,7 +47,8 @@ export async function issueTokens(deps: Deps, db: Db, user: repo.UserWithRole, f
     createdAt: now,
     expiresAt: addMs(now, REFRESH_TOKEN_TTL_MS),
   });
-  return { accessToken: await signAccessToken(deps.keys, user.id, now), refreshToken, user: toLoginUser(user) };
+  const accessToken = await signAccessToken(deps.keys, { userId: user.id, sessionId: familyId }, now);
+  return { accessToken, refreshToken, user: toLoginUser(user), sessionId: familyId };
 }
 
 /**
@@ -54,7 +61,7 @@ export async function signin(
   deps: Deps,
   input: { userKeyType: UserKeyType; userKeyCode: string; password: string; captcha?: { captchaId: string; answer: string } },
   address: string,
-): Promise<TokenPair> {
+): Promise<IssuedTokens> {
   await verifyCaptchaIfRequired(deps, input.captcha);
   const userKeyCode = normaliseKey(input.userKeyType, input.userKeyCode);
   const now = deps.clock.now();
@@ -86,11 +93,11 @@ export async function signin(
  * A spent token presented again means it was copied: the whole family is revoked, so the newest
  * token stops working too.
  */
-export async function refresh(deps: Deps, token: string): Promise<TokenPair> {
+export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> {
   const now = deps.clock.now();
   const tokenHash = hashToken(token);
   // Spending the old token and storing the next one happen together or not at all.
-  const pair = await deps.db.transaction(async (txRaw): Promise<TokenPair | null> => {
+  const pair = await deps.db.transaction(async (txRaw): Promise<IssuedTokens | null> => {
     const tx = txRaw as unknown as Db;
     const spent = await repo.spendRefreshToken(tx, tokenHash, now);
     if (!spent) {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountMessages, siteSettingMessages as m, type AdminSiteSetting, type SiteAuthentication, type SiteInfo, type UserProfileField,
 } from '../../../contract';
-import { signAccessToken } from '../../auth/tokens';
+import { sessionToken } from '../../test/tokens';
 import { accessRecord, appUser, role, siteSetting } from '../../db/schema';
 import { seedSettings } from '../../seed/base';
 import { confirmedKeyToken, signinRequest } from '../../test/accounts';
@@ -19,7 +19,7 @@ let staffToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   const staff = await createMember(t.db, { roleCode: 'ADMIN' });
-  staffToken = await signAccessToken(t.keys, staff.id, t.app.deps.clock.now());
+  staffToken = await sessionToken(t.db, t.keys, staff.id, t.app.deps.clock.now());
 });
 
 afterAll(async () => {

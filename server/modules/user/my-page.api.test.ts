@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, messages, type BoardItemPage, type UserDetail } from '../../../contract';
-import { signAccessToken } from '../../auth/tokens';
+import { sessionToken } from '../../test/tokens';
 import { accessRecord, appUser, boardItem, outbox, refreshToken, signinFailure } from '../../db/schema';
 import { confirmedKeyToken, setSiteSetting, signIn, signinRequest } from '../../test/accounts';
 import { createBoardItem, createMember, type TestMember } from '../../test/factories';
@@ -38,7 +38,7 @@ async function signedIn(overrides: Parameters<typeof createMember>[1] = {}) {
 }
 
 /** The harness's tokens were signed at the start; the clock moves, so sign a fresh one. */
-const adminHeaders = async () => t.auth(await signAccessToken(t.keys, t.users.admin, clock.now()));
+const adminHeaders = async () => t.auth(await sessionToken(t.db, t.keys, t.users.admin, clock.now()));
 
 const getUser = (id: number, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers });
 const patchUser = (id: number, headers: Record<string, string>, payload: object) =>
