@@ -17,6 +17,11 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const errorEnvelope = z.object({
   code: z.string(),
   message: z.string(),
+  /**
+   * On server failures (5xx) only: the request's id (also its `x-request-id` header and its log
+   * lines' `reqId`), which a member can quote to the operators.
+   */
+  requestId: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
