@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { EditorContent, mergeAttributes, useEditor } from '@tiptap/react';
+import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Table, TableHeader, TableKit } from '@tiptap/extension-table';
+import { TableHeader, TableKit } from '@tiptap/extension-table';
 import { Placeholder } from '@tiptap/extensions';
 import { EditorImage, rememberPreview } from './editor-image';
 import { EditorToolbar } from './EditorToolbar';
@@ -53,20 +53,6 @@ const ScopedTableHeader = TableHeader.extend({
   },
 });
 
-/**
- * Tables as the server keeps them (server/modules/board/sanitize.ts): no `style` attribute and no
- * `<colgroup>` of widths. TipTap writes both into the HTML it gives out, and a `style` attribute
- * set from script trips the site's Content-Security-Policy (style-src 'self', issue 12). Column
- * widths come from the style sheet; the editor's own table view sets its widths through the CSSOM.
- */
-const StyleFreeTable = Table.extend({
-  renderHTML({ HTMLAttributes }) {
-    const attributes: Record<string, unknown> = mergeAttributes(this.options.HTMLAttributes, HTMLAttributes);
-    delete attributes.style;
-    return ['table', attributes, ['tbody', 0]];
-  },
-});
-
 const fileNameWithoutExtension = (name: string) => name.replace(/\.[^.]+$/, '').slice(0, 120);
 
 /**
@@ -105,8 +91,7 @@ export function RichTextEditor({ id, labelId, describedBy, invalid, initialConte
         },
       }),
       EditorImage.configure({ inline: false, allowBase64: false }),
-      TableKit.configure({ table: false, tableHeader: false }),
-      StyleFreeTable.configure({ resizable: false }),
+      TableKit.configure({ table: { resizable: false }, tableHeader: false }),
       ScopedTableHeader,
       Placeholder.configure({ placeholder: editorMessages.placeholder }),
       VideoEmbed,
