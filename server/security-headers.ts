@@ -23,7 +23,7 @@ export const permissionsPolicy = [
  * CSS is in its own style sheet, web/src/features/board/editor/editor.css). Nothing may frame
  * the site, and the site frames only the video players that posts may embed.
  */
-export function contentSecurityDirectives(config: Config): Record<string, string[]> {
+export function contentSecurityDirectives(config: Pick<Config, 'https'>): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'none'"],
@@ -49,7 +49,7 @@ export function contentSecurityDirectives(config: Config): Record<string, string
  * parsing the policy, on every request (about 6% of the time of a cached list answer).
  * HSTS only behind TLS (HTTPS=true): over plain HTTP a browser ignores it anyway.
  */
-export function securityHeaders(config: Config): Record<string, string> {
+export function securityHeaders(config: Pick<Config, 'https'>): Record<string, string> {
   const middleware = helmet({
     hsts: config.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
