@@ -39,7 +39,8 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitStore } from './lib/rate-limit';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders, securityHeaders } from './security-headers';
+import { clientErrorHandler } from './client-errors';
 import { registerCors } from './cors';
 import { registerPrivateAnswers } from './private-answers';
 import { registerJsonBodies } from './json-body';
@@ -62,6 +63,7 @@ export async function buildApp(
   deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching'> & { clock?: Clock },
   opts: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
 ): Promise<FastifyInstance> {
+  const siteHeaders = securityHeaders(deps.config);
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
     trustProxy: deps.config.trustProxy,
@@ -79,6 +81,8 @@ export async function buildApp(
     // Over nginx's upstream keepalive_timeout (60 s): nginx, never the instance, closes an idle
     // kept-alive connection (deploy/nginx/nids.conf).
     keepAliveTimeout: 72_000,
+    // Requests Node's parser refuses (too slow, headers too large, not HTTP): the envelope and headers.
+    clientErrorHandler: clientErrorHandler(siteHeaders),
     // Every log line of a request carries its id (`reqId`), sent back as `x-request-id`.
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -104,7 +108,7 @@ export async function buildApp(
   app.addHook('onReady', () => app.deps.boardCaching.start());
   app.addHook('onClose', () => app.deps.boardCaching.close());
 
-  registerSecurityHeaders(app, deps.config);
+  registerSecurityHeaders(app, siteHeaders);
   registerCors(app, deps.config.corsOrigins);
   registerPrivateAnswers(app);
   registerJsonBodies(app);

@@ -70,8 +70,7 @@ export function securityHeaders(config: Pick<Config, 'https'>): Record<string, s
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = securityHeaders(config);
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

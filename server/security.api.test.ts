@@ -12,6 +12,7 @@ import { createLogger } from './logger';
 import { videoHosts } from './modules/board/sanitize';
 import { personalPaths } from './private-answers';
 import { MAX_JSON_DEPTH } from './json-body';
+import { opsMessages } from '../contract';
 import { createTestApp, type TestApp } from './test/harness';
 import { createBoardItem, samplePdf, storeFile, storedNames, uploadThroughApi } from './test/factories';
 import { expectRefusal } from './test/refusals';
@@ -403,6 +404,16 @@ describe('slow clients are cut off (HEADERS_TIMEOUT_SECONDS=1, REQUEST_TIMEOUT_S
     await slow?.close();
   });
 
+  /** A refusal written by the parser's error handler: status, the site headers, the Korean envelope, closed. */
+  function expectRawRefusal(answer: string, status: number, code: string, message: string) {
+    const [head, body] = [answer.slice(0, answer.indexOf('\r\n\r\n')), Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8')];
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(head.toLowerCase()).toContain("content-security-policy: default-src 'self'");
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(body)).toEqual({ code, message });
+  }
+
   /** Sends `first`, then one more byte of `drip` every 200 ms; resolves with what came back and when the server closed. */
   function dripping(first: string, drip: string): Promise<{ answer: string; closedAfterMs: number }> {
     return new Promise((resolve, reject) => {
@@ -420,9 +431,10 @@ describe('slow clients are cut off (HEADERS_TIMEOUT_SECONDS=1, REQUEST_TIMEOUT_S
       socket.on('error', () => {});
       socket.on('close', () => {
         clearInterval(timer);
+        clearTimeout(giveUp);
         resolve({ answer, closedAfterMs: Date.now() - started });
       });
-      setTimeout(() => {
+      const giveUp = setTimeout(() => {
         clearInterval(timer);
         socket.destroy();
         reject(new Error(`the server kept a slow client for 10 s; it sent back: ${answer}`));
@@ -432,7 +444,7 @@ describe('slow clients are cut off (HEADERS_TIMEOUT_SECONDS=1, REQUEST_TIMEOUT_S
 
   it('headers that never finish: 408 and the connection closed within about a second', async () => {
     const { answer, closedAfterMs } = await dripping('GET /api/site-setting/info HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: ' + 'a'.repeat(200));
-    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expectRawRefusal(answer, 408, 'REQUEST_TIMEOUT', opsMessages.requestTimeout);
     expect(closedAfterMs).toBeGreaterThanOrEqual(900);
     expect(closedAfterMs).toBeLessThan(3_000);
   });
@@ -442,10 +454,17 @@ describe('slow clients are cut off (HEADERS_TIMEOUT_SECONDS=1, REQUEST_TIMEOUT_S
       'POST /api/board-item/search HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"boardCode":"notice","keyword":"',
       'a'.repeat(200),
     );
-    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expectRawRefusal(answer, 408, 'REQUEST_TIMEOUT', opsMessages.requestTimeout);
     expect(answer).not.toContain('SUCCESS');
     expect(closedAfterMs).toBeGreaterThanOrEqual(1_900);
     expect(closedAfterMs).toBeLessThan(5_000);
+  });
+
+  it('what is not HTTP, or has headers too large, gets the envelope and the site headers too', async () => {
+    const garbage = await dripping('HELLO THERE\r\n\r\n', '');
+    expectRawRefusal(garbage.answer, 400, 'BAD_REQUEST', '요청 값이 올바르지 않습니다.');
+    const huge = await dripping(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`, '');
+    expectRawRefusal(huge.answer, 431, 'PAYLOAD_TOO_LARGE', opsMessages.requestTooLarge);
   });
 
   it('a client at normal speed is served on the same server', async () => {
