@@ -19,7 +19,17 @@ declare global {
   }
 }
 
+/** Chromium also warns (not errs) about a header it cannot read, e.g. an unknown Permissions-Policy feature. */
+const headerWarnings = /Permissions-Policy|Content Security Policy|Content-Security-Policy/;
+
+const warningsOf = new WeakMap<Page, string[]>();
+
 async function watchViolations(page: Page): Promise<void> {
+  const warnings: string[] = [];
+  warningsOf.set(page, warnings);
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && headerWarnings.test(message.text())) warnings.push(message.text());
+  });
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -47,6 +57,7 @@ async function expectNoViolations(page: Page, url: string, heading: string | Reg
 async function expectNoViolationsYet(page: Page, what: string): Promise<void> {
   const violations = await page.evaluate(() => window.cspViolations ?? ['the violation listener is missing']);
   expect(violations, `CSP violations on ${what}`).toEqual([]);
+  expect(warningsOf.get(page), `warnings about the security headers on ${what}`).toEqual([]);
 }
 
 /** A post with everything the editor can make: headings, emphasis, lists, a quote, a link, a table, an image, a video player. */
@@ -115,5 +126,19 @@ test.describe('no screen trips the Content Security Policy', () => {
     await openSignedIn(page, ADMIN.userId, ADMIN.password, '/');
     await expectNoViolations(page, '/admin', '대시보드');
     await expectNoViolations(page, '/admin/members?page=1', /./);
+  });
+
+  test('the API documentation (Swagger UI): its one injected style is allowed by hash, nothing else', async ({ page }) => {
+    await watchViolations(page);
+    const response = await page.goto('/api/docs/', { waitUntil: 'networkidle' });
+    const policy = response!.headers()['content-security-policy'] ?? '';
+    expect(policy).toMatch(/(^|;)\s*style-src 'self' 'sha256-[A-Za-z0-9+/=]+'\s*(;|$)/);
+    expect(policy).not.toContain('unsafe-inline');
+    await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible();
+    await page.locator('.opblock-summary').first().click();
+    await expect(page.locator('.opblock-body').first()).toBeVisible();
+    await expectNoViolationsYet(page, 'the API documentation');
+    // Swagger UI's page is in English (lang="en"); every page left open must be the site's own.
+    await page.goto(paths.home);
   });
 });

@@ -39,7 +39,7 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitStore } from './lib/rate-limit';
-import { registerSecurityHeaders, securityHeaders } from './security-headers';
+import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
 import { clientErrorHandler } from './client-errors';
 import { registerCors } from './cors';
 import { registerPrivateAnswers } from './private-answers';
@@ -129,7 +129,7 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: withSwaggerUiStyle });
 
   // Clients never see a stack, SQL, a file path or a library's name: 4xx answers say what was wrong
   // in Korean, 5xx answers only that something failed, with the request id that finds the log line.

@@ -10,7 +10,7 @@ import { videoHosts } from './modules/board/sanitize';
  * on every page. Fullscreen is left out: a player's `allowfullscreen` needs it.
  */
 export const permissionsPolicy = [
-  'accelerometer', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid',
+  'accelerometer', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid',
   'magnetometer', 'microphone', 'midi', 'payment', 'serial', 'usb', 'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
@@ -40,6 +40,17 @@ export function contentSecurityDirectives(config: Pick<Config, 'https'>): Record
     frameSrc: videoHosts.map((host) => `https://${host}`),
     ...(config.https ? { upgradeInsecureRequests: [] } : {}),
   };
+}
+
+/**
+ * The API's documentation (Swagger UI at /api/docs) adds one <style> element from its script. It is
+ * allowed by its hash on those pages alone, never with 'unsafe-inline'; e2e/csp.spec.ts opens the
+ * page, so an update of @fastify/swagger-ui that changes the style fails there.
+ */
+const swaggerUiStyleHash = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
+export function withSwaggerUiStyle(policy: string): string {
+  return policy.replace(/(^|;)(\s*)style-src 'self'/, `$1$2style-src 'self' ${swaggerUiStyleHash}`);
 }
 
 /**

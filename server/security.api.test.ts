@@ -78,13 +78,13 @@ function directives(header: unknown): Map<string, string[]> {
   );
 }
 
-function expectSiteHeaders(res: LightMyRequestResponse, what: string) {
+function expectSiteHeaders(res: LightMyRequestResponse, what: string, styleSrc = ["'self'"]) {
   const csp = directives(res.headers['content-security-policy']);
   expect(String(res.headers['content-security-policy']), what).not.toContain('unsafe-inline');
   expect(String(res.headers['content-security-policy']), what).not.toContain('unsafe-eval');
   expect(csp.get('default-src'), what).toEqual(["'self'"]);
   expect(csp.get('script-src'), what).toEqual(["'self'"]);
-  expect(csp.get('style-src'), what).toEqual(["'self'"]);
+  expect(csp.get('style-src'), what).toEqual(styleSrc);
   expect(csp.get('object-src'), what).toEqual(["'none'"]);
   expect(csp.get('base-uri'), what).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
@@ -121,11 +121,18 @@ describe('headers on every kind of answer', () => {
     ['static asset', { method: 'GET', url: asset }, 200],
     ['missing asset', { method: 'GET', url: '/assets/gone-12345.js' }, 404],
     ['health', { method: 'GET', url: '/healthz' }, 200],
-    ['OpenAPI document', { method: 'GET', url: '/api/docs/json' }, 200],
   ] as const)('%s', async (what, request, status) => {
     const res = await t.app.inject(request);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
     expectSiteHeaders(res, what);
+  });
+
+  it('the API documentation (Swagger UI): the same policy, plus the hash of the one style it injects', async () => {
+    for (const url of ['/api/docs/', '/api/docs/json', '/api/docs/static/swagger-ui-bundle.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expectSiteHeaders(res, url, ["'self'", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]+=*'$/) as unknown as string]);
+    }
   });
 
   it('a stored file: the common headers, and a policy of its own that runs nothing', async () => {
