@@ -8,6 +8,7 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'TOO_MANY_REQUESTS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
@@ -17,6 +18,11 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const errorEnvelope = z.object({
   code: z.string(),
   message: z.string(),
+  /**
+   * On server failures (5xx) only: the request's id (also its `x-request-id` header and its log
+   * lines' `reqId`), which a member can quote to the operators.
+   */
+  requestId: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

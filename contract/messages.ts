@@ -19,5 +19,7 @@ export const messages = {
   fileNotFound: '파일을 찾을 수 없습니다.',
   tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   internalError: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
+  /** After a server failure's message, before its request id (the `requestId` of a 5xx envelope). */
+  reportErrorNumber: '문제가 계속되면 오류 번호를 알려 주세요',
   secretItem: '비밀글입니다',
 } as const;

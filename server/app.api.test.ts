@@ -38,7 +38,9 @@ function expectErrorEnvelope(res: { statusCode: number; body: string; headers: R
   expect(res.statusCode, res.body).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   const parsed = JSON.parse(res.body) as Record<string, unknown>;
-  expect(Object.keys(parsed).sort()).toEqual(['code', 'message']);
+  // Server failures also name the request (issue 12), as its x-request-id header does.
+  expect(Object.keys(parsed).sort()).toEqual(status >= 500 ? ['code', 'message', 'requestId'] : ['code', 'message']);
+  if (status >= 500) expect(parsed.requestId).toBe(res.headers['x-request-id']);
   expect(parsed.code).toBe(code);
   expect(typeof parsed.message).toBe('string');
   expect((parsed.message as string).length).toBeGreaterThan(0);
@@ -244,7 +246,7 @@ describe('security headers', () => {
       expect(csp).toContain('frame-src');
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
   });

@@ -40,9 +40,14 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitStore } from './lib/rate-limit';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
+import { clientErrorHandler } from './client-errors';
+import { registerCors } from './cors';
+import { registerPrivateAnswers } from './private-answers';
+import { registerJsonBodies } from './json-body';
+import { serverErrorBody } from './server-error';
 import { registerTextGuard } from './lib/text-guard';
-import { answerFrameworkError } from './lib/framework-errors';
+import { frameworkErrorHandler } from './lib/framework-errors';
 import { registerOperations } from './modules/ops/routes';
 import { requestIdOf } from './modules/ops/request-id';
 import { temporaryFailure } from './lib/temporary-failure';
@@ -61,19 +66,33 @@ export async function buildApp(
   deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching'> & { clock?: Clock },
   opts: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
 ): Promise<FastifyInstance> {
+  const siteHeaders = securityHeaders(deps.config);
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
     trustProxy: deps.config.trustProxy,
     // Korean paths arrive case-varied (/Account/Signin); the web router handles case, the API is lower-case.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // Slow clients (issue 12): headers, then the whole request, must arrive in time, and a silent
+    // connection is closed. Node checks these every `connectionsCheckingInterval` (30 s unless set).
+    http: {
+      headersTimeout: deps.config.clientTimeouts.headersMs,
+      connectionsCheckingInterval: Math.min(1000, deps.config.clientTimeouts.headersMs / 2),
+    },
+    requestTimeout: deps.config.clientTimeouts.requestMs,
+    connectionTimeout: deps.config.clientTimeouts.idleMs,
+    // Over nginx's upstream keepalive_timeout (60 s): nginx, never the instance, closes an idle
+    // kept-alive connection (deploy/nginx/nids.conf).
+    keepAliveTimeout: 72_000,
+    // Requests Node's parser refuses (too slow, headers too large, not HTTP): the envelope and headers.
+    clientErrorHandler: clientErrorHandler(siteHeaders),
     // Every log line of a request carries its id (`reqId`), sent back as `x-request-id`.
     genReqId: requestIdOf,
     requestIdHeader: false,
     // While shutting down, requests on connections kept alive are still served (readyz says 503):
     // server/main.ts bounds the wait.
     return503OnClosing: false,
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: frameworkErrorHandler(siteHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -93,7 +112,10 @@ export async function buildApp(
   app.addHook('onReady', () => app.deps.boardCaching.start());
   app.addHook('onClose', () => app.deps.boardCaching.close());
 
-  registerSecurityHeaders(app, deps.config);
+  registerSecurityHeaders(app, siteHeaders);
+  registerCors(app, deps.config.corsOrigins);
+  registerPrivateAnswers(app);
+  registerJsonBodies(app);
   registerTextGuard(app);
   // Limits are set per route (sign-in, pincodes...), never on static files: server/lib/rate-limit.ts.
   // With REDIS_URL the counts are shared by every instance.
@@ -112,10 +134,16 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: withSwaggerUiStyle });
 
+  // Clients never see a stack, SQL, a file path or a library's name: 4xx answers say what was wrong
+  // in Korean, 5xx answers only that something failed, with the request id that finds the log line.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.status >= 500) {
+        request.log.error({ err: error }, 'server error');
+        return reply.status(error.status).send(serverErrorBody(request, error.code, error.message));
+      }
       return reply.status(error.status).send({ code: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -134,10 +162,13 @@ export async function buildApp(
     const unavailable = temporaryFailure(error);
     if (unavailable) {
       request.log.warn({ err: error }, `${unavailable} unavailable`);
-      return reply.status(503).header('retry-after', '5').send({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.temporarilyUnavailable });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(serverErrorBody(request, 'SERVICE_UNAVAILABLE', opsMessages.temporarilyUnavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'INTERNAL_ERROR', message: messages.internalError });
+    return reply.status(500).send(serverErrorBody(request, 'INTERNAL_ERROR', messages.internalError));
   });
 
   await registerCompression(app);

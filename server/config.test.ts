@@ -136,6 +136,27 @@ describe('loadConfig: operating settings (issue 10)', () => {
       databaseSslCaFile: '/etc/ssl/db-ca.pem',
     });
   });
+  it('CORS_ORIGINS: empty means same origin only; each entry must be a bare origin', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://www.example.go.kr, http://127.0.0.1:8080' }).corsOrigins).toEqual([
+      'https://www.example.go.kr',
+      'http://127.0.0.1:8080',
+    ]);
+    for (const bad of ['*', 'www.example.go.kr', 'https://www.example.go.kr/', 'https://www.example.go.kr/path', 'ftp://example.go.kr']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
+    }
+  });
+
+  it('slow clients: headers in 20 s, the whole request in 300 s, 130 s of silence by default', () => {
+    expect(loadConfig({}).clientTimeouts).toEqual({ headersMs: 20_000, requestMs: 300_000, idleMs: 130_000 });
+    expect(loadConfig({ HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '60', IDLE_TIMEOUT_SECONDS: '90' }).clientTimeouts).toEqual({
+      headersMs: 5_000,
+      requestMs: 60_000,
+      idleMs: 90_000,
+    });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '0' })).toThrow(/HEADERS_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '61', REQUEST_TIMEOUT_SECONDS: '60' })).toThrow(/must not exceed/);
+  });
 });
 
 describe('loadConfig: token signing secrets', () => {

@@ -54,6 +54,23 @@ export interface Config {
   databaseStatementTimeoutMs: number;
   /** CA certificate (PEM) that the PostgreSQL server's certificate must chain to (DATABASE_SSL_CA_FILE). */
   databaseSslCaFile: string | undefined;
+  /**
+   * Other sites whose pages may read the public API (CORS_ORIGINS, comma-separated origins such as
+   * `https://www.example.go.kr`); empty: same origin only. Never with credentials (server/cors.ts).
+   */
+  corsOrigins: string[];
+  /** How slow clients may be (server/app.ts): see `ClientTimeouts`. */
+  clientTimeouts: ClientTimeouts;
+}
+
+/** Limits on slow clients (issue 12): a connection that dawdles is closed, it does not hold a socket. */
+export interface ClientTimeouts {
+  /** All of a request's headers must arrive within this (HEADERS_TIMEOUT_SECONDS, default 20). */
+  headersMs: number;
+  /** The whole request, headers and body, within this (REQUEST_TIMEOUT_SECONDS, default 300: a 100 MB upload at 3 Mbit/s). */
+  requestMs: number;
+  /** A connection with nothing sent either way for this long is closed (IDLE_TIMEOUT_SECONDS, default 130: over nginx's 120 s read timeout). */
+  idleMs: number;
 }
 
 export interface S3Config {
@@ -118,6 +135,34 @@ function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${raw}"`);
   return raw;
+}
+
+/** `https://host[:port]` (or http://), exactly as a browser sends it in `Origin`. */
+function corsOrigins(env: NodeJS.ProcessEnv): string[] {
+  const raw = (env.CORS_ORIGINS ?? '').trim();
+  if (raw === '') return [];
+  return raw.split(',').map((entry) => {
+    const origin = entry.trim();
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new Error(`CORS_ORIGINS must list origins like https://www.example.go.kr (scheme and host, no path or trailing slash), got "${origin}"`);
+    }
+    return origin;
+  });
+}
+
+function clientTimeouts(env: NodeJS.ProcessEnv): ClientTimeouts {
+  const headersMs = positiveInteger(env, 'HEADERS_TIMEOUT_SECONDS', 20) * 1000;
+  const requestMs = positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', 300) * 1000;
+  const idleMs = positiveInteger(env, 'IDLE_TIMEOUT_SECONDS', 130) * 1000;
+  // Node refuses a headers timeout longer than the request's.
+  if (headersMs > requestMs) throw new Error('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
+  return { headersMs, requestMs, idleMs };
 }
 
 function trustProxy(env: NodeJS.ProcessEnv): boolean | string {
@@ -228,5 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Config(env),
     databaseStatementTimeoutMs: seconds(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 30) * 1000,
     databaseSslCaFile: env.DATABASE_SSL_CA_FILE ? path.resolve(env.DATABASE_SSL_CA_FILE) : undefined,
+    corsOrigins: corsOrigins(env),
+    clientTimeouts: clientTimeouts(env),
   };
 }

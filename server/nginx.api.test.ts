@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardMessages, type TokenPair } from '../contract';
 import { rawRequest, startLocalNginx, type LocalNginx, type RawRequest } from '../deploy/nginx/local';
 import { findNginx, findOpenssl } from '../scripts/system-packages.mjs';
+import { securityHeaders } from './security-headers';
 import { freePort } from './lib/process';
 import { openTestDatabase, type TestDatabase } from './test/harness';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from './test/global-setup';
@@ -224,6 +225,25 @@ describe('nginx in front of two instances (deploy/nginx/nids.conf)', () => {
     const missing = await viaNginx('/assets/index-gone99.js');
     expect(missing.status).toBe(404);
     expect(missing.text()).not.toContain('<!doctype html><html lang="ko">');
+  });
+
+  it('gives its own answers the instances\' security headers, never doubles theirs, and names no version', async () => {
+    const expected = securityHeaders({ https: true });
+    expect(expected['content-security-policy']).toContain("style-src 'self'");
+    const own = {
+      asset: await viaNginx(asset.path),
+      'hidden /metrics': await viaNginx('/metrics'),
+      '413': await viaNginx('/api/user/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(2 * 1024 * 1024) }),
+    };
+    expect(own['413'].status).toBe(413);
+    expect(own['413'].headers['cache-control']).toBe('no-store');
+    const proxied = { health: await viaNginx('/healthz'), page: await viaNginx('/') };
+    for (const [what, res] of Object.entries({ ...own, ...proxied })) {
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${name} on ${what}`).toBe(value);
+      // server_tokens off: "nginx", without its version.
+      expect(res.headers.server, what).toBe('nginx');
+      expect(res.headers['x-powered-by'], what).toBeUndefined();
+    }
   });
 
   it('does not expose /metrics, which the instances serve to the metrics token', async () => {

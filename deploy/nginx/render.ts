@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { opsMessages } from '../../contract';
+import { securityHeaders } from '../../server/security-headers';
 
 /** deploy/nginx/nids.conf: the site's nginx configuration, with {{PLACEHOLDERS}}. */
 export const siteTemplatePath = path.join(import.meta.dirname, 'nids.conf');
@@ -32,6 +33,20 @@ function checked(name: string, value: string): string {
   return value;
 }
 
+/**
+ * The instances' security headers behind TLS (server/security-headers.ts), as `add_header` lines:
+ * what nginx answers itself carries exactly what the instances would send. `always`: on its 4xx
+ * and 5xx answers too.
+ */
+export function securityHeaderLines(indent = '        '): string {
+  return Object.entries(securityHeaders({ https: true }))
+    .map(([name, value]) => {
+      if (/["\\\n$]/.test(value)) throw new Error(`header ${name} cannot be written into nginx's configuration: ${value}`);
+      return `add_header ${name} "${value}" always;`;
+    })
+    .join(`\n${indent}`);
+}
+
 /** nids.conf with every placeholder filled; throws on a bad value or a placeholder left over. */
 export function renderSite(site: NginxSite, template = fs.readFileSync(siteTemplatePath, 'utf8')): string {
   if (site.upstreams.length === 0) throw new Error('at least one upstream instance is needed');
@@ -51,6 +66,7 @@ export function renderSite(site: NginxSite, template = fs.readFileSync(siteTempl
     // The same Korean envelopes the instances send, so an answer from nginx reads like theirs.
     PAYLOAD_TOO_LARGE_JSON: JSON.stringify({ code: 'PAYLOAD_TOO_LARGE', message: opsMessages.requestTooLarge }),
     SERVICE_UNAVAILABLE_JSON: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.temporarilyUnavailable }),
+    SECURITY_HEADERS: securityHeaderLines(),
   };
   // Comment lines keep their placeholders: the header lists them for whoever reads the result.
   const rendered = template

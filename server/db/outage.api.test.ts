@@ -42,7 +42,7 @@ function expectOnly200Or503(answers: Answer[]) {
   const other = answers.filter((a) => a.status !== 200 && a.status !== 503);
   expect([...new Set(other.map((a) => `${a.status} ${JSON.stringify(a.body)}`))]).toEqual([]);
   for (const a of answers.filter((x) => x.status === 503)) {
-    expect(a.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.temporarilyUnavailable });
+    expect(a.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.temporarilyUnavailable, requestId: expect.any(String) });
   }
 }
 

@@ -8,7 +8,10 @@ import { messages } from '../../contract';
  * path). They get the site's envelope instead, with the router's status (400, 414) and nothing of
  * the request in it (issue 12; found by server/attack/bad-input.api.test.ts).
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.code(status).send({ code: 'BAD_REQUEST', message: messages.badRequest });
+export function frameworkErrorHandler(siteHeaders: Record<string, string>) {
+  // No hook has run for these requests, so the site's security headers are set here.
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    void reply.headers(siteHeaders).header('cache-control', 'no-store').code(status).send({ code: 'BAD_REQUEST', message: messages.badRequest });
+  };
 }

@@ -85,7 +85,7 @@ describe('SMS through the webhook adapter', () => {
     try {
       const res = await send();
       expect(res.statusCode).toBe(502);
-      expect(body(res)).toEqual({ code: 'INTERNAL_ERROR', message: '인증번호 발송에 실패했습니다.' });
+      expect(body(res)).toEqual({ code: 'INTERNAL_ERROR', message: '인증번호 발송에 실패했습니다.', requestId: res.headers['x-request-id'] });
       const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, '010-8000-0002'));
       expect(row!.failedAt).not.toBeNull();
       expect(row!.error).toContain('500');

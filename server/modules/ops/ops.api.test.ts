@@ -46,7 +46,7 @@ describe('GET /readyz', () => {
         (res) => res.statusCode === 503,
         'readyz to notice the missing migration',
       );
-      expect(body(notReady)).toEqual({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.notReady });
+      expect(body(notReady)).toEqual({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.notReady, requestId: notReady.headers['x-request-id'] });
     } finally {
       await t.database.raw.query('INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES ($1, $2, $3)', [
         last.id,
@@ -75,7 +75,7 @@ describe('GET /readyz', () => {
       second.app.operations.readiness.startDraining();
       const res = await second.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(body(res)).toEqual({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.draining });
+      expect(body(res)).toEqual({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.draining, requestId: res.headers['x-request-id'] });
       expect(res.headers.connection).toBe('close');
     } finally {
       await second.close();

@@ -8,6 +8,7 @@ import { createMetrics, unmatchedRoute, type AppMetrics } from './metrics';
 import { poolOf } from '../../db/client';
 import { Readiness, shippedMigrationCount } from './readiness';
 import { housekeepingDue } from '../housekeeping/due';
+import { serverErrorBody } from '../../server-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,7 +84,7 @@ export function registerOperations(app: FastifyInstance): void {
       request.log.warn({ reason: state.reason }, 'not ready');
       return reply
         .status(503)
-        .send({ code: 'SERVICE_UNAVAILABLE', message: state.reason === 'draining' ? opsMessages.draining : opsMessages.notReady });
+        .send(serverErrorBody(request, 'SERVICE_UNAVAILABLE', state.reason === 'draining' ? opsMessages.draining : opsMessages.notReady));
     },
   );
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './api';
+import { messages } from '../../../contract';
+import { apiErrorOf, fileNameFromDisposition } from './api';
 
 describe('fileNameFromDisposition', () => {
   it('prefers the RFC 5987 UTF-8 name (Korean file names)', () => {
@@ -17,5 +18,21 @@ describe('fileNameFromDisposition', () => {
     expect(fileNameFromDisposition(null)).toBeNull();
     expect(fileNameFromDisposition('attachment')).toBeNull();
     expect(fileNameFromDisposition('attachment; filename=""')).toBeNull();
+  });
+});
+
+describe('apiErrorOf', () => {
+  it('a server failure shows its message and the request id to quote (issue 12)', () => {
+    const err = apiErrorOf(500, { code: 'INTERNAL_ERROR', message: messages.internalError, requestId: 'nginx-abc.123' });
+    expect(err.status).toBe(500);
+    expect(err.code).toBe('INTERNAL_ERROR');
+    expect(err.message).toBe(`${messages.internalError} 문제가 계속되면 오류 번호를 알려 주세요: nginx-abc.123`);
+  });
+
+  it('a client mistake keeps the server message as it is; an answer without a body is an internal error', () => {
+    expect(apiErrorOf(400, { code: 'BAD_REQUEST', message: '요청 값이 올바르지 않습니다.', requestId: 'ignored' }).message).toBe('요청 값이 올바르지 않습니다.');
+    const bare = apiErrorOf(502, null);
+    expect(bare.code).toBe('INTERNAL_ERROR');
+    expect(bare.message).toBe(messages.internalError);
   });
 });

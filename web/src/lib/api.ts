@@ -14,6 +14,27 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What an error answer may hold: `{ code, message }`, and `requestId` on server failures (5xx). */
+export interface ErrorAnswer {
+  code?: string;
+  message?: string;
+  requestId?: string;
+}
+
+/**
+ * The error of an answer that is not a success. A server failure names its request id, which the
+ * operators find in the log: the member sees it after the message, to quote if it happens again.
+ */
+export function apiErrorOf(status: number, payload: ErrorAnswer | null): ApiRequestError {
+  const message = payload?.message ?? messages.internalError;
+  const requestId = status >= 500 ? payload?.requestId : undefined;
+  return new ApiRequestError(
+    status,
+    payload?.code ?? 'INTERNAL_ERROR',
+    requestId ? `${message} ${messages.reportErrorNumber}: ${requestId}` : message,
+  );
+}
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface RequestOptions {
@@ -52,13 +73,9 @@ async function send<T>(method: string, path: string, opts: RequestOptions, token
   } catch {
     throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
   }
-  const payload = (await response.json().catch(() => null)) as (Success<T> & { message?: string }) | { code: string; message: string } | null;
+  const payload = (await response.json().catch(() => null)) as (Success<T> & { message?: string }) | ErrorAnswer | null;
   if (!response.ok || !payload || payload.code !== 'SUCCESS') {
-    throw new ApiRequestError(
-      response.status,
-      payload?.code ?? 'INTERNAL_ERROR',
-      payload?.message ?? messages.internalError,
-    );
+    throw apiErrorOf(response.status, payload as ErrorAnswer | null);
   }
   return (payload as Success<T>).data;
 }
@@ -201,8 +218,7 @@ export async function apiDownload(path: string, query?: Query, body?: unknown): 
     throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
   }
   if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-    throw new ApiRequestError(response.status, payload?.code ?? 'INTERNAL_ERROR', payload?.message ?? messages.internalError);
+    throw apiErrorOf(response.status, (await response.json().catch(() => null)) as ErrorAnswer | null);
   }
   let blob: Blob;
   try {

@@ -1,6 +1,5 @@
 import type { UploadedFile, UploadUrlResponse } from '../../../../../contract';
-import { messages } from '../../../../../contract';
-import { ApiRequestError, apiGet } from '../../../lib/api';
+import { ApiRequestError, apiErrorOf, apiGet, type ErrorAnswer } from '../../../lib/api';
 import { getSessionStore } from '../../../lib/session';
 
 /**
@@ -36,12 +35,12 @@ export function sendFile(url: string, file: File, options: UploadOptions = {}): 
       if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const payload = xhr.response as { code?: string; message?: string; data?: UploadedFile } | null;
+      const payload = xhr.response as (ErrorAnswer & { data?: UploadedFile }) | null;
       if (xhr.status >= 200 && xhr.status < 300 && payload?.code === 'SUCCESS' && payload.data) {
         options.onProgress?.(1);
         resolve(payload.data);
       } else {
-        reject(new ApiRequestError(xhr.status, payload?.code ?? 'INTERNAL_ERROR', payload?.message ?? messages.internalError));
+        reject(apiErrorOf(xhr.status, payload));
       }
     };
     xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.'));

@@ -73,6 +73,9 @@ export function RichTextEditor({ id, labelId, describedBy, invalid, initialConte
   const insertImagesRef = useRef<(files: File[], at?: number) => void>(() => undefined);
 
   const editor = useEditor({
+    // TipTap would add its base CSS as a <style> element, which the Content-Security-Policy
+    // refuses (issue 12): the same rules are in editor.css.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },

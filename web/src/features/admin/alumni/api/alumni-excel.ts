@@ -1,8 +1,7 @@
 import type {
   AlumniExportBody, AlumniImportBody, AlumniImportPreview, AlumniImportReport, UploadedFile, UploadUrlResponse,
 } from '../../../../../../contract';
-import { messages } from '../../../../../../contract';
-import { ApiRequestError, apiDownload, apiPost } from '../../../../lib/api';
+import { ApiRequestError, apiDownload, apiErrorOf, apiPost, type ErrorAnswer } from '../../../../lib/api';
 
 /** `POST /api/alumni/export-data`: the .xlsx of the records the keyword matches; the reason is recorded. */
 export const exportAlumni = (body: AlumniExportBody) => apiDownload('/api/alumni/export-data', undefined, body);
@@ -25,9 +24,9 @@ export async function uploadAlumniWorkbook(file: File): Promise<UploadedFile> {
   } catch {
     throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
   }
-  const payload = (await response.json().catch(() => null)) as { code?: string; message?: string; data?: UploadedFile } | null;
+  const payload = (await response.json().catch(() => null)) as (ErrorAnswer & { data?: UploadedFile }) | null;
   if (!response.ok || payload?.code !== 'SUCCESS' || !payload.data) {
-    throw new ApiRequestError(response.status, payload?.code ?? 'INTERNAL_ERROR', payload?.message ?? messages.internalError);
+    throw apiErrorOf(response.status, payload);
   }
   return payload.data;
 }
