@@ -1,6 +1,6 @@
-// First: zod's configuration (Korean messages; jitless under the CSP) before any schema is built.
-// The contract's barrel does not bring it in the web build (see vite.config.ts).
-import '../../contract/zod-ko';
+// No zod here: every module that builds schemas (the contract's, a form's own) imports
+// contract/zod-ko.ts first, so zod and its configuration load with the first screen that needs a
+// schema, and screens that need none (the home page, a list, a post) load neither (issue 11).
 import './ui/tokens.css';
 import './ui/global.css';
 import './ui/form/rhythm.css';
