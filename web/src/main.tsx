@@ -7,20 +7,15 @@ import './ui/form/rhythm.css';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadPretendard } from './app/fonts';
 import { router } from './app/router';
 
-// Pretendard GOV (KRDS's typeface), split by Unicode range so a page loads only the glyphs it shows.
-// Its 120 @font-face rules (most of the style sheet's bytes) come in a style sheet of their own that
-// does not hold up the first paint: text shows at once in the system's typeface and takes Pretendard
-// GOV as its subsets arrive (font-display: swap). The sheet is asked for once the first screen has
-// painted: a Korean page needs 8-11 subsets (220-315 KB), which on a phone's connection would
-// otherwise compete with the screen's own scripts and data before anything is shown. Without it (a
-// failed download) the system's typeface stays, which is what tokens.css names after Pretendard GOV.
+// Pretendard GOV once the first screen has painted (app/fonts.ts).
 let fontsRequested = false;
 function loadFonts() {
   if (fontsRequested) return;
   fontsRequested = true;
-  import('pretendard-gov/dist/web/variable/pretendardvariable-gov-dynamic-subset.css').catch(() => undefined);
+  loadPretendard().catch(() => undefined);
 }
 
 /** Runs `run` after the first frame with this tree in it has been painted. */
