@@ -15,11 +15,33 @@ import { codePointsOf, coversText, parseFaceRules, type FaceRule } from './font-
  * Without it (a failed download) the system's typeface stays, which is what tokens.css names
  * after Pretendard GOV.
  */
+/**
+ * The text the screen shows: the root's (the body also holds the first data's JSON), without what
+ * is hidden (the closed menus), which the browser would not ask fonts for either.
+ */
+function shownText(root: Element): string {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const shownParents = new Map<Element, boolean>();
+  let text = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent) continue;
+    let shown = shownParents.get(parent);
+    if (shown === undefined) {
+      // checkVisibility: Chrome 105, Safari 17.4, Firefox 106; older browsers take all the text.
+      shown = typeof parent.checkVisibility === 'function' ? parent.checkVisibility() : true;
+      shownParents.set(parent, shown);
+    }
+    if (shown) text += (node as Text).data;
+  }
+  return text;
+}
+
 export async function loadPretendard(): Promise<void> {
   // The sheet's text with its font URLs as built (Vite's `?inline`), in a chunk of its own.
   const { default: css } = await import('pretendard-gov/dist/web/variable/pretendardvariable-gov-dynamic-subset.css?inline');
-  // The screen's text (the root's: the body also holds the first data's JSON, never shown).
-  const shown = codePointsOf(document.getElementById('root')?.textContent ?? '');
+  const root = document.getElementById('root');
+  const shown = codePointsOf(root ? shownText(root) : '');
   const rules = parseFaceRules(css);
   const faceOf = (rule: FaceRule) => new FontFace(rule.family, rule.source, rule.descriptors);
   const needed = rules.filter((rule) => coversText(rule, shown)).map(faceOf);
