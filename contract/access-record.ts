@@ -1,4 +1,7 @@
+// zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
+import './zod-ko';
 import { z } from 'zod';
+import { accessReasonRule } from './access-reason';
 import { pageFields, pageQuery } from './paging';
 
 /**
@@ -44,10 +47,10 @@ export type AccessSubjectType = (typeof accessSubjectTypes)[number];
 /** Exports and imports must say why (issue 9); the reason is kept in the record. */
 export const accessReason = z
   // A missing reason says the same as an empty one.
-  .string({ error: '사유를 입력해주세요.' })
+  .string({ error: accessReasonRule.required })
   .trim()
-  .min(1, '사유를 입력해주세요.')
-  .max(500, '사유는 500자 이내로 입력해주세요.');
+  .min(1, accessReasonRule.required)
+  .max(accessReasonRule.maxLength, accessReasonRule.tooLong);
 
 /** One access record as the console shows it: `GET /api/admin/access-records`. */
 export const accessRecordView = z.object({

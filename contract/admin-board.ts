@@ -1,5 +1,8 @@
+// zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
+import './zod-ko';
 import { z } from 'zod';
-import { area, boardPermissionRoles, listStyles } from './board';
+import { area, boardPermissionRoles } from './board';
+import { listStyles } from './board-values';
 
 /**
  * A board code is the second part of its screens' paths (/{Area}/{boardCode}/List/, spec §2):

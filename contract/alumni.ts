@@ -1,6 +1,8 @@
+// zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
+import './zod-ko';
 import { z } from 'zod';
 import { accessReason } from './access-record';
-import { accountMessages, patterns } from './account';
+import { accountMessages, patterns } from './account-messages';
 import { uploadUrlResponse } from './board-write';
 import { pageFields, pageQuery } from './paging';
 

@@ -1,14 +1,10 @@
+// zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
+import './zod-ko';
 import { z } from 'zod';
+import { areas, listStyles, searchTypes, sortFields } from './board-values';
 
-export const areas = ['Nids', 'Reference', 'Member'] as const;
 export const area = z.enum(areas);
 export type Area = z.infer<typeof area>;
-
-export const listStyles = ['list', 'gallery', 'video', 'inquiry'] as const;
-export type ListStyle = (typeof listStyles)[number];
-
-export const boardActions = ['list', 'read', 'write', 'comment', 'download', 'manage'] as const;
-export type BoardAction = (typeof boardActions)[number];
 
 /** Which role codes may do each action on a board. */
 export const boardPermissionRoles = z.object({
@@ -97,10 +93,6 @@ export const boardItem = boardItemSummary.extend({
   contact: boardItemContact.nullable(),
 });
 export type BoardItem = z.infer<typeof boardItem>;
-
-export const sortFields = ['createdDate', 'itemNo', 'viewCount', 'title'] as const;
-export const searchTypes = ['title', 'content', 'titleContent', 'writer'] as const;
-export type SearchType = (typeof searchTypes)[number];
 
 const booleanish = z
   .union([z.boolean(), z.enum(['true', 'false'])])

@@ -13,6 +13,8 @@ import { expect, latestItems, test } from './fixtures';
  * - The home page: at most 150 KB of JavaScript, at most 300 KB of everything but fonts.
  * - The home page, a list and a post each load their own screen's chunk and no other screen's.
  * - No reader screen loads the editor (TipTap / ProseMirror) or the console (web/src/features/admin).
+ * - Nor zod with the contract's schemas: these screens build no schema, and building them all cost
+ *   the list and the post 50-100 ms of script evaluation (times four on Lighthouse's phone).
  * - The server names each of these screens' chunks in its HTML (server/modules/seo/first-load.ts)
  *   and sends the API answers their first render needs with it (first-data.ts): no API call.
  * - No reader screen trips the Content Security Policy (a violation is an Issues-panel finding
@@ -78,6 +80,20 @@ function editorChunks(manifest: Manifest): Set<string> {
     .filter((name) => name.endsWith('.js') && /ProseMirror/.test(fs.readFileSync(path.join(assets, name), 'utf8')))
     .map((name) => `assets/${name}`);
   return new Set([manifest[screenModules.write]!.file, ...holdingProseMirror]);
+}
+
+/**
+ * The chunks holding zod's code (its classes keep their names as strings: `$ZodObject`), with the
+ * contract's schemas built from it: the `schemas` chunk of vite.config.ts, or wherever they go.
+ */
+function zodChunks(): Set<string> {
+  const assets = path.join(distDir, 'assets');
+  return new Set(
+    fs
+      .readdirSync(assets)
+      .filter((name) => name.endsWith('.js') && fs.readFileSync(path.join(assets, name), 'utf8').includes('$ZodObject'))
+      .map((name) => `assets/${name}`),
+  );
 }
 
 interface Transfer {
@@ -169,7 +185,7 @@ test.describe('first load of the reader screens', () => {
   ];
 
   for (const screen of screens) {
-    test(`${screen.name} loads its own chunk, named in its HTML, no API call, and neither the editor nor the console`, async ({ page, request }) => {
+    test(`${screen.name} loads its own chunk, named in its HTML, no API call, and neither the editor, the console nor zod`, async ({ page, request }) => {
       const manifest = readManifest();
       const url = await screen.url(request);
       const heading = typeof screen.heading === 'function' ? await screen.heading(request) : screen.heading;
@@ -185,8 +201,11 @@ test.describe('first load of the reader screens', () => {
 
       const editor = editorChunks(manifest);
       const admin = adminChunks(manifest);
+      const zod = zodChunks();
       expect(editor.size, 'the editor chunks were found in the build').toBeGreaterThan(0);
       expect(admin.size, 'the console chunks were found in the build').toBeGreaterThan(0);
+      // The write screen builds its form's schema: zod is in the build, just not on this screen.
+      expect([...closure(manifest, screenModules.write)].filter((file) => zod.has(file)), 'the write screen loads zod').not.toEqual([]);
       const scripts = transfers.filter((t) => t.kind === 'script');
       expect(
         scripts.filter((t) => editor.has(fileOf(t))).map((t) => `${t.path} ${kb(t.bytes)}`),
@@ -195,6 +214,10 @@ test.describe('first load of the reader screens', () => {
       expect(
         scripts.filter((t) => admin.has(fileOf(t))).map((t) => `${t.path} ${kb(t.bytes)}`),
         `console chunks loaded by ${screen.name}; its scripts: ${biggest(scripts, 20)}`,
+      ).toEqual([]);
+      expect(
+        scripts.filter((t) => zod.has(fileOf(t))).map((t) => `${t.path} ${kb(t.bytes)}`),
+        `chunks with zod and the contract's schemas loaded by ${screen.name} (a contract constant imported from a module that builds schemas?); its scripts: ${biggest(scripts, 20)}`,
       ).toEqual([]);
 
       // The answers the first render needs came with the HTML (server/modules/seo/first-data.ts).

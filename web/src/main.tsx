@@ -1,29 +1,66 @@
-// First: zod's configuration (Korean messages; jitless under the CSP) before any schema is built.
-// The contract's barrel does not bring it in the web build (see vite.config.ts).
-import '../../contract/zod-ko';
+// No zod here: every module that builds schemas (the contract's, a form's own) imports
+// contract/zod-ko.ts first, so zod and its configuration load with the first screen that needs a
+// schema, and screens that need none (the home page, a list, a post) load neither (issue 11).
 import './ui/tokens.css';
 import './ui/global.css';
 import './ui/form/rhythm.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadPretendard } from './app/fonts';
+import { router } from './app/router';
 
-// Pretendard GOV (KRDS's typeface), split by Unicode range so a page loads only the glyphs it shows.
-// Its 120 @font-face rules (most of the style sheet's bytes) come in a style sheet of their own that
-// does not hold up the first paint: text shows at once in the system's typeface and takes Pretendard
-// GOV as its subsets arrive (font-display: swap), instead of waiting for the rules, and the first
-// screen's subsets no longer compete with its scripts for the connection. Without it (a failed
-// download) the system's typeface stays, which is what tokens.css names after Pretendard GOV.
-import('pretendard-gov/dist/web/variable/pretendardvariable-gov-dynamic-subset.css').catch(() => undefined);
+// Pretendard GOV once the first screen has painted (app/fonts.ts).
+let fontsRequested = false;
+function loadFonts() {
+  if (fontsRequested) return;
+  fontsRequested = true;
+  loadPretendard().catch(() => undefined);
+}
+
+/** Runs `run` after the first frame with this tree in it has been painted. */
+function AfterFirstPaint({ run }: { run: () => void }) {
+  useEffect(() => {
+    // The frame callback comes before that frame's paint; the timer, after it.
+    requestAnimationFrame(() => setTimeout(run, 0));
+  }, [run]);
+  return null;
+}
+
+/**
+ * When the server named the first screen's files in the HTML (server/modules/seo/first-load.ts),
+ * they are downloading with this entry, so the first render waits for the router to have the
+ * screen (its lazy route) and shows it at once, instead of a loading line that the screen replaces
+ * a moment later: one render and one paint instead of two. At most SCREEN_WAIT_MS, after which the
+ * loading line shows as for any other screen.
+ */
+const SCREEN_WAIT_MS = 3000;
+function screenReady(): Promise<void> {
+  if (router.state.initialized || !document.querySelector('link[rel="modulepreload"]')) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, SCREEN_WAIT_MS);
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
 
 const root = createRoot(document.getElementById('root')!);
-// The first render as a transition: React renders it in slices of a few milliseconds, yielding to
-// the browser between them, instead of one long task that blocks input on a slow phone (Total
-// Blocking Time). Nothing is on screen before it, so nothing is left waiting for it.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+void screenReady().then(() => {
+  // The first render as a transition: React renders it in slices of a few milliseconds, yielding to
+  // the browser between them, instead of one long task that blocks input on a slow phone (Total
+  // Blocking Time). Nothing is on screen before it, so nothing is left waiting for it.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+        <AfterFirstPaint run={loadFonts} />
+      </StrictMode>,
+    );
+  });
 });

@@ -77,7 +77,8 @@ describe('design tokens', () => {
   });
 
   it('spacing is on the 8-point grid of tokens', () => {
-    const literal = all.filter((d) => SPACING.test(d.property) && !splitValue(d.value).every((part) => SPACING_PART.test(part)));
+    // `!important` (ProseMirror's own rules in editor.css need it) says nothing of the value.
+    const literal = all.filter((d) => SPACING.test(d.property) && !splitValue(d.value.replace(/\s*!important$/, '')).every((part) => SPACING_PART.test(part)));
     expect(literal.map(where)).toEqual([]);
   });
 

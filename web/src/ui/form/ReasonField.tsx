@@ -1,16 +1,9 @@
 import { useRef, useState, type RefObject } from 'react';
-import { accessReason } from '../../../../contract';
+import { accessReasonProblem, type ReasonCheck } from './reason-check';
 import { describedBy } from './described-by';
 import { Field } from './Field';
 
-/** What is wrong with a reason, in Korean, or '' when it will do. */
-export type ReasonCheck = (reason: string) => string;
-
-/** The contract's rule for the reasons kept in the access records (issue 9, PIPA). */
-const accessReasonProblem: ReasonCheck = (reason) => {
-  const parsed = accessReason.safeParse(reason);
-  return parsed.success ? '' : (parsed.error.issues[0]?.message ?? '');
-};
+export type { ReasonCheck } from './reason-check';
 
 interface ReasonFieldState {
   value: string;

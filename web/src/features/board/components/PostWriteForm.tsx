@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
+// zod's configuration (Korean messages; jitless under the CSP) before this form's schema is built.
+import '../../../../../contract/zod-ko';
 import { z } from 'zod';
 import type { Board, BoardItem } from '../../../../../contract';
 import { boardMessages, paths } from '../../../../../contract';

@@ -1,0 +1,15 @@
+// The boards' plain value lists, without zod (issue 11): the list and the post read them (search
+// types, areas), and a module that builds schemas is built whole once any of its exports is used,
+// zod with it, at the screen's first load. board.ts builds the schemas from them and re-exports them.
+
+export const areas = ['Nids', 'Reference', 'Member'] as const;
+
+export const listStyles = ['list', 'gallery', 'video', 'inquiry'] as const;
+export type ListStyle = (typeof listStyles)[number];
+
+export const boardActions = ['list', 'read', 'write', 'comment', 'download', 'manage'] as const;
+export type BoardAction = (typeof boardActions)[number];
+
+export const sortFields = ['createdDate', 'itemNo', 'viewCount', 'title'] as const;
+export const searchTypes = ['title', 'content', 'titleContent', 'writer'] as const;
+export type SearchType = (typeof searchTypes)[number];
