@@ -28,7 +28,8 @@ function targets(adminToken) {
     { name: 'a post (path)', url: '/api/board-item/notice/1*' },
     { name: 'a board (path)', url: '/api/board/notice*' },
     { name: 'comments (query)', url: '/api/board-item-comment?boardCode=notice&itemNo=1&page=1' },
-    { name: 'sign-in (JSON body)', url: '/api/user/signin', data: json({ userKeyType: 'ID', userKeyCode: 'someone', password: 'Wrong-pass1!' }) },
+    // An unknown ID answers 404 (spec §8's sign-in failure), which sqlmap would otherwise take for a missing page.
+    { name: 'sign-in (JSON body)', url: '/api/user/signin', data: json({ userKeyType: 'ID', userKeyCode: 'someone', password: 'Wrong-pass1!' }), ignore: '401,404' },
     { name: 'key availability (JSON body)', url: '/api/user-key/check-exists', data: json({ userKeyType: 'ID', userKeyCode: 'someone' }) },
     { name: 'console: members (query)', url: '/api/admin/users?page=1&size=10&keyword=kim&status=ACTIVE', headers: admin },
     { name: 'console: a member (path)', url: '/api/admin/users/1*', headers: admin },
@@ -73,6 +74,7 @@ async function main() {
         '--dbms=PostgreSQL', '--level=2', '--risk=1', '--technique=BEUST', '--time-sec=2', '--threads=4',
         '--output-dir', outputDir,
         ...(target.data ? ['--data', target.data] : []),
+        ...(target.ignore ? [`--ignore-code=${target.ignore}`] : []),
         ...(target.headers ?? []).flatMap((h) => ['--headers', h]),
       ];
       const t0 = Date.now();
