@@ -21,12 +21,12 @@ function hasNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
-export function refuseNulCharacters(request: FastifyRequest): void {
-  if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-    throw new ApiError(400, 'BAD_REQUEST', messages.badRequest);
-  }
+export function refuseNulCharacters(request: FastifyRequest): ApiError | undefined {
+  if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) return new ApiError(400, 'BAD_REQUEST', messages.badRequest);
+  return undefined;
 }
 
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => refuseNulCharacters(request));
+  // A callback hook, not an async one: it runs on every request, the cached read paths included.
+  app.addHook('preValidation', (request, _reply, done) => done(refuseNulCharacters(request)));
 }
