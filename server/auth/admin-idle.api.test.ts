@@ -108,6 +108,24 @@ describe('an administrator active every 10 minutes', () => {
   });
 });
 
+describe('the idle limit in the answers', () => {
+  it('is told to an administrator (sign-in, refresh, calls) and to nobody else', async () => {
+    const signin = await t.app.inject({ method: 'POST', url: '/api/user/signin', payload: { userKeyType: 'ID', userKeyCode: TEST_ADMIN_ID, password: TEST_ADMIN_PASSWORD } });
+    expect(signin.headers['x-admin-idle-seconds']).toBe('900');
+    const pair = data<Pair>(signin);
+    expect((await dashboard(pair.accessToken)).headers['x-admin-idle-seconds']).toBe('900');
+    expect((await refresh(pair.refreshToken)).headers['x-admin-idle-seconds']).toBe('900');
+    const member = await createMember(t.db);
+    const memberSignin = await t.app.inject({ method: 'POST', url: '/api/user/signin', payload: { userKeyType: 'ID', userKeyCode: member.userKeyCode, password: member.password } });
+    expect(memberSignin.statusCode).toBe(200);
+    expect(memberSignin.headers['x-admin-idle-seconds']).toBeUndefined();
+    const memberPair = data<Pair>(memberSignin);
+    const own = await t.app.inject({ method: 'GET', url: `/api/user/${member.id}`, headers: t.auth(memberPair.accessToken) });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['x-admin-idle-seconds']).toBeUndefined();
+  });
+});
+
 describe('a member', () => {
   it('idle for 20 minutes keeps the token lifetimes: the call and the refresh both work', async () => {
     const member = await createMember(t.db);

@@ -46,3 +46,13 @@ export async function endIdleAdminSignin(db: Db, sessionId: string, now: Date): 
 export function idlePastLimit(lastActiveAt: Date | null, now: Date, idleMs: number): boolean {
   return idleMs > 0 && lastActiveAt !== null && now.getTime() - lastActiveAt.getTime() >= idleMs;
 }
+
+/**
+ * The idle limit, told to the web app on every answer to an administrator (and on their sign-in
+ * and refresh), so it can warn before the server ends the sign-in. Same origin: no CORS exposure.
+ */
+export const ADMIN_IDLE_HEADER = 'x-admin-idle-seconds';
+
+export function adminIdleHeaderValue(idleMs: number): string | null {
+  return idleMs > 0 ? String(Math.round(idleMs / 1000)) : null;
+}
