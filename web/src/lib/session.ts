@@ -267,7 +267,9 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
     getSnapshot: () => snapshot,
     accessToken() {
       const token = storage.getItem(storageKeys.accessToken);
-      return isTokenAlive(token, now()) ? token : null;
+      if (!isTokenAlive(token, now())) return null;
+      // An administrator idle past the limit: the token is not sent, so a late call cannot revive the session.
+      return readSession(storage, now()).signedIn ? token : null;
     },
     refreshToken: () => storage.getItem(storageKeys.refreshToken),
     start() {
