@@ -103,6 +103,10 @@ export default defineConfig({
         // A member made for a test gets the find-ID or reset pincode seconds after the sign-up
         // one; the one-a-minute rule itself is tested in the API suite with a controllable clock.
         PINCODE_RESEND_SECONDS: '0',
+        // The console's calls only from this machine (issue 12); a test poses as a proxied client
+        // elsewhere with X-Forwarded-For, which only 127.0.0.1 may set (e2e/admin-allowed-ips.spec.ts).
+        TRUST_PROXY: '127.0.0.1',
+        ADMIN_ALLOWED_IPS: '127.0.0.1,::1',
       },
     },
   ],

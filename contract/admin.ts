@@ -2,4 +2,6 @@
 export const adminMessages = {
   adminOnly: '관리자만 이용할 수 있습니다.',
   systemAdminOnly: '시스템 관리자만 이용할 수 있습니다.',
+  /** ADMIN_ALLOWED_IPS: a console call from an address not on the list (issue 12). */
+  addressNotAllowed: '허용되지 않은 IP 주소입니다. 관리자 기능은 지정된 IP 주소에서만 이용할 수 있습니다.',
 } as const;

@@ -51,6 +51,7 @@ import { frameworkErrorHandler } from './lib/framework-errors';
 import { registerOperations } from './modules/ops/routes';
 import { requestIdOf } from './modules/ops/request-id';
 import { temporaryFailure } from './lib/temporary-failure';
+import { tellAdminIdleLimit } from './auth/request-caller';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -108,6 +109,7 @@ export async function buildApp(
     boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log),
   });
   app.decorateRequest('callerPromise', null);
+  app.addHook('onSend', tellAdminIdleLimit);
   app.addHook('onClose', () => app.deps.delivery.close());
   app.addHook('onReady', () => app.deps.boardCaching.start());
   app.addHook('onClose', () => app.deps.boardCaching.close());

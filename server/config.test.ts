@@ -174,3 +174,27 @@ describe('loadConfig: token signing secrets', () => {
     expect(() => loadConfig({ JWT_PREVIOUS_SECRET: 'a-signing-secret-of-32-characters!' })).toThrow(/JWT_PREVIOUS_SECRET needs JWT_SECRET/);
   });
 });
+
+describe('loadConfig: administrators (issue 12)', () => {
+  it('ADMIN_IDLE_MINUTES: 15 by default, whole minutes, 0 turns the idle limit off', () => {
+    expect(loadConfig({}).adminIdleMs).toBe(15 * 60_000);
+    expect(loadConfig({ ADMIN_IDLE_MINUTES: '30' }).adminIdleMs).toBe(30 * 60_000);
+    expect(loadConfig({ ADMIN_IDLE_MINUTES: '0' }).adminIdleMs).toBe(0);
+    expect(() => loadConfig({ ADMIN_IDLE_MINUTES: '1.5' })).toThrow(/ADMIN_IDLE_MINUTES/);
+    expect(() => loadConfig({ ADMIN_IDLE_MINUTES: '-1' })).toThrow(/ADMIN_IDLE_MINUTES/);
+  });
+
+  it('ADMIN_ALLOWED_IPS: any address by default, else the addresses and ranges listed', () => {
+    expect(loadConfig({}).adminAllowedIps).toEqual([]);
+    expect(loadConfig({ ADMIN_ALLOWED_IPS: ' 203.0.113.7, 10.0.0.0/8 ,2001:db8::/32,::1' }).adminAllowedIps).toEqual([
+      '203.0.113.7',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '::1',
+    ]);
+  });
+
+  it.each([['office'], ['10.0.0.0/33'], ['2001:db8::/129'], ['203.0.113.7,'], ['loopback']])('refuses ADMIN_ALLOWED_IPS=%s', (value) => {
+    expect(() => loadConfig({ ADMIN_ALLOWED_IPS: value })).toThrow(/ADMIN_ALLOWED_IPS/);
+  });
+});

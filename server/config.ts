@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { parseAddressEntry } from './auth/admin-addresses';
 
 /** Everything the server reads from the environment, with the defaults the README lists. */
 export interface Config {
@@ -61,6 +62,16 @@ export interface Config {
   corsOrigins: string[];
   /** How slow clients may be (server/app.ts): see `ClientTimeouts`. */
   clientTimeouts: ClientTimeouts;
+  /**
+   * An administrator's sign-in ends after this long without a request (ADMIN_IDLE_MINUTES,
+   * default 15; 0 turns it off). Members keep the token lifetimes.
+   */
+  adminIdleMs: number;
+  /**
+   * The addresses and CIDR ranges console calls may come from (ADMIN_ALLOWED_IPS, comma-separated,
+   * IPv4 and IPv6); empty: any address. Matched against request.ip, which honours TRUST_PROXY.
+   */
+  adminAllowedIps: string[];
 }
 
 /** Limits on slow clients (issue 12): a connection that dawdles is closed, it does not hold a socket. */
@@ -183,6 +194,18 @@ function trustProxy(env: NodeJS.ProcessEnv): boolean | string {
   return entries.join(',');
 }
 
+function adminAllowedIps(env: NodeJS.ProcessEnv): string[] {
+  const raw = (env.ADMIN_ALLOWED_IPS ?? '').trim();
+  if (raw === '') return [];
+  return raw.split(',').map((entry) => {
+    const trimmed = entry.trim();
+    if (!parseAddressEntry(trimmed)) {
+      throw new Error(`ADMIN_ALLOWED_IPS must list IPv4 or IPv6 addresses and CIDR ranges (203.0.113.7,10.0.0.0/8,2001:db8::/32), got "${trimmed}"`);
+    }
+    return trimmed;
+  });
+}
+
 function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -274,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: seconds(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 30) * 1000,
     databaseSslCaFile: env.DATABASE_SSL_CA_FILE ? path.resolve(env.DATABASE_SSL_CA_FILE) : undefined,
     corsOrigins: corsOrigins(env),
+    adminIdleMs: minutes(env, 'ADMIN_IDLE_MINUTES', 15) * 60_000,
+    adminAllowedIps: adminAllowedIps(env),
     clientTimeouts: clientTimeouts(env),
   };
 }

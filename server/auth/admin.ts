@@ -4,6 +4,7 @@ import { isAdmin } from './caller';
 import { forbidden, unauthorized } from '../errors';
 import { adminMessages } from '../../contract';
 import { getCaller } from './request-caller';
+import { adminAddressesOf } from './admin-addresses';
 
 /** Console and address-book calls (issue 9): guests get 401, members without ADMIN_Access 403. */
 export function requireAdmin(caller: Caller): asserts caller is Caller & { userId: number } {
@@ -22,13 +23,31 @@ export function isAdminPath(url: string): boolean {
   return url.startsWith('/api/admin/') || url === '/api/alumni' || url.startsWith('/api/alumni/');
 }
 
+/** Console calls outside these paths: changing the site settings (spec §6). */
+const CONSOLE_ROUTES: ReadonlySet<string> = new Set(['PATCH /api/site-setting']);
+
+/** A console call: the admin paths, and the few console routes that live elsewhere. */
+export function isConsoleRoute(method: string, url: string): boolean {
+  return isAdminPath(url) || CONSOLE_ROUTES.has(`${method} ${url}`);
+}
+
 /**
- * The `onRequest` hook of every console and address-book route: a guest gets 401 and a member 403
- * before the body is read or validated (a 400 would tell a stranger what the call expects).
- * Routes still check again (system admin, records).
+ * ADMIN_ALLOWED_IPS (issue 12): a console call from any other address gets 403, whoever makes it
+ * and before the token is looked at. The same administrator still uses the public site from there.
+ */
+export function refuseOutsideAdminAddresses(request: FastifyRequest): void {
+  const allowed = request.server.deps.config.adminAllowedIps;
+  if (allowed.length > 0 && !adminAddressesOf(allowed).allows(request.ip)) throw forbidden(adminMessages.addressNotAllowed);
+}
+
+/**
+ * The `onRequest` hook of every console and address-book route: a call from outside
+ * ADMIN_ALLOWED_IPS gets 403, a guest 401 and a member 403, before the body is read or validated
+ * (a 400 would tell a stranger what the call expects). Routes still check again (system admin, records).
  */
 export async function adminPathGuard(request: FastifyRequest): Promise<void> {
-  requireAdmin(await getCaller(request));
+  refuseOutsideAdminAddresses(request);
+  if (isAdminPath(request.routeOptions.url ?? '')) requireAdmin(await getCaller(request));
 }
 
 /**
@@ -36,7 +55,8 @@ export async function adminPathGuard(request: FastifyRequest): Promise<void> {
  * registered, so a route added later cannot forget the check, and no other route pays for it.
  */
 export function guardAdminRoutes(route: RouteOptions): void {
-  if (!isAdminPath(route.url)) return;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (!methods.some((method) => isConsoleRoute(method, route.url))) return;
   const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
   route.onRequest = [adminPathGuard, ...own];
 }

@@ -8,6 +8,8 @@ import { verifyAccessToken } from './tokens';
 import { fileCookieClaims } from './file-cookie';
 import type { SiteSettings } from '../modules/site-setting/service';
 import type { Clock } from '../lib/clock';
+import type { Config } from '../config';
+import { endIdleAdminSignin, idlePastLimit, noteAdminActivity, signinLastActive } from './admin-idle';
 import { accountMessages } from '../../contract';
 
 /** Who is asking: a signed-in member or admin, or a guest holding roleCodeForGuest (spec §4, §6). */
@@ -34,14 +36,14 @@ export function isAdmin(caller: Caller): boolean {
   return hasPermission(caller, ADMIN_ACCESS) || caller.userType === 'Admin';
 }
 
-type CallerDeps = { db: Db; keys: TokenKeys; settings: SiteSettings; clock: Clock };
+type CallerDeps = { db: Db; keys: TokenKeys; settings: SiteSettings; clock: Clock; config: Pick<Config, 'adminIdleMs'> };
 
 export async function resolveCaller(request: FastifyRequest, deps: CallerDeps): Promise<Caller> {
   const header = request.headers.authorization;
   if (!header || !header.startsWith('Bearer ')) return guestCaller(deps);
   const claims = await verifyAccessToken(deps.keys, header.slice('Bearer '.length).trim(), deps.clock.now());
   if (!claims) throw unauthorized(accountMessages.sessionExpired);
-  const member = await memberCaller(deps.db, claims);
+  const member = await memberCaller(deps, claims);
   if (!member) throw unauthorized(accountMessages.sessionExpired);
   return member;
 }
@@ -54,7 +56,7 @@ export async function resolveCaller(request: FastifyRequest, deps: CallerDeps): 
 export async function resolveFileCaller(request: FastifyRequest, deps: CallerDeps): Promise<Caller> {
   if (request.headers.authorization) return resolveCaller(request, deps);
   const claims = await fileCookieClaims(request, deps.keys, deps.clock.now());
-  return (claims && (await memberCaller(deps.db, claims))) || guestCaller(deps);
+  return (claims && (await memberCaller(deps, claims))) || guestCaller(deps);
 }
 
 /**
@@ -63,9 +65,11 @@ export async function resolveFileCaller(request: FastifyRequest, deps: CallerDep
  * of the member's last "sign out everywhere" (`sessions_revoked_at`, issue 9) is refused: `iat`
  * has whole seconds, so a token of that same second may predate it. So is a token whose sign-in
  * has ended (`sid`: its refresh-token family has no live token left): sign-out, a copied refresh
- * token used twice, a password change or reset, retirement (issue 12).
+ * token used twice, a password change or reset, retirement (issue 12). An administrator's sign-in
+ * idle for ADMIN_IDLE_MINUTES ends here too (server/auth/admin-idle.ts).
  */
-async function memberCaller(db: Db, claims: TokenClaims): Promise<Caller | null> {
+async function memberCaller(deps: CallerDeps, claims: TokenClaims): Promise<Caller | null> {
+  const { db } = deps;
   const sessionLive = exists(
     db
       .select({ one: refreshToken.id })
@@ -81,13 +85,24 @@ async function memberCaller(db: Db, claims: TokenClaims): Promise<Caller | null>
       roleCode: role.roleCode,
       permissions: role.permissions,
       sessionLive: sql<boolean>`${sessionLive}`,
+      lastActiveAt: signinLastActive(claims.sessionId),
     })
     .from(appUser)
     .innerJoin(role, eq(role.roleCode, appUser.roleCode))
     .where(eq(appUser.id, claims.userId));
   if (!row || row.status !== 'ACTIVE' || !row.sessionLive) return null;
   if (row.sessionsRevokedAt && claims.issuedAt.getTime() <= row.sessionsRevokedAt.getTime()) return null;
-  return { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
+  const caller: Caller = { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
+  if (isAdmin(caller)) {
+    const now = deps.clock.now();
+    const lastActiveAt = row.lastActiveAt ?? claims.issuedAt;
+    if (idlePastLimit(lastActiveAt, now, deps.config.adminIdleMs)) {
+      await endIdleAdminSignin(db, claims.sessionId, now);
+      return null;
+    }
+    await noteAdminActivity(db, claims.sessionId, lastActiveAt, now);
+  }
+  return caller;
 }
 
 /** A visitor without an account: the guest role the site settings name (roleCodeForGuest). */

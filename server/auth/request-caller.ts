@@ -1,6 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '../deps';
-import { resolveCaller, type Caller } from './caller';
+import { isAdmin, resolveCaller, type Caller } from './caller';
+import { ADMIN_IDLE_HEADER, adminIdleHeaderValue } from './admin-idle';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,4 +13,17 @@ declare module 'fastify' {
 export function getCaller(request: FastifyRequest): Promise<Caller> {
   request.callerPromise ??= resolveCaller(request, request.server.deps);
   return request.callerPromise;
+}
+
+/**
+ * `onSend` hook of the whole app: an answer to an administrator carries the idle limit
+ * (server/auth/admin-idle.ts), so the web app warns before the server ends the sign-in.
+ * Only requests that looked the caller up are considered; none is looked up for this.
+ */
+export async function tellAdminIdleLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.callerPromise) return;
+  const idle = adminIdleHeaderValue(request.server.deps.config.adminIdleMs);
+  if (!idle) return;
+  const caller = await request.callerPromise.catch(() => null);
+  if (caller && isAdmin(caller)) reply.header(ADMIN_IDLE_HEADER, idle);
 }

@@ -106,6 +106,11 @@ export const refreshToken = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * An administrator's last request with this sign-in (issue 12: idle timeout), written at most
+     * once a minute; null until then, when `created_at` stands for it. Members' rows stay null.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('refresh_token_hash_uq').on(t.tokenHash),

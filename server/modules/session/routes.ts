@@ -4,6 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { errorEnvelope, refreshRequest, signinRequest, successEnvelope, tokenPair, type TokenPair } from '../../../contract';
 import { clearFileCookie, setFileCookie } from '../../auth/file-cookie';
 import { perMinute } from '../../lib/rate-limit';
+import { ADMIN_IDLE_HEADER, adminIdleHeaderValue } from '../../auth/admin-idle';
+import { isAdmin } from '../../auth/caller';
 import * as service from './service';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 429: errorEnvelope };
@@ -14,6 +16,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Every new token pair comes with a new file cookie of the same sign-in (server/auth/file-cookie.ts). */
   const withFileCookie = async (reply: FastifyReply, { sessionId, ...pair }: service.IssuedTokens) => {
     await setFileCookie(reply, app.deps.keys, { userId: pair.user.id, sessionId }, app.deps.clock.now(), secure);
+    const idle = adminIdleHeaderValue(app.deps.config.adminIdleMs);
+    if (idle && isAdmin({ userId: pair.user.id, userType: pair.user.userType, ...pair.user.role })) reply.header(ADMIN_IDLE_HEADER, idle);
     return { code: 'SUCCESS' as const, data: pair satisfies TokenPair };
   };
 

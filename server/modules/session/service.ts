@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { accountMessages, messages, type LoginUser, type TokenPair, type UserKeyType } from '../../../contract';
 import type { AppDeps } from '../../deps';
 import { verifyPassword } from '../../auth/password';
+import { isAdmin } from '../../auth/caller';
+import { idlePastLimit, readSigninLastActive } from '../../auth/admin-idle';
 import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import { ApiError, unauthorized } from '../../errors';
@@ -13,7 +15,7 @@ import * as repo from './repo';
 export const MAX_FAILED_SIGNINS = 5;
 export const SIGNIN_LOCK_MS = 10 * MINUTE_MS;
 
-type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'settings'>;
+type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'settings' | 'config'>;
 
 /** Sign-in failures of spec §8, with the codes the client maps to its alerts. */
 const invalidCredential = () => new ApiError(401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
@@ -106,7 +108,7 @@ export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> 
       return null;
     }
     const user = await repo.findUserById(tx, spent.userId);
-    if (!user || user.status !== 'ACTIVE') {
+    if (!user || user.status !== 'ACTIVE' || (await adminSigninIdle(tx, user, spent.familyId, now, deps.config.adminIdleMs))) {
       await repo.revokeFamily(tx, spent.familyId, now);
       return null;
     }
@@ -114,6 +116,12 @@ export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> 
   });
   if (!pair) throw unauthorized(accountMessages.sessionExpired);
   return pair;
+}
+
+/** An administrator's sign-in idle past ADMIN_IDLE_MINUTES cannot be renewed (server/auth/admin-idle.ts). */
+async function adminSigninIdle(db: Db, user: repo.UserWithRole, familyId: string, now: Date, idleMs: number): Promise<boolean> {
+  const caller = { userId: user.id, userType: user.userType, roleCode: user.roleCode, permissions: user.permissions };
+  return isAdmin(caller) && idlePastLimit(await readSigninLastActive(db, familyId), now, idleMs);
 }
 
 /** `POST /api/user/signout`: ends the sign-in the token belongs to (every token of its family). */

@@ -59,6 +59,7 @@ function toQueryString(query?: Query): string {
 /** One HTTP exchange, unwrapping `{ code: 'SUCCESS', data }`; no request timeout (spec §9). */
 async function send<T>(method: string, path: string, opts: RequestOptions, token: string | null): Promise<T> {
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(`${path}${toQueryString(opts.query)}`, {
       method,
@@ -73,11 +74,21 @@ async function send<T>(method: string, path: string, opts: RequestOptions, token
   } catch {
     throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
   }
+  noteAdminActivity(response, sentAt);
   const payload = (await response.json().catch(() => null)) as (Success<T> & { message?: string }) | ErrorAnswer | null;
   if (!response.ok || !payload || payload.code !== 'SUCCESS') {
     throw apiErrorOf(response.status, payload as ErrorAnswer | null);
   }
   return (payload as Success<T>).data;
+}
+
+/** The server names its idle limit in answers to an administrator (server/auth/admin-idle.ts). */
+const ADMIN_IDLE_HEADER = 'x-admin-idle-seconds';
+
+/** An answer to an administrator counts as activity from when the call was sent (issue 12). */
+function noteAdminActivity(response: Response, sentAt: number): void {
+  const seconds = Number(response.headers.get(ADMIN_IDLE_HEADER));
+  if (response.ok && Number.isFinite(seconds) && seconds > 0) getSessionStore().noteAdminActivity(sentAt, seconds * 1000);
 }
 
 let refreshing: Promise<void> | null = null;
@@ -203,6 +214,7 @@ export async function apiDownload(path: string, query?: Query, body?: unknown): 
   await refreshIfNeeded();
   const token = getSessionStore().accessToken();
   let response: Response;
+  const sentAt = Date.now();
   try {
     // With a body it is a POST (the address-book export sends its reason in JSON).
     response = await fetch(`${path}${toQueryString(query)}`, {
@@ -217,6 +229,7 @@ export async function apiDownload(path: string, query?: Query, body?: unknown): 
   } catch {
     throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
   }
+  noteAdminActivity(response, sentAt);
   if (!response.ok) {
     throw apiErrorOf(response.status, (await response.json().catch(() => null)) as ErrorAnswer | null);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginUser, TokenPair } from '../../../contract';
 import {
+  ADMIN_IDLE_MARGIN_MS,
   REFRESH_WINDOW_MS,
   SESSION_END_EARLY_MS,
   SESSION_WARNING_MS,
@@ -12,6 +13,7 @@ import {
   readSession,
   rememberUserKey,
   rememberedUserKey,
+  sessionDeadline,
   sessionTimeline,
   storageKeys,
   tokenExpiresAt,
@@ -307,5 +309,45 @@ describe('role helpers (spec §6)', () => {
     expect(isAdmin(user)).toBe(expected.admin);
     expect(isSystemAdmin(user)).toBe(expected.system);
     expect(hasPermission(user?.role, 'MEMBER_Access')).toBe(expected.member);
+  });
+});
+
+describe('an administrator idle limit (issue 12)', () => {
+  const manager: LoginUser = { ...member, role: { roleCode: 'ADMIN', permissions: ['ADMIN_Access', 'MEMBER_Access'] } };
+  const MINUTE = 60_000;
+
+  it('ends the session at the last call plus the limit, less the server minute, when that comes before the token', () => {
+    const activity = { at: NOW, idleMs: 15 * MINUTE };
+    expect(sessionDeadline(NOW + 30 * MINUTE, manager, activity)).toBe(NOW + 15 * MINUTE - ADMIN_IDLE_MARGIN_MS);
+    expect(sessionDeadline(NOW + 5 * MINUTE, manager, activity)).toBe(NOW + 5 * MINUTE);
+    // Members keep the token's lifetime; so does an administrator before the server has named a limit.
+    expect(sessionDeadline(NOW + 30 * MINUTE, member, activity)).toBe(NOW + 30 * MINUTE);
+    expect(sessionDeadline(NOW + 30 * MINUTE, manager, null)).toBe(NOW + 30 * MINUTE);
+  });
+
+  it('moves the end with each call, rewrites storage at most every few seconds, and is cleared on sign-out', () => {
+    let now = NOW;
+    const storage = new FakeStorage();
+    const store = createSessionStore(storage, { now: () => now });
+    store.signIn(pair(tokenExpiringIn(30 * MINUTE), manager));
+    store.noteAdminActivity(now, 15 * MINUTE);
+    const first = store.getSnapshot();
+    expect(first.signedIn && first.expiresAt).toBe(NOW + 14 * MINUTE);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    now += 2000;
+    store.noteAdminActivity(now, 15 * MINUTE);
+    expect(listener).not.toHaveBeenCalled();
+    now += 10 * MINUTE;
+    store.noteAdminActivity(now, 15 * MINUTE);
+    expect(listener).toHaveBeenCalledTimes(1);
+    const later = store.getSnapshot();
+    expect(later.signedIn && later.expiresAt).toBe(now + 14 * MINUTE);
+    // Idle past the end: no longer signed in.
+    now += 15 * MINUTE;
+    store.sync();
+    expect(store.getSnapshot().signedIn).toBe(false);
+    store.signOut();
+    expect(storage.getItem(storageKeys.adminActivity)).toBeNull();
   });
 });

@@ -14,11 +14,13 @@ export const storageKeys = {
   loginUser: 'loginUser',
   guest: 'guest',
   rememberId: 'rememberId',
+  /** An administrator's last API call and the server's idle limit (issue 12): `{ at, idleMs }`. */
+  adminActivity: 'adminActivity',
 } as const;
 
 /** Items that make up the signed-in session (spec §4: cleared on logout and when not logged in). */
 const sessionItemKeys = [storageKeys.accessToken, storageKeys.refreshToken, storageKeys.loginUser] as const;
-const watchedKeys: readonly string[] = [...sessionItemKeys, storageKeys.guest];
+const watchedKeys: readonly string[] = [...sessionItemKeys, storageKeys.guest, storageKeys.adminActivity];
 
 /** Spec §9: the access token is exchanged when it expires within 10 minutes. */
 export const REFRESH_WINDOW_MS = 10 * 60_000;
@@ -46,6 +48,34 @@ export function sessionTimeline(expiresAt: number, now: number, notBefore = 0): 
   const endIn = Math.max(expiresAt - SESSION_END_EARLY_MS - now, 0);
   const warnIn = Math.max(Math.max(expiresAt - SESSION_WARNING_MS, notBefore) - now, 0);
   return { warnIn: Math.min(warnIn, endIn), endIn };
+}
+
+/**
+ * The server records an administrator's activity at most once a minute (server/auth/admin-idle.ts),
+ * so its idea of the last request may be this much older than ours: the session ends that early.
+ */
+export const ADMIN_IDLE_MARGIN_MS = 60_000;
+/** Calls closer together than this do not rewrite the stored activity (an older time is on the safe side). */
+export const ADMIN_ACTIVITY_WRITE_MS = 5_000;
+
+export interface AdminActivity {
+  at: number;
+  idleMs: number;
+}
+
+function readAdminActivity(storage: StorageLike): AdminActivity | null {
+  const value = parseJson(storage.getItem(storageKeys.adminActivity)) as Partial<AdminActivity> | null;
+  if (typeof value?.at !== 'number' || typeof value.idleMs !== 'number' || !(value.idleMs > 0)) return null;
+  return { at: value.at, idleMs: value.idleMs };
+}
+
+/**
+ * When the session ends: the access token's expiry, or for an administrator (issue 12) the last
+ * call plus the server's idle limit (less the margin), whichever comes first.
+ */
+export function sessionDeadline(tokenExpiresAt: number, user: Pick<LoginUser, 'role'>, activity: AdminActivity | null): number {
+  if (!activity || !isAdmin(user)) return tokenExpiresAt;
+  return Math.min(tokenExpiresAt, activity.at + activity.idleMs - ADMIN_IDLE_MARGIN_MS);
 }
 
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -117,8 +147,9 @@ export function readSession(storage: StorageLike, now: number): Session {
   const accessToken = storage.getItem(storageKeys.accessToken);
   const expiresAt = accessToken ? tokenExpiresAt(accessToken) : null;
   const user = readLoginUser(parseJson(storage.getItem(storageKeys.loginUser)));
-  if (accessToken && expiresAt !== null && expiresAt > now && user) {
-    return { signedIn: true, user, accessToken, expiresAt };
+  const deadline = expiresAt !== null && user ? sessionDeadline(expiresAt, user, readAdminActivity(storage)) : null;
+  if (accessToken && deadline !== null && deadline > now && user) {
+    return { signedIn: true, user, accessToken, expiresAt: deadline };
   }
   return { signedIn: false, guest: readGuest(storage) };
 }
@@ -126,6 +157,7 @@ export function readSession(storage: StorageLike, now: number): Session {
 /** Spec §4: logout clears the access token, refresh token and login user. */
 export function clearSession(storage: StorageLike): void {
   for (const key of sessionItemKeys) storage.removeItem(key);
+  storage.removeItem(storageKeys.adminActivity);
 }
 
 /** Spec §4: login with rememberId set stores the user key code; unset removes it. */
@@ -165,6 +197,11 @@ export interface SessionStore {
   signOut(): void;
   /** Spec §3/§4: the guest record `{ role: { roleCode } }` from roleCodeForGuest. */
   setGuest(roleCode: string): void;
+  /**
+   * An API call the server answered as to an administrator, with its idle limit (issue 12): the
+   * session's end moves to that call plus the limit. Written at most every few seconds.
+   */
+  noteAdminActivity(at: number, idleMs: number): void;
   /** Keeps the stored user in step after the member edits the profile or changes the key. */
   updateUser(patch: Partial<Pick<LoginUser, 'name' | 'userKeyCode'>>): void;
 }
@@ -186,7 +223,7 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
 
   function signatureOf(session: Session): string {
     return session.signedIn
-      ? `in:${session.accessToken}:${JSON.stringify(session.user)}`
+      ? `in:${session.accessToken}:${session.expiresAt}:${JSON.stringify(session.user)}`
       : `out:${session.guest?.role.roleCode ?? ''}`;
   }
 
@@ -230,7 +267,9 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
     getSnapshot: () => snapshot,
     accessToken() {
       const token = storage.getItem(storageKeys.accessToken);
-      return isTokenAlive(token, now()) ? token : null;
+      if (!isTokenAlive(token, now())) return null;
+      // An administrator idle past the limit: the token is not sent, so a late call cannot revive the session.
+      return readSession(storage, now()).signedIn ? token : null;
     },
     refreshToken: () => storage.getItem(storageKeys.refreshToken),
     start() {
@@ -254,6 +293,13 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
     setGuest(roleCode) {
       if (readGuest(storage)?.role.roleCode === roleCode) return;
       storage.setItem(storageKeys.guest, JSON.stringify({ role: { roleCode } } satisfies GuestRecord));
+      sync();
+    },
+    noteAdminActivity(at, idleMs) {
+      const before = readAdminActivity(storage);
+      if (before && before.idleMs === idleMs && at >= before.at && at - before.at < ADMIN_ACTIVITY_WRITE_MS) return;
+      if (before && at < before.at) return;
+      storage.setItem(storageKeys.adminActivity, JSON.stringify({ at, idleMs } satisfies AdminActivity));
       sync();
     },
     updateUser(patch) {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../../../contract';
 import { extendSession, isUnreachable } from '../../../lib/api';
-import { sessionTimeline, SESSION_END_EARLY_MS, type Session } from '../../../lib/session';
+import { getSessionStore, sessionTimeline, SESSION_END_EARLY_MS, type Session } from '../../../lib/session';
 import { useSession, useSignOut } from '../../../lib/use-session';
 import { formatRemaining, spokenRemaining } from '../format';
 import type { ReturnState } from '../account-paths';
@@ -85,8 +85,11 @@ export function SessionExpiryWarning() {
     }
     if (Date.now() >= before.expiresAt - SESSION_END_EARLY_MS - 1000) {
       setPhase((now) => (now.kind === 'ended' ? now : { kind: 'ended', message: sessionExpiryMessages.expired, from: hereRef.current }));
+      // An administrator's idle limit (issue 12) passed while the token still lives: its sign-in is
+      // ended on the server too and the tokens cleared, as the timer above would have done.
+      if (getSessionStore().refreshToken()) void signOut();
     }
-  }, [session]);
+  }, [session, signOut]);
 
   async function extend() {
     if (extending || phase.kind !== 'warning') return;

@@ -1,0 +1,59 @@
+import net from 'node:net';
+
+/**
+ * ADMIN_ALLOWED_IPS (issue 12): the addresses and CIDR ranges the console's calls may come from.
+ * Node's BlockList does the matching; it is only ever used as an allow list here.
+ */
+export interface AdminAddresses {
+  allows(address: string): boolean;
+}
+
+/** One entry: an IPv4 or IPv6 address, with an optional prefix length; null when it is neither. */
+export function parseAddressEntry(entry: string): { address: string; bits: number | undefined; family: 'ipv4' | 'ipv6' } | null {
+  const [address = '', bits, ...rest] = entry.trim().split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length > 0) return null;
+  const maxBits = version === 6 ? 128 : 32;
+  if (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)) return null;
+  return { address, bits: bits === undefined ? undefined : Number(bits), family: version === 6 ? 'ipv6' : 'ipv4' };
+}
+
+/**
+ * A socket on `::` reports IPv4 clients as `::ffff:a.b.c.d`; they are matched as the IPv4
+ * address they are, so `10.0.0.0/8` admits them.
+ */
+function plainAddress(address: string): { address: string; family: 'ipv4' | 'ipv6' } | null {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped && net.isIPv4(mapped[1]!)) return { address: mapped[1]!, family: 'ipv4' };
+  const version = net.isIP(address);
+  return version === 0 ? null : { address, family: version === 6 ? 'ipv6' : 'ipv4' };
+}
+
+/** The allow list of already checked entries (server/config.ts refuses a bad one at start-up). */
+export function compileAdminAddresses(entries: readonly string[]): AdminAddresses {
+  const list = new net.BlockList();
+  for (const entry of entries) {
+    const parsed = parseAddressEntry(entry);
+    if (!parsed) throw new Error(`not an address or CIDR range: "${entry}"`);
+    if (parsed.bits === undefined) list.addAddress(parsed.address, parsed.family);
+    else list.addSubnet(parsed.address, parsed.bits, parsed.family);
+  }
+  return {
+    allows(address: string): boolean {
+      const plain = plainAddress(address);
+      return plain !== null && list.check(plain.address, plain.family);
+    },
+  };
+}
+
+const compiled = new WeakMap<readonly string[], AdminAddresses>();
+
+/** The compiled list of this configuration, made once. */
+export function adminAddressesOf(entries: readonly string[]): AdminAddresses {
+  let found = compiled.get(entries);
+  if (!found) {
+    found = compileAdminAddresses(entries);
+    compiled.set(entries, found);
+  }
+  return found;
+}
