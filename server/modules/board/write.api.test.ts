@@ -79,8 +79,10 @@ describe('create, update, delete', () => {
 
   it('titles are plain text: kept as typed (never parsed as HTML), control characters removed', async () => {
     const title = '<b>굵게</b> & "따옴표" <script>alert(1)</script>';
-    const item = data<BoardItem>(await put('community', { title: `${title}\u0000\n`, content: '<p>x</p>' }, t.tokens.member));
+    const item = data<BoardItem>(await put('community', { title: `${title}\u0001\n`, content: '<p>x</p>' }, t.tokens.member));
     expect(item.title).toBe(title);
+    // U+0000 is refused before any route runs (server/lib/text-guard.ts): PostgreSQL text cannot hold it.
+    expectError(await put('community', { title: `${title}\u0000`, content: '<p>x</p>' }, t.tokens.member), 400, 'BAD_REQUEST');
   });
 
   it('the writer deletes; the post, its files and comments are gone for everyone', async () => {
