@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
@@ -14,6 +14,8 @@ import { personalPaths } from './private-answers';
 import { MAX_JSON_DEPTH } from './json-body';
 import { opsMessages } from '../contract';
 import { createTestApp, type TestApp } from './test/harness';
+import { apiOperations } from './test/routes';
+import { watchStoreWrites } from './test/store-spy';
 import { createBoardItem, samplePdf, storeFile, storedNames, uploadThroughApi } from './test/factories';
 import { expectRefusal } from './test/refusals';
 import { waitUntil } from './test/observe';
@@ -189,12 +191,7 @@ function concrete(openApiPath: string): string {
 describe('Cache-Control: no-store, one rule walked over every route', () => {
   const isNoStore = (res: LightMyRequestResponse) => /\bno-store\b/.test(String(res.headers['cache-control']));
 
-  async function routes(): Promise<{ method: string; url: string; path: string }[]> {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
-    return Object.entries(doc.paths).flatMap(([p, methods]) =>
-      Object.keys(methods).map((method) => ({ method: method.toUpperCase(), url: concrete(p), path: p })),
-    );
-  }
+  const routes = async () => (await apiOperations(t.app)).map((op) => ({ method: op.method, url: concrete(op.path), path: op.path }));
 
   it('the walk covers the routes that carry personal data or tokens', async () => {
     const paths = (await routes()).map((r) => r.path);
@@ -365,34 +362,18 @@ describe('request limits', () => {
   });
 
   it('an upload over its limit is 413, and no more than the limit ever reaches the file store', async () => {
-    const files = t.app.deps.files;
-    const write = files.write.bind(files);
-    let received = 0;
-    files.write = (name, bytes) => {
-      if (Buffer.isBuffer(bytes)) {
-        received += bytes.length;
-        return write(name, bytes);
-      }
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          received += chunk.length;
-          done(null, chunk);
-        },
-      });
-      bytes.on('error', (err) => counter.destroy(err));
-      return write(name, bytes.pipe(counter));
-    };
+    const spy = watchStoreWrites(t.app.deps.files);
     const limit = 20 * 1024 * 1024;
     try {
       const names = await storedNames(t.app);
       const big = Buffer.concat([samplePdf, Buffer.alloc(limit + 5 * 1024 * 1024, 0x20)]);
       const { uploadRes } = await uploadThroughApi(t.app, t.auth(t.tokens.member), { fileName: 'big.pdf', data: big, boardCode: 'community', declaredSize: 100 });
       expectRefusal(uploadRes, 413, 'PAYLOAD_TOO_LARGE');
-      expect(received).toBeGreaterThan(0);
-      expect(received).toBeLessThanOrEqual(limit);
+      expect(spy.received()).toBeGreaterThan(0);
+      expect(spy.received()).toBeLessThanOrEqual(limit);
       expect(await storedNames(t.app)).toEqual(names);
     } finally {
-      files.write = write;
+      spy.restore();
     }
   });
 });

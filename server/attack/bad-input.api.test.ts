@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBoardItem } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-import { badBody, badPathValue, badQuery, INVALID_UTF8_JSON, PROTOTYPE_POLLUTION_JSON, type OperationShape } from './bad-input';
-import { tableChecksums } from './checksums';
+import { apiOperations, type ApiOperation } from '../test/routes';
+import { badBody, badPathValue, badQuery, INVALID_UTF8_JSON, PROTOTYPE_POLLUTION_JSON } from './bad-input';
+import { tableDigest } from '../test/table-digest';
 
 /**
  * Issue 12, the attacker's suite: bad input, property-based (fast-check), on every endpoint of the
@@ -13,10 +14,10 @@ import { tableChecksums } from './checksums';
  * invalid UTF-8, negative and huge numbers, prototype-pollution keys, SQL and NoSQL fragments and
  * path traversal in ids and file names. Every answer must be a 4xx `{ code, message }` (or a
  * success where the input happens to be valid), never a 5xx; and after a write that was refused
- * every time, no table has changed (row counts and a checksum of every row).
+ * every time, no table has changed (a digest of every table's rows).
  */
 let t: TestApp;
-let operations: OperationShape[];
+let operations: ApiOperation[];
 // A fixed seed keeps npm test repeatable; BAD_INPUT_SEED and BAD_INPUT_RUNS widen a hunt by hand.
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 20);
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 20261125);
@@ -36,35 +37,12 @@ beforeAll(async () => {
     },
   });
   await createBoardItem(t.db, { boardCode: 'community', title: '공격 시험 대상 글' });
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
-  operations = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
-      queryParams: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-      bodyFields: Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
-      hasBody: op.requestBody !== undefined,
-    })),
-  );
+  operations = await apiOperations(t.app);
 });
 
 afterAll(async () => {
   await t?.close();
 });
-
-interface OpenApi {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: { in: string; name: string }[];
-        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-      }
-    >
-  >;
-}
 
 type Caller = 'guest' | 'member' | 'admin';
 const callers: Caller[] = ['guest', 'member', 'admin'];
@@ -94,7 +72,7 @@ function expectWellRefused(label: string, res: Answer): void {
   expect(envelope.message, label).not.toMatch(/\bat .+:\d+:\d+|\/work\/|node_modules|drizzle|postgres|syntax error at|relation "|zod|fastify/i);
 }
 
-function urlOf(op: OperationShape, pathValues: Record<string, string>, query: string): string {
+function urlOf(op: ApiOperation, pathValues: Record<string, string>, query: string): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => pathValues[name] ?? 'x');
   return query ? `${path}?${query}` : path;
 }
@@ -133,7 +111,7 @@ describe('bad input on every endpoint', () => {
     for (const op of operations) {
       // Sign-out ends the caller's sessions; the token sweep (tokens) covers it.
       if (op.path === '/api/user/signout' || op.path.startsWith('/api/admin/users/{id}/sign-out')) continue;
-      const before = op.method === 'GET' ? null : await tableChecksums(t.database.raw);
+      const before = op.method === 'GET' ? null : await tableDigest(t.database.raw);
       let succeeded = 0;
       await fc.assert(
         fc.asyncProperty(
@@ -167,7 +145,7 @@ describe('bad input on every endpoint', () => {
         }
       }
       if (before && succeeded === 0) {
-        expect(await tableChecksums(t.database.raw), `${caller} ${op.method} ${op.path} changed a table though every call was refused`).toEqual(before);
+        expect(await tableDigest(t.database.raw), `${caller} ${op.method} ${op.path} changed a table though every call was refused`).toEqual(before);
       }
     }
     // Prototype pollution would show on every object of the process.

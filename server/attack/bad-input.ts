@@ -5,17 +5,6 @@ import fc from 'fast-check';
  * the ones known to break board engines (type confusion, SQL and NoSQL fragments, traversal,
  * control characters, huge sizes), mixed with random ones.
  */
-export interface OperationShape {
-  method: string;
-  /** OpenAPI path, `{name}` for parameters. */
-  path: string;
-  pathParams: string[];
-  queryParams: string[];
-  /** Top-level fields of the JSON body schema, when it has one. */
-  bodyFields: string[];
-  hasBody: boolean;
-}
-
 export const NASTY_STRINGS = [
   '',
   ' ',

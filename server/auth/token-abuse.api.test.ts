@@ -7,6 +7,7 @@ import { signIn } from '../test/accounts';
 import { createMember, type TestMember } from '../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../test/harness';
+import { tableDigest } from '../test/table-digest';
 import { registeredRoutes } from '../test/routes';
 import { foreignKeys, startSession } from '../test/tokens';
 import { isTokenBlind, TOKEN_BLIND_ROUTES } from './bearer-guard';
@@ -45,17 +46,7 @@ const writeBody = { title: '토큰 공격', content: '<p>x</p>', name: '공격�
 const payloadFor = (method: string) => (method === 'GET' || method === 'DELETE' ? {} : { payload: writeBody });
 
 /** Every table's rows, digested: nothing a refused request may change. */
-async function databaseFingerprint(): Promise<Record<string, string>> {
-  const { rows: tables } = await t.database.raw.query<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-  );
-  const digest: Record<string, string> = {};
-  for (const { name } of tables) {
-    const { rows } = await t.database.raw.query<{ md5: string }>(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS md5 FROM "${name}" x`);
-    digest[name] = rows[0]!.md5;
-  }
-  return digest;
-}
+const databaseFingerprint = () => tableDigest(t.database.raw);
 
 function isSessionExpired(res: LightMyRequestResponse): boolean {
   if (res.statusCode !== 401 || !res.headers['content-type']?.toString().includes('json')) return false;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Transform } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, UploadedFile, UploadUrlResponse } from '../../../contract';
 import { storedFile } from '../../db/schema';
 import { MINUTE_MS } from '../../lib/clock';
+import { watchStoreWrites } from '../../test/store-spy';
 import { createTestApp, data, TestClock, testFileStores, type TestApp } from '../../test/harness';
 import { waitUntil } from '../../test/observe';
 import { expectRefusal } from '../../test/refusals';
@@ -176,21 +176,7 @@ describe.each(testFileStores)('uploads (%s store)', (store) => {
   describe('attachments stream to the store', () => {
     it('the store receives an attachment while its request is still arriving, and it comes back byte for byte', async () => {
       // Watches what reaches the store's write (the store itself still does the writing).
-      const files = t.app.deps.files;
-      const write = files.write.bind(files);
-      let received = 0;
-      files.write = (name, bytes) => {
-        if (Buffer.isBuffer(bytes)) return write(name, bytes);
-        // A Transform, not a 'data' listener: that would start the flow before the store reads.
-        const counter = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            received += chunk.length;
-            done(null, chunk);
-          },
-        });
-        bytes.on('error', (err) => counter.destroy(err));
-        return write(name, bytes.pipe(counter));
-      };
+      const spy = watchStoreWrites(t.app.deps.files);
       try {
         const pdf = Buffer.concat([samplePdf, randomBytes(3 * 1024 * 1024)]);
         const q = new URLSearchParams({ fileName: '큰 자료.pdf', contentType: 'application/pdf', size: String(pdf.length) });
@@ -209,18 +195,18 @@ describe.each(testFileStores)('uploads (%s store)', (store) => {
         const half = Math.floor(form.payload.length / 2);
         request.write(form.payload.subarray(0, half));
         // Bytes are in the store before the rest of the file is even sent: it was never read whole first.
-        await waitUntil(async () => received, (n) => n > 0, 'the store to receive the first bytes');
-        expect(received).toBeLessThanOrEqual(half);
+        await waitUntil(async () => spy.received(), (n) => n > 0, 'the store to receive the first bytes');
+        expect(spy.received()).toBeLessThanOrEqual(half);
         request.end(form.payload.subarray(half));
         const { status, body } = await answer;
         expect(status, body).toBe(200);
         const file = (JSON.parse(body) as { data: UploadedFile }).data;
         expect(file.size).toBe(pdf.length);
-        expect(received).toBe(pdf.length);
+        expect(spy.received()).toBe(pdf.length);
         const back = await t.app.inject({ method: 'GET', url: file.url, headers: as(t.tokens.member) });
         expect(back.rawPayload.equals(pdf)).toBe(true);
       } finally {
-        files.write = write;
+        spy.restore();
       }
     });
 
