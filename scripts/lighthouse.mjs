@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { buildWebIfNeeded } from './build-if-needed.mjs';
 import { findChromium } from './chromium.mjs';
 import { audit, CATEGORIES } from './lighthouse/audit.mjs';
-import { startSite } from './lighthouse/site.mjs';
+import { startSite } from './site.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

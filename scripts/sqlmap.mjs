@@ -2,7 +2,7 @@
 // parameterised endpoints, as a guest and as the administrator; it must find nothing. Not part of
 // `npm test` (several minutes); its command and result are in docs/security.md.
 //
-// The site runs the way the browser tests and Lighthouse run it (scripts/lighthouse/site.mjs: the
+// The site runs the way the browser tests and Lighthouse run it (scripts/site.mjs: the
 // production build, a fresh data directory, the demo seed) with the per-address rate limits raised,
 // since sqlmap sends thousands of requests from one address. Every parameter below reaches SQL
 // (a filter, a search, an id, a sort) through Drizzle's bound parameters.
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWebIfNeeded } from './build-if-needed.mjs';
-import { startSite } from './lighthouse/site.mjs';
+import { startSite } from './site.mjs';
 import { findSqlmap } from './system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,4 +1,4 @@
-// Starts the real site for a measurement the way the browser tests do (playwright.config.ts): the
+// Starts the real site for a measurement (Lighthouse, sqlmap) the way the browser tests do (playwright.config.ts): the
 // production build served by server/main.ts on a free 127.0.0.1 port, with a fresh data directory
 // (embedded PostgreSQL) and the demo seed, so every run measures the same content.
 import { spawn } from 'node:child_process';
@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../free-port.mjs';
+import { freePort } from './free-port.mjs';
 
 async function waitForSite(baseURL, child, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
