@@ -57,6 +57,8 @@ describe('ADMIN_ALLOWED_IPS', () => {
         ['admin from IPv4', t.tokens.admin, '192.0.2.44'],
         ['admin from IPv6', t.tokens.admin, '2001:db8:8::1'],
         ['guest', undefined, '198.51.100.21'],
+        // The address is refused before any token is looked at: a forged one is not a 401 here.
+        ['a forged token', 'forged.token.value', '192.0.2.45'],
       ] as const) {
         const res = await call(route, address, token);
         if (!refusedForAddress(res)) wrong.push(`${route.method} ${route.url} as ${who}: ${res.statusCode} ${res.body.slice(0, 160)}`);

@@ -176,11 +176,12 @@ export async function buildApp(
   await registerCompression(app);
   // After the error handler (its 401/403 envelopes) and before the modules (its hooks see every route).
   registerOperations(app);
-  // Before any route is registered, so every console and address-book route gets the admin check
-  // (server/auth/admin.ts).
-  app.addHook('onRoute', guardAdminRoutes);
-  // And every API route refuses a bad bearer token, even one a guest may call (server/auth/bearer-guard.ts).
+  // Before any route is registered: every API route refuses a bad bearer token, even one a guest
+  // may call (server/auth/bearer-guard.ts), and every console and address-book route gets the admin
+  // check (server/auth/admin.ts). Each puts its hook first, so the one added last runs first: the
+  // ADMIN_ALLOWED_IPS refusal comes before any token is looked at (or counted as admin activity).
   app.addHook('onRoute', checkBearerOnApiRoutes);
+  app.addHook('onRoute', guardAdminRoutes);
 
   await app.register(siteSettingRoutes);
   await app.register(boardRoutes);

@@ -1,4 +1,4 @@
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { getCaller } from './request-caller';
 
 /**
@@ -9,7 +9,7 @@ import { getCaller } from './request-caller';
  * for everyone and is registered before this check exists.
  */
 export const TOKEN_BLIND_ROUTES: ReadonlySet<string> = new Set(['POST /api/user/signout']);
-export const TOKEN_BLIND_PREFIX = '/api/docs';
+const TOKEN_BLIND_PREFIX = '/api/docs';
 
 export function isTokenBlind(method: string, url: string): boolean {
   return url === TOKEN_BLIND_PREFIX || url.startsWith(`${TOKEN_BLIND_PREFIX}/`) || url.startsWith(`${TOKEN_BLIND_PREFIX}*`) || TOKEN_BLIND_ROUTES.has(`${method} ${url}`);
@@ -21,8 +21,10 @@ export function isTokenBlind(method: string, url: string): boolean {
  * app then signs out and reads again as a guest, web/src/lib/api.ts). Routes that read the caller
  * already refuse one; this covers those that do not, before the body is read.
  */
-export async function refuseBadBearer(request: FastifyRequest): Promise<void> {
-  if (request.headers.authorization?.startsWith('Bearer ')) await getCaller(request);
+export function refuseBadBearer(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  // A callback hook: a guest's request (most of the read traffic) passes without a promise.
+  if (!request.headers.authorization?.startsWith('Bearer ')) return done();
+  getCaller(request).then(() => done(), done);
 }
 
 /** `onRoute` hook of the whole app, so a route added later is covered without a line of its own. */

@@ -48,15 +48,10 @@ export async function resolveCaller(request: FastifyRequest, deps: CallerDeps): 
   return member;
 }
 
-/**
- * The caller of a file read: the bearer token when there is one, else the file cookie that the
- * browser sends with `<img>` and download requests (server/auth/file-cookie.ts), else a guest.
- * A stale cookie is not an error: the file is then judged as for a guest.
- */
-export async function resolveFileCaller(request: FastifyRequest, deps: CallerDeps): Promise<Caller> {
-  if (request.headers.authorization) return resolveCaller(request, deps);
+/** The member a file cookie was made for (server/auth/file-cookie.ts), or null when it is missing or stale. */
+export async function fileCookieCaller(request: FastifyRequest, deps: CallerDeps): Promise<Caller | null> {
   const claims = await fileCookieClaims(request, deps.keys, deps.clock.now());
-  return (claims && (await memberCaller(deps, claims))) || guestCaller(deps);
+  return claims && (await memberCaller(deps, claims));
 }
 
 /**

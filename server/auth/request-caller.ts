@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '../deps';
-import { isAdmin, resolveCaller, type Caller } from './caller';
+import { fileCookieCaller, guestCaller, isAdmin, resolveCaller, type Caller } from './caller';
 import { ADMIN_IDLE_HEADER, adminIdleHeaderValue } from './admin-idle';
 
 declare module 'fastify' {
@@ -13,6 +13,18 @@ declare module 'fastify' {
 export function getCaller(request: FastifyRequest): Promise<Caller> {
   request.callerPromise ??= resolveCaller(request, request.server.deps);
   return request.callerPromise;
+}
+
+/**
+ * The caller of a file read: the bearer token when there is one (the request's own caller, which
+ * the bearer guard has already resolved), else the file cookie that the browser sends with `<img>`
+ * and download requests (server/auth/file-cookie.ts), else a guest. A stale cookie is not an
+ * error: the file is then judged as for a guest.
+ */
+export async function getFileCaller(request: FastifyRequest): Promise<Caller> {
+  if (request.headers.authorization) return getCaller(request);
+  const deps = request.server.deps;
+  return (await fileCookieCaller(request, deps)) ?? guestCaller(deps);
 }
 
 /**

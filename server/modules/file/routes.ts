@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorEnvelope, messages } from '../../../contract';
-import { isAdmin, resolveFileCaller, type Caller } from '../../auth/caller';
+import { isAdmin, type Caller } from '../../auth/caller';
+import { getFileCaller } from '../../auth/request-caller';
 import type { Db } from '../../db/client';
 import { board, boardItem, storedFile } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -94,7 +95,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await resolveFileCaller(request, app.deps);
+      const caller = await getFileCaller(request);
       if (request.query.thumbnail === 'true') return sendThumbnail(reply, caller, request.params.id);
       const wantsDownload = request.query.download === 'true';
       const file = await loadReadableFile(db, caller, request.params.id, wantsDownload ? 'download' : 'read');
@@ -110,6 +111,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/file/thumbnail/:id',
     { exposeHeadRoute: false, schema: { tags: ['file'], summary: '이미지 미리보기', params: fileId, response: errors } },
-    async (request, reply) => sendThumbnail(reply, await resolveFileCaller(request, app.deps), request.params.id),
+    async (request, reply) => sendThumbnail(reply, await getFileCaller(request), request.params.id),
   );
 };
