@@ -88,6 +88,8 @@ export const changeUserKeyRequest = z.object({
   userKeyType: z.enum(['EMAIL', 'MOBILE']),
   userKeyCode: z.string().trim().min(1).max(100),
   userKeyToken: z.string().min(1).max(200),
+  /** The caller's own password again (issue 12: re-authentication before a key change), as for a password change. */
+  currentPassword: z.string().max(100),
 });
 export const retireRequest = z.object({ password: z.string().max(100), reason: z.string().max(500).optional() });
 

@@ -343,6 +343,12 @@ test.describe('My page', () => {
     await field(emailForm, '이메일 인증번호').fill(await nextPincode(newEmail));
     await emailForm.getByRole('button', { name: '확인', exact: true }).click();
     await dialogs.waitFor(accountMessages.pincodeOk);
+    // The member's password again before the address moves (issue 12); a wrong one is refused.
+    await field(emailForm, '현재 비밀번호').fill('Wrong-pass1!');
+    await emailForm.getByRole('button', { name: '이메일 변경' }).click();
+    await expect(emailForm).toContainText(accountMessages.currentPasswordWrong);
+    await expect(field(emailForm, '현재 비밀번호')).toBeFocused();
+    await field(emailForm, '현재 비밀번호').fill(member.password);
     await emailForm.getByRole('button', { name: '이메일 변경' }).click();
     await expect(emailForm).toContainText('이메일이 변경되었습니다.');
     await expect(page.getByRole('region', { name: '이메일 변경' })).toContainText(`현재 이메일: ${newEmail}`);

@@ -205,7 +205,7 @@ describe('another member\'s token on a member\'s records', () => {
       { name: 'My page read', method: 'GET', url: `/api/user/${owner.id}` },
       { name: 'My page edit', method: 'PATCH', url: `/api/user/${owner.id}`, payload: { name: '침입자' } },
       { name: 'password change', method: 'POST', url: `/api/user/change-password/${owner.id}`, payload: { currentPassword: 'x', password: 'new!pass22', passwordConfirm: 'new!pass22' } },
-      { name: 'key change', method: 'POST', url: `/api/user/change-user-key/${owner.id}`, payload: { userKeyType: 'EMAIL', userKeyCode: 'intruder@example.com', userKeyToken: 'x' } },
+      { name: 'key change', method: 'POST', url: `/api/user/change-user-key/${owner.id}`, payload: { userKeyType: 'EMAIL', userKeyCode: 'intruder@example.com', userKeyToken: 'x', currentPassword: 'x' } },
       { name: 'post edit', method: 'PATCH', url: `/api/board-item/community/${post.itemNo}`, payload: { title: '침입자의 제목', content: '<p>침입</p>' } },
       { name: 'post delete', method: 'DELETE', url: `/api/board-item/community/${post.itemNo}` },
       { name: 'comment edit', method: 'PATCH', url: `/api/board-item-comment/community/${post.itemNo}/${comment.id}`, payload: { content: '침입자의 댓글' } },

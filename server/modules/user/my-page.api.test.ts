@@ -80,7 +80,7 @@ describe('own record only', () => {
       await changePassword(other.id, me.headers, { currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass22' }),
       403, 'FORBIDDEN', messages.forbidden,
     );
-    expectError(await changeKey(other.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'x@example.com', userKeyToken: 'x' }), 403, 'FORBIDDEN', messages.forbidden);
+    expectError(await changeKey(other.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'x@example.com', userKeyToken: 'x', currentPassword: me.password }), 403, 'FORBIDDEN', messages.forbidden);
     expectError(await getUser(me.id, {}), 401, 'UNAUTHORIZED', messages.unauthorized);
     const [row] = await t.db.select({ name: appUser.name }).from(appUser).where(eq(appUser.id, other.id));
     expect(row!.name).not.toBe('침입자');
@@ -151,21 +151,37 @@ describe('POST /api/user/change-user-key/{id}', () => {
     const me = await signedIn();
     const change = (payload: object) => changeKey(me.id, me.headers, payload);
     const token = await confirmedKeyToken(t, 'EMAIL', 'changed@example.com', 'CHANGE_KEY');
-    expectError(await change({ userKeyType: 'EMAIL', userKeyCode: 'different@example.com', userKeyToken: token }), 400, 'BAD_REQUEST', accountMessages.emailTokenMissing);
+    expectError(await change({ userKeyType: 'EMAIL', userKeyCode: 'different@example.com', userKeyToken: token, currentPassword: me.password }), 400, 'BAD_REQUEST', accountMessages.emailTokenMissing);
     const signupToken = await confirmedKeyToken(t, 'EMAIL', 'signup-only@example.com');
-    expectError(await change({ userKeyType: 'EMAIL', userKeyCode: 'signup-only@example.com', userKeyToken: signupToken }), 400, 'BAD_REQUEST', accountMessages.emailTokenMissing);
-    const updated = data<UserDetail>(await change({ userKeyType: 'EMAIL', userKeyCode: 'Changed@example.com', userKeyToken: token }));
+    expectError(await change({ userKeyType: 'EMAIL', userKeyCode: 'signup-only@example.com', userKeyToken: signupToken, currentPassword: me.password }), 400, 'BAD_REQUEST', accountMessages.emailTokenMissing);
+    const updated = data<UserDetail>(await change({ userKeyType: 'EMAIL', userKeyCode: 'Changed@example.com', userKeyToken: token, currentPassword: me.password }));
     expect(updated.email).toBe('changed@example.com');
     expect(updated.userKeyCode).toBe(me.userKeyCode);
     // Once only.
-    expectError(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'changed@example.com', userKeyToken: token }), 409, 'CONFLICT', '이미 사용 중인 이메일입니다.');
+    expectError(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'changed@example.com', userKeyToken: token, currentPassword: me.password }), 409, 'CONFLICT', '이미 사용 중인 이메일입니다.');
+  });
+
+  it('asks for the member\'s own password first: a wrong one changes nothing and says nothing of the new address', async () => {
+    const me = await signedIn();
+    const other = await createMember(t.db, { email: 'taken-quietly@example.com' });
+    const token = await confirmedKeyToken(t, 'EMAIL', 'mine-later@example.com', 'CHANGE_KEY');
+    const wrong = { userKeyType: 'EMAIL', userKeyToken: token, currentPassword: 'wrong!pass1' };
+    expectError(await changeKey(me.id, me.headers, { ...wrong, userKeyCode: 'mine-later@example.com' }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    // A taken address is not revealed to someone without the password.
+    expectError(await changeKey(me.id, me.headers, { ...wrong, userKeyCode: other.email! }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    const missing = await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'mine-later@example.com', userKeyToken: token });
+    expect(missing.statusCode).toBe(400);
+    expect(body<{ message: string }>(missing).message).toContain('currentPassword');
+    // The confirmed token was not spent: with the password the change goes through.
+    const updated = data<UserDetail>(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'mine-later@example.com', userKeyToken: token, currentPassword: me.password }));
+    expect(updated.email).toBe('mine-later@example.com');
   });
 
   it('refuses an address another account uses', async () => {
     const me = await signedIn();
     const other = await createMember(t.db, { email: 'in-use@example.com' });
     const token = await confirmedKeyToken(t, 'EMAIL', 'in-use@example.com', 'FIND_ID');
-    expectError(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: other.email!, userKeyToken: token }), 409, 'CONFLICT', '이미 사용 중인 이메일입니다.');
+    expectError(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: other.email!, userKeyToken: token, currentPassword: me.password }), 409, 'CONFLICT', '이미 사용 중인 이메일입니다.');
   });
 
   it('changes the mobile number by SMS; where it is the sign-in key, the key follows', async () => {
@@ -174,9 +190,9 @@ describe('POST /api/user/change-user-key/{id}', () => {
       const me = await signedIn({ userKeyCode: '010-6000-0001', mobile: '010-6000-0001' });
       const expired = await confirmedKeyToken(t, 'MOBILE', '010-6000-0003', 'CHANGE_KEY');
       clock.advance(30 * MINUTE);
-      expectError(await changeKey(me.id, t.auth(await freshAccess(me)), { userKeyType: 'MOBILE', userKeyCode: '010-6000-0003', userKeyToken: expired }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
+      expectError(await changeKey(me.id, t.auth(await freshAccess(me)), { userKeyType: 'MOBILE', userKeyCode: '010-6000-0003', userKeyToken: expired, currentPassword: me.password }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
       const fresh = await confirmedKeyToken(t, 'MOBILE', '010-6000-0002', 'CHANGE_KEY');
-      const updated = data<UserDetail>(await changeKey(me.id, t.auth(await freshAccess(me)), { userKeyType: 'MOBILE', userKeyCode: '010-6000-0002', userKeyToken: fresh }));
+      const updated = data<UserDetail>(await changeKey(me.id, t.auth(await freshAccess(me)), { userKeyType: 'MOBILE', userKeyCode: '010-6000-0002', userKeyToken: fresh, currentPassword: me.password }));
       expect(updated).toMatchObject({ mobile: '010-6000-0002', userKeyCode: '010-6000-0002' });
       expect((await signinRequest(t, '010-6000-0002', me.password, 'MOBILE')).statusCode).toBe(200);
     } finally {
@@ -251,7 +267,7 @@ describe('POST /api/user/retire', () => {
       const exists = await t.app.inject({ method: 'POST', url: '/api/user-key/check-exists', payload: { userKeyType: 'EMAIL', userKeyCode: 'mail-key@example.com' } });
       expect(data(exists)).toEqual({ exists: false });
       const token = await confirmedKeyToken(t, 'EMAIL', 'mail-key@example.com', 'FIND_ID');
-      expect(data(await t.app.inject({ method: 'POST', url: '/api/user/find-id', payload: { userKeyToken: token } }))).toEqual({ idList: [] });
+      expect(data(await t.app.inject({ method: 'POST', url: '/api/user/find-id', payload: { userKeyToken: token, currentPassword: me.password } }))).toEqual({ idList: [] });
     } finally {
       await setSiteSetting(t, 'authType', 'IdAndPassword');
     }

@@ -104,6 +104,15 @@ export async function updateUser(
 }
 
 /**
+ * The caller's own password, asked again before a password or key change: the member's, or the
+ * administrator's when they change another member's.
+ */
+async function checkCurrentPassword(deps: Deps, caller: Caller, target: repo.UserRecord, currentPassword: string): Promise<void> {
+  const self = target.id === caller.userId ? target : await callerRecord(deps, caller);
+  if (!(await verifyPassword(self.passwordHash, currentPassword))) throw badRequest(accountMessages.currentPasswordWrong);
+}
+
+/**
  * `POST /api/user/change-password/{id}`. `currentPassword` is the caller's own password: a
  * member's current one, or an administrator's when they set another member's.
  */
@@ -116,8 +125,7 @@ export async function changePassword(
 ): Promise<void> {
   const target = await reachableUser(deps, caller, id);
   checkNewPassword(input.password, input.passwordConfirm, identityWords(target.userKeyCode, target.email));
-  const self = target.id === caller.userId ? target : await callerRecord(deps, caller);
-  if (!(await verifyPassword(self.passwordHash, input.currentPassword))) throw badRequest(accountMessages.currentPasswordWrong);
+  await checkCurrentPassword(deps, caller, target, input.currentPassword);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   await deps.db.transaction(async (txRaw) => {
@@ -136,11 +144,15 @@ export async function changeUserKey(
   deps: Deps,
   caller: Caller,
   id: number,
-  input: { userKeyType: 'EMAIL' | 'MOBILE'; userKeyCode: string; userKeyToken: string },
+  input: { userKeyType: 'EMAIL' | 'MOBILE'; userKeyCode: string; userKeyToken: string; currentPassword: string },
   address: string,
 ): Promise<UserDetail> {
   const row = await reachableUser(deps, caller, id);
   if (row.status === 'RETIRED') throw forbidden();
+  // Re-authentication (issue 12): someone at a member's unlocked screen must not move the account
+  // to an address of theirs (and then reset its password). Before any check that says whether the
+  // new key is taken.
+  await checkCurrentPassword(deps, caller, row, input.currentPassword);
   const type = input.userKeyType;
   const keyCode = validKey(type, input.userKeyCode);
   if (await keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)));

@@ -230,17 +230,25 @@ function PasswordSection({ userId }: { userId: number }) {
   );
 }
 
+interface KeyChangeValues {
+  value: string;
+  currentPassword: string;
+}
+
 function KeySection({ auth, user, keyType }: { auth: SiteAuthentication; user: UserDetail; keyType: 'EMAIL' | 'MOBILE' }) {
   const formId = `mypage-${keyType.toLowerCase()}`;
   const label = verifiedKeyLabels[keyType];
   const change = useChangeUserKey(user.id);
   const [token, setToken] = useState<{ value: string; forValue: string } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const issuesOf = ({ value }: { value: string }): Issue[] => {
+  const issuesOf = ({ value, currentPassword }: KeyChangeValues): Issue[] => {
     const message = verifiedKeyMessage(keyType, value);
-    return message ? [{ name: 'value', message }] : [];
+    return [
+      ...(message ? [{ name: 'value', message }] : []),
+      ...(currentPassword ? [] : [{ name: 'currentPassword', message: uiMessages.currentPasswordRequired }]),
+    ];
   };
-  const form = useForm<{ value: string }>({ defaultValues: { value: '' }, ...manualValidation, resolver: issuesResolver(issuesOf) });
+  const form = useForm<KeyChangeValues>({ defaultValues: { value: '', currentPassword: '' }, ...manualValidation, resolver: issuesResolver(issuesOf) });
   const { handleSubmit, formState, trigger, control, reset } = form;
   const field = useFieldValidation(form, issuesOf);
   const value = useWatch({ control, name: 'value' });
@@ -260,7 +268,7 @@ function KeySection({ auth, user, keyType }: { auth: SiteAuthentication; user: U
     focusValue: () => focusField(formId, 'value'),
   });
 
-  const onValid = async ({ value }: { value: string }) => {
+  const onValid = async ({ value, currentPassword }: KeyChangeValues) => {
     setNotice(null);
     if (!confirmed) {
       const text = keyType === 'EMAIL' ? accountMessages.emailTokenMissing : accountMessages.mobileTokenMissing;
@@ -271,13 +279,15 @@ function KeySection({ auth, user, keyType }: { auth: SiteAuthentication; user: U
     }
     try {
       const userKeyCode = value.trim();
-      await change.mutateAsync({ userKeyType: keyType, userKeyCode, userKeyToken: confirmed });
+      await change.mutateAsync({ userKeyType: keyType, userKeyCode, userKeyToken: confirmed, currentPassword });
       if (auth.signinKeyType === keyType) getSessionStore().updateUser({ userKeyCode });
       reset();
       setToken(null);
       setNotice({ tone: 'success', text: uiMessages.keyChanged(label) });
     } catch (err) {
-      setNotice({ tone: 'error', text: errorText(err) });
+      const text = errorText(err);
+      setNotice({ tone: 'error', text });
+      if (text === accountMessages.currentPasswordWrong) focusField(formId, 'currentPassword');
     }
   };
 
@@ -287,7 +297,7 @@ function KeySection({ auth, user, keyType }: { auth: SiteAuthentication; user: U
         현재 {label}: <strong>{current ?? '등록되지 않음'}</strong>
         {auth.signinKeyType === keyType && <span className="mypage__note"> (로그인 아이디로 사용 중)</span>}
       </p>
-      <form className="account-form" id={formId} noValidate aria-labelledby={`${formId}-title`} onSubmit={handleSubmit(onValid, () => focusField(formId, 'value'))}>
+      <form className="account-form" id={formId} noValidate aria-labelledby={`${formId}-title`} onSubmit={handleSubmit(onValid, (errors) => focusField(formId, errors.value ? 'value' : 'currentPassword'))}>
         <Field
           id={fieldDomId(formId, 'value')}
           label={`새 ${label}`}
@@ -304,6 +314,9 @@ function KeySection({ auth, user, keyType }: { auth: SiteAuthentication; user: U
               <input {...control} {...field('value')} className="form-input" type="tel" inputMode="tel" autoComplete="tel" />
             )
           }
+        </Field>
+        <Field id={fieldDomId(formId, 'currentPassword')} label="현재 비밀번호" required error={formState.errors.currentPassword?.message} hint="본인 확인을 위해 비밀번호를 한 번 더 입력해주세요.">
+          {(control) => <input {...control} {...field('currentPassword')} className="form-input" type="password" autoComplete="current-password" />}
         </Field>
         <FormMessage notice={notice} />
         <PendingButton type="submit" pending={change.isPending} className="button button--primary">
