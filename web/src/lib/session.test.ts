@@ -350,4 +350,40 @@ describe('an administrator idle limit (issue 12)', () => {
     store.signOut();
     expect(storage.getItem(storageKeys.adminActivity)).toBeNull();
   });
+
+  it('a new sign-in after an administrator idled on a page without the warning is not read as idle', () => {
+    let now = NOW;
+    const storage = new FakeStorage();
+    const store = createSessionStore(storage, { now: () => now });
+    store.signIn(pair(tokenExpiringIn(60 * MINUTE), manager));
+    store.noteAdminActivity(now, 15 * MINUTE);
+    // The record left behind as another tab (or a page without the warning) saw it.
+    const stale = storage.getItem(storageKeys.adminActivity);
+    now += 20 * MINUTE;
+    const fresh = jwt({ sub: '7', typ: 'access', exp: Math.floor((now + 30 * MINUTE) / 1000) });
+    store.signIn(pair(fresh, manager));
+    expect(store.getSnapshot().signedIn).toBe(true);
+    expect(store.accessToken()).toBe(fresh);
+    expect(storage.getItem(storageKeys.adminActivity)).toBeNull();
+    // Even with the old record written back by another tab before the sign-in, it is removed.
+    storage.setItem(storageKeys.adminActivity, stale!);
+    store.signIn(pair(fresh, manager));
+    expect(store.getSnapshot().signedIn).toBe(true);
+  });
+
+  it('past the idle end the record, the token and the user go; the refresh token stays for the sign-out to revoke', () => {
+    let now = NOW;
+    const storage = new FakeStorage();
+    const store = createSessionStore(storage, { now: () => now });
+    store.signIn(pair(tokenExpiringIn(60 * MINUTE), manager));
+    store.noteAdminActivity(now, 15 * MINUTE);
+    now += 15 * MINUTE;
+    store.sync();
+    expect(store.getSnapshot().signedIn).toBe(false);
+    expect(store.accessToken()).toBeNull();
+    expect(storage.getItem(storageKeys.adminActivity)).toBeNull();
+    expect(storage.getItem(storageKeys.accessToken)).toBeNull();
+    expect(storage.getItem(storageKeys.loginUser)).toBeNull();
+    expect(store.refreshToken()).toBe('refresh-1');
+  });
 });

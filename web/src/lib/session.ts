@@ -244,12 +244,26 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
     // expired token clears: another tab may be half-way through writing a new sign-in.
     const stored = storage.getItem(storageKeys.accessToken);
     if (stored !== null && !isTokenAlive(stored, now())) clearSession(storage);
+    else if (stored !== null && !next.signedIn && readAdminActivity(storage)) endIdleAdmin(stored);
     const nextSignature = signatureOf(next);
     if (nextSignature === signature) return;
     snapshot = next;
     signature = nextSignature;
     scheduleExpiryCheck();
     for (const listener of [...listeners]) listener();
+  }
+
+  /**
+   * An administrator idle past the limit (the token itself still alive): the record goes, or a new
+   * sign-in would read as idle at once, and so do the token and user it ended. The refresh token
+   * stays for the sign-out that revokes it on the server (SessionExpiryWarning); start() clears it
+   * otherwise. Only if the token is still the one read: another tab may be signing in.
+   */
+  function endIdleAdmin(token: string) {
+    if (storage.getItem(storageKeys.accessToken) !== token) return;
+    storage.removeItem(storageKeys.adminActivity);
+    storage.removeItem(storageKeys.accessToken);
+    storage.removeItem(storageKeys.loginUser);
   }
 
   function storeTokens(pair: TokenPair) {
@@ -279,6 +293,9 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
     },
     sync,
     signIn(pair) {
+      // A new sign-in starts a new idle period: an old record (an administrator who idled on a
+      // page without the warning) would end it at once.
+      storage.removeItem(storageKeys.adminActivity);
       storeTokens(pair);
       sync();
     },
