@@ -280,10 +280,15 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
     },
     getSnapshot: () => snapshot,
     accessToken() {
+      // From the snapshot (asked on every API call): its end is the token's expiry or an
+      // administrator's idle limit, so an idle administrator's late call cannot revive the session.
+      // Past that end, or with a token another tab wrote, storage is read again once.
       const token = storage.getItem(storageKeys.accessToken);
-      if (!isTokenAlive(token, now())) return null;
-      // An administrator idle past the limit: the token is not sent, so a late call cannot revive the session.
-      return readSession(storage, now()).signedIn ? token : null;
+      if (!token) return null;
+      const live = () => snapshot.signedIn && snapshot.accessToken === token && now() < snapshot.expiresAt;
+      if (live()) return token;
+      sync();
+      return live() ? token : null;
     },
     refreshToken: () => storage.getItem(storageKeys.refreshToken),
     start() {
@@ -317,6 +322,14 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
       if (before && before.idleMs === idleMs && at >= before.at && at - before.at < ADMIN_ACTIVITY_WRITE_MS) return;
       if (before && at < before.at) return;
       storage.setItem(storageKeys.adminActivity, JSON.stringify({ at, idleMs } satisfies AdminActivity));
+      // Every subscriber re-renders on a sync (and the expiry warning resets its timers): only when
+      // the end moved by more than the margin. Until then the snapshot's end is the earlier, safe
+      // one, and the check scheduled at it reads the later one from storage.
+      if (snapshot.signedIn && isAdmin(snapshot.user)) {
+        const token = tokenExpiresAt(snapshot.accessToken);
+        const deadline = token === null ? null : sessionDeadline(token, snapshot.user, { at, idleMs });
+        if (deadline !== null && Math.abs(deadline - snapshot.expiresAt) <= ADMIN_IDLE_MARGIN_MS) return;
+      }
       sync();
     },
     updateUser(patch) {
