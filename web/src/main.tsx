@@ -10,6 +10,7 @@ import { App } from './app/App';
 import { loadPretendard } from './app/fonts';
 import { serverNamedFirstScreen } from './app/first-screen';
 import { router } from './app/router';
+import { clearOldGuestDrafts } from './lib/member-storage';
 
 // Pretendard GOV once the first screen has painted (app/fonts.ts).
 let fontsRequested = false;
@@ -49,6 +50,12 @@ function screenReady(): Promise<void> {
       resolve();
     }
   });
+}
+
+try {
+  clearOldGuestDrafts(window.localStorage);
+} catch {
+  // Storage disabled: nothing was kept there either.
 }
 
 const root = createRoot(document.getElementById('root')!);
