@@ -56,9 +56,9 @@ export function sessionTimeline(expiresAt: number, now: number, notBefore = 0): 
  */
 export const ADMIN_IDLE_MARGIN_MS = 60_000;
 /** Calls closer together than this do not rewrite the stored activity (an older time is on the safe side). */
-export const ADMIN_ACTIVITY_WRITE_MS = 5_000;
+const ADMIN_ACTIVITY_WRITE_MS = 5_000;
 
-export interface AdminActivity {
+interface AdminActivity {
   at: number;
   idleMs: number;
 }
