@@ -1,7 +1,6 @@
 // zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
 import './zod-ko';
 import { z } from 'zod';
-import { accessReasonRule } from './access-reason';
 import { pageFields, pageQuery } from './paging';
 
 /**
@@ -44,13 +43,15 @@ export const accessAction = z.enum(accessActions);
 export const accessSubjectTypes = ['member', 'inquiry', 'board', 'alumni', 'role', 'access-record'] as const;
 export type AccessSubjectType = (typeof accessSubjectTypes)[number];
 
-/** Exports and imports must say why (issue 9); the reason is kept in the record. */
+const reasonRequired = '사유를 입력해주세요.';
+
+/** Exports and imports must say why (issue 9); the reason, 1 to 500 characters, is kept in the record. */
 export const accessReason = z
   // A missing reason says the same as an empty one.
-  .string({ error: accessReasonRule.required })
+  .string({ error: reasonRequired })
   .trim()
-  .min(1, accessReasonRule.required)
-  .max(accessReasonRule.maxLength, accessReasonRule.tooLong);
+  .min(1, reasonRequired)
+  .max(500, '사유는 500자 이내로 입력해주세요.');
 
 /** One access record as the console shows it: `GET /api/admin/access-records`. */
 export const accessRecordView = z.object({

@@ -1,8 +1,8 @@
 /**
  * The account side's sentences and patterns (spec §5, §8), plain values without zod: the browser's
  * first load (the API client, every screen's error messages) needs them, and a module that builds
- * schemas is built whole once any of its exports is used (issue 11). account.ts builds the schemas
- * from them and re-exports them.
+ * schemas is built whole once any of its exports is used (issue 11). The modules that build
+ * schemas import them from here; the contract's index exports them.
  */
 
 /** Validation patterns of spec §5, shared by the forms and the server. */

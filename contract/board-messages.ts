@@ -2,7 +2,7 @@ import { accountMessages, patterns } from './account-messages';
 
 // Plain values without zod (issue 11): the list and the post show these sentences and limits, and a
 // module that builds schemas is built whole once any of its exports is used, zod with it, at the
-// screen's first load. board-write.ts builds the schemas from them and re-exports them.
+// screen's first load. board-write.ts builds the schemas from them.
 
 /** Korean sentences of the write side of the boards (issue 4): posts, uploads, comments, export. */
 export const boardMessages = {

@@ -1,6 +1,6 @@
 // The boards' plain value lists, without zod (issue 11): the list and the post read them (search
 // types, areas), and a module that builds schemas is built whole once any of its exports is used,
-// zod with it, at the screen's first load. board.ts builds the schemas from them and re-exports them.
+// zod with it, at the screen's first load. board.ts builds the schemas from them.
 
 export const areas = ['Nids', 'Reference', 'Member'] as const;
 

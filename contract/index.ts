@@ -12,7 +12,6 @@ export * from './board-messages';
 export * from './paging';
 export * from './admin';
 export * from './access-record';
-export * from './access-reason';
 export * from './admin-member';
 export * from './admin-role';
 export * from './alumni';

@@ -228,9 +228,42 @@ test.describe('first load of the reader screens', () => {
 
       // The server's HTML names the screen's chunk, so it downloads with the entry.
       const html = await (await request.get(url)).text();
-      expect(html, `the HTML of ${url} preloads ${own}`).toContain(`<link rel="modulepreload" crossorigin href="/${own}">`);
+      expect(html, `the HTML of ${url} preloads ${own}`).toContain(`<link rel="modulepreload" crossorigin href="/${own}" data-first-screen>`);
     });
   }
+
+  test('a screen the server names no files for (sign-in) shows its loading line at once, not after the wait for a named screen', async ({ page }) => {
+    // main.tsx holds the first render up to 3 s only when the server's own preloads are in the
+    // HTML; Vite's modulepreload links for the entry are in every page and must not count.
+    const own = readManifest()['src/features/account/routes/SigninPage.tsx']!.file;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The screen's chunk held back: until it comes, the loading line is all there is to show.
+    await page.route(`**/${own}`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const seen = window as unknown as { rootFilledAt?: number };
+      new MutationObserver((_, observer) => {
+        if (document.getElementById('root')?.firstChild) {
+          seen.rootFilledAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(paths.signin);
+    expect(await page.locator('link[rel="modulepreload"]').count(), 'Vite\'s own preloads are in the page').toBeGreaterThan(0);
+    await expect(page.getByRole('status').filter({ hasText: '불러오는 중입니다' })).toBeVisible();
+    const afterEntry = await page.evaluate(() => {
+      const filledAt = (window as unknown as { rootFilledAt?: number }).rootFilledAt ?? Infinity;
+      // Module scripts run before DOMContentLoaded: the entry ran by then.
+      return filledAt - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart;
+    });
+    expect(afterEntry, 'ms from the entry running to the first render').toBeLessThan(1500);
+    release();
+    await expect(page.locator('main h1')).toContainText('로그인');
+  });
 
   test('no reader screen trips the Content Security Policy', async ({ page, request }) => {
     await page.addInitScript(() => {

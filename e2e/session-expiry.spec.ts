@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accountMessages, paths } from '../contract';
 import { expect, REFUSED_REQUEST, test } from './fixtures';
+import { draftKey } from '../web/src/lib/member-storage';
 import { expiryOf, forwardTo, signedInAndIdle } from './support/session-clock';
 
 /**
@@ -18,6 +19,14 @@ const WARNING = '로그인 시간이 곧 끝납니다';
 const ENDED = '로그아웃되었습니다';
 
 const header = (page: Page) => page.locator('.site-header__utility');
+
+/** A post draft of the member's, as the write screen keeps it (features/board/write/draft.ts). */
+async function keepDraft(page: Page, userId: number): Promise<string> {
+  const key = draftKey(`user:${userId}`, 'community', null);
+  await page.evaluate((k) => localStorage.setItem(k, JSON.stringify({ title: '쓰던 글', content: '<p>내용</p>', savedAt: Date.now() })), key);
+  return key;
+}
+const storedItem = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
 const stored = (page: Page) =>
   page.evaluate(() => ({ accessToken: localStorage.getItem('accessToken'), refreshToken: localStorage.getItem('refreshToken'), loginUser: localStorage.getItem('loginUser') }));
@@ -74,6 +83,7 @@ test.describe('the session expiry warning', () => {
     const { session, expiresAt } = await signedInAndIdle(page, request);
     const link = page.locator('main').getByRole('link', { name: '조직도' }).first();
     await link.focus();
+    const draft = await keepDraft(page, session.user.id);
 
     await forwardTo(page, expiresAt - 3 * 60_000);
     const warning = page.getByRole('alertdialog', { name: WARNING });
@@ -92,6 +102,8 @@ test.describe('the session expiry warning', () => {
     await expect(ended.getByRole('button', { name: '확인' })).toBeFocused();
     await expect(header(page).getByRole('link', { name: '로그인' })).toBeVisible();
     expect(await stored(page)).toEqual({ accessToken: null, refreshToken: null, loginUser: null });
+    // The member did not choose to leave: the draft is kept for them to find after signing in again.
+    expect(await storedItem(page, draft)).not.toBeNull();
     // Signed out on the server too: the refresh token was revoked, not only forgotten.
     await expect.poll(async () => (await request.post('/api/user/signin-by-refresh-token', { data: { refreshToken: session.refreshToken } })).status()).toBe(401);
 
@@ -105,6 +117,7 @@ test.describe('the session expiry warning', () => {
 
   test('로그아웃 in the warning signs out at once, without the expiry message', async ({ page, request }) => {
     const { session, expiresAt } = await signedInAndIdle(page, request);
+    const draft = await keepDraft(page, session.user.id);
     await forwardTo(page, expiresAt - 4 * 60_000);
     const warning = page.getByRole('alertdialog', { name: WARNING });
     await expect(warning).toBeVisible();
@@ -114,6 +127,8 @@ test.describe('the session expiry warning', () => {
     await expect(header(page).getByRole('link', { name: '로그인' })).toBeVisible();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect((await request.post('/api/user/signin-by-refresh-token', { data: { refreshToken: session.refreshToken } })).status()).toBe(401);
+    // Chosen by the member (issue 12, shared computers): their drafts go too.
+    await expect.poll(() => storedItem(page, draft)).toBeNull();
   });
 
   test('a sign-in ended elsewhere cannot be extended: the server\'s message is shown and the member is signed out', async ({ page, request, pageErrors }) => {

@@ -208,7 +208,10 @@ describe('the first screen\'s files named in its HTML (server/modules/seo/first-
       'modulepreload /assets/HomePage-Ho1.js',
       'modulepreload /assets/shared-Sh1.js',
     ]);
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/HomePage-Ho1.css">');
+    // Marked as the server's (web/src/app/first-screen.ts), unlike index.html's own links for the entry.
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/HomePage-Ho1.css" data-first-screen>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-Ho1.js" data-first-screen>');
+    expect(html.match(/<link [^>]*data-first-screen[^>]*>/g)).toHaveLength(4);
     // The rest is index.html as built, the tags inside its head (and the first data in its body).
     const rest = html
       .replace(/\s*<link rel="(modulepreload|preload)"(?:(?!index-AbCd)[^>])*>/g, '')

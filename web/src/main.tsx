@@ -8,7 +8,9 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadPretendard } from './app/fonts';
+import { serverNamedFirstScreen } from './app/first-screen';
 import { router } from './app/router';
+import { clearOldGuestDrafts } from './lib/member-storage';
 
 // Pretendard GOV once the first screen has painted (app/fonts.ts).
 let fontsRequested = false;
@@ -28,15 +30,15 @@ function AfterFirstPaint({ run }: { run: () => void }) {
 }
 
 /**
- * When the server named the first screen's files in the HTML (server/modules/seo/first-load.ts),
- * they are downloading with this entry, so the first render waits for the router to have the
- * screen (its lazy route) and shows it at once, instead of a loading line that the screen replaces
- * a moment later: one render and one paint instead of two. At most SCREEN_WAIT_MS, after which the
- * loading line shows as for any other screen.
+ * When the server named the first screen's files in the HTML (app/first-screen.ts), they are
+ * downloading with this entry, so the first render waits for the router to have the screen (its
+ * lazy route) and shows it at once, instead of a loading line that the screen replaces a moment
+ * later: one render and one paint instead of two. At most SCREEN_WAIT_MS, after which the loading
+ * line shows as for any other screen. Other screens render the loading line at once.
  */
 const SCREEN_WAIT_MS = 3000;
 function screenReady(): Promise<void> {
-  if (router.state.initialized || !document.querySelector('link[rel="modulepreload"]')) return Promise.resolve();
+  if (router.state.initialized || !serverNamedFirstScreen(document)) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, SCREEN_WAIT_MS);
     const unsubscribe = router.subscribe((state) => {
@@ -48,6 +50,12 @@ function screenReady(): Promise<void> {
       resolve();
     }
   });
+}
+
+try {
+  clearOldGuestDrafts(window.localStorage);
+} catch {
+  // Storage disabled: nothing was kept there either.
 }
 
 const root = createRoot(document.getElementById('root')!);

@@ -9,6 +9,9 @@ import { paths } from '../../../contract';
  * other screens and its style sheet: on a phone, another round trip or two before the screen can
  * show. `<link rel="modulepreload">` and `<link rel="preload" as="style">` for them let them
  * download alongside the entry. Vite's preload helper finds these links and does not ask again.
+ * Each carries `data-first-screen`: Vite writes modulepreload links of its own into every page (the
+ * entry's runtime and vendor chunks), and web/src/app/first-screen.ts must tell the server's apart,
+ * since only then is the screen's chunk on its way and the first render worth holding for it.
  *
  * The screens are those readers land on from search engines and shared links. The table maps
  * their paths (as the router matches them: any case, an optional trailing slash) to the router's
@@ -16,6 +19,9 @@ import { paths } from '../../../contract';
  * files. A module missing from the manifest (renamed, moved) gets no preloads and nothing else
  * changes; e2e/budget.spec.ts checks that the home page, a list and a post get theirs.
  */
+
+/** The attribute on the tags added here; web/src/app/first-screen.ts looks for it. */
+export const firstScreenMark = 'data-first-screen';
 
 /** A post's screen: /{area}/{boardCode}/View/{itemNo}. */
 export const viewPath = /^\/([^/]+)\/([^/]+)\/View\/(\d{1,9})\/?$/i;
@@ -84,8 +90,8 @@ function tagsByModule(manifest: Manifest): Map<string, string> {
     const { scripts, styles } = filesOf(manifest, module);
     // Style sheets first: the screen's module waits for them before it runs (Vite's preload helper).
     const links = [
-      ...[...styles].filter((f) => !entry.styles.has(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-      ...[...scripts].filter((f) => !entry.scripts.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+      ...[...styles].filter((f) => !entry.styles.has(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" ${firstScreenMark}>`),
+      ...[...scripts].filter((f) => !entry.scripts.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" ${firstScreenMark}>`),
     ];
     tags.set(module, links.join('\n    '));
   }

@@ -120,7 +120,7 @@ function AccountLinks() {
         type="button"
         className="site-header__link site-header__signout"
         disabled={pending}
-        onClick={() => void signOut(() => navigate(paths.home))}
+        onClick={() => void signOut({ forget: true, beforeClear: () => navigate(paths.home) })}
       >
         {pending ? '처리 중…' : '로그아웃'}
       </button>

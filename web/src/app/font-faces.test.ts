@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { codePointsOf, coversText, parseFaceRules, parseUnicodeRange } from './font-faces';
+import { codePointsOf, coversText, parseFaceRules, parseUnicodeRange, splitByText } from './font-faces';
 
 const sheet = fs.readFileSync(
   createRequire(import.meta.url).resolve('pretendard-gov/dist/web/variable/pretendardvariable-gov-dynamic-subset.css'),
@@ -40,6 +40,14 @@ describe("parseFaceRules on Pretendard GOV's own sheet", () => {
     expect(needed.length).toBeLessThan(12);
     expect(rules.filter((rule) => coversText(rule, codePointsOf('ABC'))).length, 'Latin letters: one subset').toBe(1);
     for (const cp of points) expect(needed.some((rule) => rule.ranges.some(([lo, hi]) => cp >= lo && cp <= hi)), String.fromCodePoint(cp)).toBe(true);
+  });
+
+  it('splits the rules once into those the text needs and the others, every rule in one of them', () => {
+    const points = codePointsOf('인체이식형 의료기기 환자등록사업 공지사항 2026');
+    const { needed, others } = splitByText(rules, points);
+    expect(needed).toEqual(rules.filter((rule) => coversText(rule, points)));
+    expect(others).toEqual(rules.filter((rule) => !coversText(rule, points)));
+    expect(needed.length + others.length).toBe(rules.length);
   });
 });
 

@@ -81,6 +81,14 @@ export function coversText(rule: FaceRule, codePoints: readonly number[]): boole
   });
 }
 
+/** The rules the shown text needs (loaded first) and the others (added for text to come), each tested once. */
+export function splitByText(rules: readonly FaceRule[], codePoints: readonly number[]): { needed: FaceRule[]; others: FaceRule[] } {
+  const needed: FaceRule[] = [];
+  const others: FaceRule[] = [];
+  for (const rule of rules) (coversText(rule, codePoints) ? needed : others).push(rule);
+  return { needed, others };
+}
+
 /** The distinct code points of a text, spaces aside, in ascending order. */
 export function codePointsOf(text: string): number[] {
   const points = new Set<number>();

@@ -1,4 +1,4 @@
-import { codePointsOf, coversText, parseFaceRules, type FaceRule } from './font-faces';
+import { codePointsOf, parseFaceRules, splitByText, type FaceRule } from './font-faces';
 
 /**
  * Pretendard GOV (KRDS's typeface), split by Unicode range so a page loads only the glyphs it
@@ -44,8 +44,9 @@ export async function loadPretendard(): Promise<void> {
   const shown = codePointsOf(root ? shownText(root) : '');
   const rules = parseFaceRules(css);
   const faceOf = (rule: FaceRule) => new FontFace(rule.family, rule.source, rule.descriptors);
-  const needed = rules.filter((rule) => coversText(rule, shown)).map(faceOf);
+  const split = splitByText(rules, shown);
+  const needed = split.needed.map(faceOf);
   await Promise.allSettled(needed.map((face) => face.load()));
   for (const face of needed) document.fonts.add(face);
-  for (const rule of rules) if (!coversText(rule, shown)) document.fonts.add(faceOf(rule));
+  for (const rule of split.others) document.fonts.add(faceOf(rule));
 }

@@ -27,10 +27,13 @@ describe('apiErrorOf', () => {
     expect(err.status).toBe(500);
     expect(err.code).toBe('INTERNAL_ERROR');
     expect(err.message).toBe(`${messages.internalError} 문제가 계속되면 오류 번호를 알려 주세요: nginx-abc.123`);
+    expect(err.requestId).toBe('nginx-abc.123');
   });
 
   it('a client mistake keeps the server message as it is; an answer without a body is an internal error', () => {
-    expect(apiErrorOf(400, { code: 'BAD_REQUEST', message: '요청 값이 올바르지 않습니다.', requestId: 'ignored' }).message).toBe('요청 값이 올바르지 않습니다.');
+    const mistake = apiErrorOf(400, { code: 'BAD_REQUEST', message: '요청 값이 올바르지 않습니다.', requestId: 'ignored' });
+    expect(mistake.message).toBe('요청 값이 올바르지 않습니다.');
+    expect(mistake.requestId).toBeUndefined();
     const bare = apiErrorOf(502, null);
     expect(bare.code).toBe('INTERNAL_ERROR');
     expect(bare.message).toBe(messages.internalError);

@@ -1,25 +1,25 @@
-import type { Success, TokenPair } from '../../../contract';
+import type { ErrorEnvelope, Success, TokenPair } from '../../../contract';
 import { accountMessages, messages } from '../../../contract';
 import { getSessionStore, tokenNeedsRefresh } from './session';
 
-/** An error answer from the API: `{ code, message }` plus the HTTP status. */
+/**
+ * An error answer from the API: `{ code, message }` plus the HTTP status, and on a server failure
+ * the request id the operators find in the log (also quoted in the message).
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiRequestError';
   }
 }
 
-/** What an error answer may hold: `{ code, message }`, and `requestId` on server failures (5xx). */
-export interface ErrorAnswer {
-  code?: string;
-  message?: string;
-  requestId?: string;
-}
+/** An error answer as received: the contract's envelope, any field of it possibly missing. */
+export type ErrorAnswer = Partial<ErrorEnvelope>;
 
 /**
  * The error of an answer that is not a success. A server failure names its request id, which the
@@ -32,6 +32,7 @@ export function apiErrorOf(status: number, payload: ErrorAnswer | null): ApiRequ
     status,
     payload?.code ?? 'INTERNAL_ERROR',
     requestId ? `${message} ${messages.reportErrorNumber}: ${requestId}` : message,
+    requestId,
   );
 }
 

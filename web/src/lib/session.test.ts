@@ -350,4 +350,91 @@ describe('an administrator idle limit (issue 12)', () => {
     store.signOut();
     expect(storage.getItem(storageKeys.adminActivity)).toBeNull();
   });
+
+  it('a call that moves the end by no more than the margin is stored without re-rendering anyone; the later end is read at the earlier one', () => {
+    let now = NOW;
+    const storage = new FakeStorage();
+    const scheduled: Array<{ callback: () => void; delay: number }> = [];
+    const store = createSessionStore(storage, { now: () => now, schedule: (callback, delay) => (scheduled.push({ callback, delay }), () => undefined) });
+    store.signIn(pair(tokenExpiringIn(30 * MINUTE), manager));
+    store.noteAdminActivity(now, 15 * MINUTE);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    now += 30_000;
+    store.noteAdminActivity(now, 15 * MINUTE);
+    expect(JSON.parse(storage.getItem(storageKeys.adminActivity)!)).toEqual({ at: now, idleMs: 15 * MINUTE });
+    expect(listener).not.toHaveBeenCalled();
+    const snapshot = store.getSnapshot();
+    expect(snapshot.signedIn && snapshot.expiresAt).toBe(NOW + 14 * MINUTE);
+    // At the snapshot's end the scheduled check finds the later one: still signed in, and told.
+    now = NOW + 14 * MINUTE + 50;
+    scheduled.at(-1)!.callback();
+    const later = store.getSnapshot();
+    expect(later.signedIn && later.expiresAt).toBe(NOW + 30_000 + 14 * MINUTE);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.accessToken()).toBe(storage.getItem(storageKeys.accessToken));
+  });
+
+  it('a new sign-in after an administrator idled on a page without the warning is not read as idle', () => {
+    let now = NOW;
+    const storage = new FakeStorage();
+    const store = createSessionStore(storage, { now: () => now });
+    store.signIn(pair(tokenExpiringIn(60 * MINUTE), manager));
+    store.noteAdminActivity(now, 15 * MINUTE);
+    // The record left behind as another tab (or a page without the warning) saw it.
+    const stale = storage.getItem(storageKeys.adminActivity);
+    now += 20 * MINUTE;
+    const fresh = jwt({ sub: '7', typ: 'access', exp: Math.floor((now + 30 * MINUTE) / 1000) });
+    store.signIn(pair(fresh, manager));
+    expect(store.getSnapshot().signedIn).toBe(true);
+    expect(store.accessToken()).toBe(fresh);
+    expect(storage.getItem(storageKeys.adminActivity)).toBeNull();
+    // Even with the old record written back by another tab before the sign-in, it is removed.
+    storage.setItem(storageKeys.adminActivity, stale!);
+    store.signIn(pair(fresh, manager));
+    expect(store.getSnapshot().signedIn).toBe(true);
+  });
+
+  it('past the idle end the record, the token and the user go; the refresh token stays for the sign-out to revoke', () => {
+    let now = NOW;
+    const storage = new FakeStorage();
+    const store = createSessionStore(storage, { now: () => now });
+    store.signIn(pair(tokenExpiringIn(60 * MINUTE), manager));
+    store.noteAdminActivity(now, 15 * MINUTE);
+    now += 15 * MINUTE;
+    store.sync();
+    expect(store.getSnapshot().signedIn).toBe(false);
+    expect(store.accessToken()).toBeNull();
+    expect(storage.getItem(storageKeys.adminActivity)).toBeNull();
+    expect(storage.getItem(storageKeys.accessToken)).toBeNull();
+    expect(storage.getItem(storageKeys.loginUser)).toBeNull();
+    expect(store.refreshToken()).toBe('refresh-1');
+  });
+});
+
+describe('the token to send', () => {
+  it('comes from the snapshot: one storage read per call, nothing decoded or parsed', () => {
+    const token = tokenExpiringIn(20 * 60_000);
+    const storage = signedInStorage(token);
+    const store = createSessionStore(storage, { now: () => NOW });
+    const getItem = vi.spyOn(storage, 'getItem');
+    const atob = vi.spyOn(globalThis, 'atob');
+    for (let i = 0; i < 3; i += 1) expect(store.accessToken()).toBe(token);
+    expect(getItem.mock.calls).toEqual([[storageKeys.accessToken], [storageKeys.accessToken], [storageKeys.accessToken]]);
+    expect(atob).not.toHaveBeenCalled();
+    atob.mockRestore();
+  });
+
+  it('a token another tab wrote is read from storage once and sent; none past the end', () => {
+    let now = NOW;
+    const storage = signedInStorage(tokenExpiringIn(20 * 60_000));
+    const store = createSessionStore(storage, { now: () => now });
+    const renewed = tokenExpiringIn(40 * 60_000);
+    storage.setItem(storageKeys.accessToken, renewed);
+    expect(store.accessToken()).toBe(renewed);
+    const snapshot = store.getSnapshot();
+    expect(snapshot.signedIn && snapshot.accessToken).toBe(renewed);
+    now += 40 * 60_000;
+    expect(store.accessToken()).toBeNull();
+  });
 });

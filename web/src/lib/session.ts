@@ -56,9 +56,9 @@ export function sessionTimeline(expiresAt: number, now: number, notBefore = 0): 
  */
 export const ADMIN_IDLE_MARGIN_MS = 60_000;
 /** Calls closer together than this do not rewrite the stored activity (an older time is on the safe side). */
-export const ADMIN_ACTIVITY_WRITE_MS = 5_000;
+const ADMIN_ACTIVITY_WRITE_MS = 5_000;
 
-export interface AdminActivity {
+interface AdminActivity {
   at: number;
   idleMs: number;
 }
@@ -244,12 +244,26 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
     // expired token clears: another tab may be half-way through writing a new sign-in.
     const stored = storage.getItem(storageKeys.accessToken);
     if (stored !== null && !isTokenAlive(stored, now())) clearSession(storage);
+    else if (stored !== null && !next.signedIn && readAdminActivity(storage)) endIdleAdmin(stored);
     const nextSignature = signatureOf(next);
     if (nextSignature === signature) return;
     snapshot = next;
     signature = nextSignature;
     scheduleExpiryCheck();
     for (const listener of [...listeners]) listener();
+  }
+
+  /**
+   * An administrator idle past the limit (the token itself still alive): the record goes, or a new
+   * sign-in would read as idle at once, and so do the token and user it ended. The refresh token
+   * stays for the sign-out that revokes it on the server (SessionExpiryWarning); start() clears it
+   * otherwise. Only if the token is still the one read: another tab may be signing in.
+   */
+  function endIdleAdmin(token: string) {
+    if (storage.getItem(storageKeys.accessToken) !== token) return;
+    storage.removeItem(storageKeys.adminActivity);
+    storage.removeItem(storageKeys.accessToken);
+    storage.removeItem(storageKeys.loginUser);
   }
 
   function storeTokens(pair: TokenPair) {
@@ -266,10 +280,15 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
     },
     getSnapshot: () => snapshot,
     accessToken() {
+      // From the snapshot (asked on every API call): its end is the token's expiry or an
+      // administrator's idle limit, so an idle administrator's late call cannot revive the session.
+      // Past that end, or with a token another tab wrote, storage is read again once.
       const token = storage.getItem(storageKeys.accessToken);
-      if (!isTokenAlive(token, now())) return null;
-      // An administrator idle past the limit: the token is not sent, so a late call cannot revive the session.
-      return readSession(storage, now()).signedIn ? token : null;
+      if (!token) return null;
+      const live = () => snapshot.signedIn && snapshot.accessToken === token && now() < snapshot.expiresAt;
+      if (live()) return token;
+      sync();
+      return live() ? token : null;
     },
     refreshToken: () => storage.getItem(storageKeys.refreshToken),
     start() {
@@ -279,6 +298,9 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
     },
     sync,
     signIn(pair) {
+      // A new sign-in starts a new idle period: an old record (an administrator who idled on a
+      // page without the warning) would end it at once.
+      storage.removeItem(storageKeys.adminActivity);
       storeTokens(pair);
       sync();
     },
@@ -300,6 +322,14 @@ export function createSessionStore(storage: StorageLike, options: SessionStoreOp
       if (before && before.idleMs === idleMs && at >= before.at && at - before.at < ADMIN_ACTIVITY_WRITE_MS) return;
       if (before && at < before.at) return;
       storage.setItem(storageKeys.adminActivity, JSON.stringify({ at, idleMs } satisfies AdminActivity));
+      // Every subscriber re-renders on a sync (and the expiry warning resets its timers): only when
+      // the end moved by more than the margin. Until then the snapshot's end is the earlier, safe
+      // one, and the check scheduled at it reads the later one from storage.
+      if (snapshot.signedIn && isAdmin(snapshot.user)) {
+        const token = tokenExpiresAt(snapshot.accessToken);
+        const deadline = token === null ? null : sessionDeadline(token, snapshot.user, { at, idleMs });
+        if (deadline !== null && Math.abs(deadline - snapshot.expiresAt) <= ADMIN_IDLE_MARGIN_MS) return;
+      }
       sync();
     },
     updateUser(patch) {

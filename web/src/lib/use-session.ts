@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiPost } from './api';
 import { clearMemberDrafts } from './member-storage';
 import { getSessionStore, type Session } from './session';
@@ -14,9 +14,21 @@ export function useSession(): Session {
 }
 
 /**
+ * A new caller (sign-in, sign-out from a button or another tab, an expired or refused session, an
+ * administrator's idle end): the answers kept in memory for the one before that no screen shows
+ * (a secret post, My page) go, so the next person at a shared computer cannot bring them back
+ * (issue 12); the screens on show are asked again, since board permissions and contents depend on
+ * who asks.
+ */
+export function forgetPreviousCaller(queryClient: QueryClient): Promise<void> {
+  queryClient.removeQueries({ queryKey: ['user'] });
+  queryClient.removeQueries({ predicate: (query) => !query.isActive() });
+  return queryClient.invalidateQueries();
+}
+
+/**
  * What the app shell runs once: keeps the guest record (spec §3/§4, roleCodeForGuest from the
- * site info) and refetches everything when the caller changes, since board permissions and
- * contents depend on who asks.
+ * site info) and forgets the previous caller's answers when the caller changes.
  */
 export function useSessionEffects(roleCodeForGuest: string | undefined): void {
   const queryClient = useQueryClient();
@@ -31,25 +43,32 @@ export function useSessionEffects(roleCodeForGuest: string | undefined): void {
   useEffect(() => {
     if (previousCaller.current === caller) return;
     previousCaller.current = caller;
-    queryClient.removeQueries({ queryKey: ['user'] });
-    void queryClient.invalidateQueries();
+    void forgetPreviousCaller(queryClient);
   }, [caller, queryClient]);
+}
+
+export interface SignOutOptions {
+  /**
+   * The member chose to sign out (the header's 로그아웃, the expiry warning's 로그아웃): their post
+   * drafts go too, for the next person at a shared computer (issue 12). A session that merely ran
+   * out keeps them, for the member to find after signing in again (features/board/write/draft.ts).
+   */
+  forget?: boolean;
+  /**
+   * Runs after the server was told and before the session is cleared (the header leaves for the
+   * home page first, so a members-only screen is not asked to redirect to sign-in on the way out).
+   */
+  beforeClear?: () => unknown;
 }
 
 /**
  * Logout (spec §4): revokes the refresh token on the server, then clears the access token,
  * refresh token and login user whatever the server said, so the visitor is never stuck signed in.
- * `beforeClear` runs between the two (the header leaves for the home page first, so a members-only
- * screen is not asked to redirect to sign-in on the way out).
- *
- * Shared computers (issue 12): the member's post drafts go too, and so do the answers kept in
- * memory that no screen shows now (a secret post, My page); the screens on show are asked again
- * as a guest (useSessionEffects).
+ * The answers kept in memory go with any change of caller (useSessionEffects).
  */
-export function useSignOut(): { signOut: (beforeClear?: () => unknown) => Promise<void>; pending: boolean } {
+export function useSignOut(): { signOut: (options?: SignOutOptions) => Promise<void>; pending: boolean } {
   const [pending, setPending] = useState(false);
-  const queryClient = useQueryClient();
-  const signOut = useCallback(async (beforeClear?: () => unknown) => {
+  const signOut = useCallback(async ({ forget = false, beforeClear }: SignOutOptions = {}) => {
     const store = getSessionStore();
     const snapshot = store.getSnapshot();
     const refreshToken = store.refreshToken();
@@ -59,10 +78,9 @@ export function useSignOut(): { signOut: (beforeClear?: () => unknown) => Promis
       await beforeClear?.();
     } finally {
       store.signOut();
-      if (snapshot.signedIn) clearMemberDrafts(window.localStorage, snapshot.user.id);
-      queryClient.removeQueries({ predicate: (query) => !query.isActive() });
+      if (forget && snapshot.signedIn) clearMemberDrafts(window.localStorage, snapshot.user.id);
       setPending(false);
     }
-  }, [queryClient]);
+  }, []);
   return { signOut, pending };
 }

@@ -11,8 +11,8 @@ interface Props {
   fieldLabel: string;
   /** A required reason (exports, retirement) or an optional one (reveal). */
   required?: boolean;
-  /** The rule for the reason when it is not the access records' one (1 to 500 characters). */
-  check?: ReasonCheck;
+  /** The rule for the reason (the console's: features/admin/shared/access-reason.ts). */
+  check: ReasonCheck;
   maxLength?: number;
   submitLabel: string;
   busyLabel: string;

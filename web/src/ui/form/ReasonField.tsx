@@ -1,9 +1,9 @@
 import { useRef, useState, type RefObject } from 'react';
-import { accessReasonProblem, type ReasonCheck } from './reason-check';
 import { describedBy } from './described-by';
 import { Field } from './Field';
 
-export type { ReasonCheck } from './reason-check';
+/** What is wrong with a reason, in Korean, or '' when it will do. */
+export type ReasonCheck = (reason: string) => string;
 
 interface ReasonFieldState {
   value: string;
@@ -15,9 +15,11 @@ interface ReasonFieldState {
 /**
  * The state of a stated reason (exports, imports, reveals, retirement). `validate` shows the
  * field's error and puts the focus on it, or gives the trimmed reason; the error goes away as
- * soon as the reason will do.
+ * soon as the reason will do. The rule is the caller's (the console's is the contract's
+ * `accessReason`, features/admin/shared/access-reason.ts): a default here would bring zod and the
+ * contract's schemas into the board list, whose export shares this box (issue 11).
  */
-export function useReason({ required = true, check = accessReasonProblem }: { required?: boolean; check?: ReasonCheck } = {}) {
+export function useReason({ required = true, check }: { required?: boolean; check: ReasonCheck }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);

@@ -66,7 +66,8 @@ export function SessionExpiryWarning() {
       timers.push(
         window.setTimeout(() => {
           setPhase({ kind: 'ended', message: sessionExpiryMessages.expired, from: hereRef.current });
-          // Revokes the refresh token on the server, then clears the session of every tab.
+          // Revokes the refresh token on the server, then clears the session of every tab. The
+          // member's drafts stay (they did not choose to leave): theirs again after signing in.
           void signOut();
         }, endIn),
       );
@@ -109,7 +110,7 @@ export function SessionExpiryWarning() {
   function leave() {
     leaving.current = true;
     setPhase({ kind: 'quiet' });
-    void signOut(() => navigate(paths.home));
+    void signOut({ forget: true, beforeClear: () => navigate(paths.home) });
   }
 
   const warning = phase.kind === 'warning' && !phase.dismissed && phase.expiresAt === expiresAt ? phase : null;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { saveBlob } from '../../../lib/api';
 import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { accessReasonProblem } from '../shared/access-reason';
 import { exportAccessRecords, type AccessRecordFilters } from './api';
 
 /**
@@ -15,6 +16,7 @@ export function AccessRecordExportDialog({ filters, summary }: { filters: Access
       title="접근기록 엑셀 다운로드"
       note={`조회 조건(${summary})에 맞는 접근기록을 내려받습니다. 다운로드 사유와 함께 이 다운로드도 접근기록에 남습니다.`}
       fieldLabel="다운로드 사유"
+      check={accessReasonProblem}
       submitLabel="다운로드"
       busyLabel="내려받는 중…"
       failureMessage="엑셀 파일을 내려받지 못했습니다. 잠시 후 다시 시도해주세요."

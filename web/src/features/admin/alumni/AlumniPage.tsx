@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import { Pagination } from '../../../ui/Pagination';
 import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { accessReasonProblem } from '../shared/access-reason';
 import { useToast } from '../../../ui/toast/Toast';
 import { exportAlumni } from './api/alumni-excel';
 import { useAlumniList } from './api/list-alumni';
@@ -105,6 +106,7 @@ export function Component() {
             title="주소록 엑셀 다운로드"
             note={`${keyword ? `검색어 ‘${keyword}’에 맞는 주소록을` : '주소록 전체를'} 엑셀 파일로 내려받습니다. 이 파일은 그대로 다시 가져올 수 있습니다. 개인정보 보호를 위해 사유가 접근기록에 남습니다.`}
             fieldLabel="다운로드 사유"
+            check={accessReasonProblem}
             submitLabel="다운로드"
             busyLabel="내려받는 중…"
             failureMessage="엑셀 파일을 내려받지 못했습니다. 잠시 후 다시 시도해주세요."

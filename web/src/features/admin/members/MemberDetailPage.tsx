@@ -7,6 +7,7 @@ import '../../../ui/form/forms.css';
 import { adminPaths } from '../admin-paths';
 import { useMember, useMemberChanges, useMemberRoleOptions, type MemberAction } from './api/members';
 import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { accessReasonProblem } from '../shared/access-reason';
 
 const dateTime = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '-');
 
@@ -87,6 +88,7 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
               title="개인정보 보기"
               note="가려진 이메일, 휴대폰 번호, 프로필 값을 표시합니다. 이 조회는 사유와 함께 접근기록에 남습니다."
               fieldLabel="조회 사유"
+              check={accessReasonProblem}
               required={false}
               submitLabel="표시"
               busyLabel="불러오는 중…"
@@ -188,6 +190,7 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
                 title="회원 탈퇴 처리"
                 note="이 회원의 이름, 이메일, 휴대폰 번호, 프로필과 비밀번호가 곧바로 지워지고 되돌릴 수 없습니다. 사유는 접근기록에 남습니다."
                 fieldLabel="탈퇴 처리 사유"
+                check={accessReasonProblem}
                 required
                 danger
                 submitLabel="탈퇴 처리"

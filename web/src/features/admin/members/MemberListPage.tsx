@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import { Pagination } from '../../../ui/Pagination';
 import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { accessReasonProblem } from '../shared/access-reason';
 import { Field } from '../../../ui/form/Field';
 import { adminPaths } from '../admin-paths';
 import { exportMembers, useMemberList, useMemberRoleOptions, type MemberListQuery } from './api/members';
@@ -61,6 +62,7 @@ export function Component() {
           title="회원 목록 엑셀 다운로드"
           note="지금 검색 조건의 회원 목록(회원번호, 아이디, 이름, 권한, 상태, 가입일, 탈퇴일)을 내려받습니다. 이메일과 휴대폰 번호는 포함되지 않습니다. 개인정보 보호를 위해 다운로드 사유가 기록됩니다."
           fieldLabel="다운로드 사유"
+          check={accessReasonProblem}
           required
           submitLabel="다운로드"
           busyLabel="내려받는 중…"

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Board, BoardItem } from '../../../../../contract';
 import { boardMessages, messages, paths } from '../../../../../contract';
+import { writerOf } from '../../../lib/member-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../lib/use-session';
 import { NotFound } from '../../../ui/NotFound';
@@ -16,7 +17,7 @@ import { BoardHeader } from './BoardHeader';
 export interface WriteFormProps {
   board: Board;
   boardItem: BoardItem | null;
-  /** Whose draft this is: `user:{id}` or `guest`. */
+  /** Whose draft this is (lib/member-storage.ts writerOf). */
   writer: string;
 }
 
@@ -65,7 +66,7 @@ function WriteShell({ board, editing, children }: { board: Board; editing: boole
 function WriteScreen({ board, boardItem, form }: { board: Board; boardItem: BoardItem | null; form: (props: WriteFormProps) => ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  const writer = session.signedIn ? `user:${session.user.id}` : 'guest';
+  const writer = writerOf(session);
   const editing = boardItem !== null;
   const allowed = editing ? boardItem.editable : board.permissions.write;
 

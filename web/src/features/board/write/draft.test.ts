@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftKey, readDraft } from './draft';
+import { draftKey } from '../../../lib/member-storage';
+import { readDraft } from './draft';
 
 const storage = (value: unknown) => ({ getItem: () => (value === undefined ? null : JSON.stringify(value)) });
 

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { draftStorage } from '../../../lib/member-storage';
 
-export { draftKey } from '../../../lib/member-storage';
-
 /**
  * A draft of the post being written, kept in this browser's localStorage so a closed tab or an
  * expired session does not lose it (a guest's in the tab's sessionStorage only). One per writer,
- * board and post; removed once the post is saved, the writer discards it or signs out
- * (lib/member-storage.ts). Attachments are not kept: an upload not taken by a post expires.
+ * board and post; removed once the post is saved, the writer discards it or the member signs out
+ * (lib/member-storage.ts; not when the session merely expires). Attachments are not kept: an
+ * upload not taken by a post expires.
  */
 export interface PostDraft {
   title: string;

@@ -5,6 +5,7 @@ import {
 } from '../../../../../../contract';
 import { Field, ChoiceGroup } from '../../../../ui/form/Field';
 import { ReasonField, useReason } from '../../../../ui/form/ReasonField';
+import { accessReasonProblem } from '../../shared/access-reason';
 import { importAlumni, previewAlumniImport, uploadAlumniWorkbook } from '../api/alumni-excel';
 import { useInvalidateAlumni } from '../api/save-alumni';
 import { Dialog, DialogActions, DialogFailure } from '../../../../ui/Dialog';
@@ -133,7 +134,7 @@ function PreviewStep({ step, onBack, onReport }: {
   onReport: (reason: string, report: AlumniImportReport) => void;
 }) {
   const [mode, setMode] = useState<AlumniImportMode>('allOrNothing');
-  const reason = useReason();
+  const reason = useReason({ check: accessReasonProblem });
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidateAlumni();
