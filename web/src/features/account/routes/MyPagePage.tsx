@@ -7,6 +7,7 @@ import { getSessionStore } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { useChangePassword } from '../api/change-password';
 import { useChangeUserKey } from '../api/change-user-key';
+import { clearMemberDrafts } from '../../../lib/member-storage';
 import { useSiteAuthentication } from '../api/get-site-authentication';
 import { useUser } from '../api/get-user';
 import { useRetire } from '../api/retire';
@@ -371,8 +372,11 @@ function RetireSection({ onRetired }: { onRetired: () => void }) {
     focusAfterClose.current = 'none';
     setAsking(null);
     window.alert(accountMessages.retired);
-    // The server has ended the membership and its tokens: only the local session is left to clear.
+    // The server has ended the membership and its tokens: only the local session is left to clear,
+    // and the drafts of a member who no longer exists.
     onRetired();
+    const retired = getSessionStore().getSnapshot();
+    if (retired.signedIn) clearMemberDrafts(window.localStorage, retired.user.id);
     getSessionStore().signOut();
     await navigate(paths.home, { replace: true });
   };
