@@ -5,8 +5,8 @@ import { MINUTE_MS } from '../lib/clock';
 
 /**
  * Issue 12: an administrator's sign-in ends after ADMIN_IDLE_MINUTES without a request, whatever
- * the token lifetimes say. Activity is the newest of the sign-in's refresh tokens' `created_at`
- * (a sign-in or a refresh) and `last_seen_at` (any other request), written at most once a minute:
+ * the token lifetimes say. Activity is the sign-in's live refresh token's `last_seen_at` (any other
+ * request), or its `created_at` (the sign-in or the last refresh) until then, written at most once a minute:
  * one small update per admin per minute, not a write per request. The recorded time may so lag
  * the last request by up to a minute; the web app warns and signs out that much early.
  */

@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { appUser, refreshToken, role } from '../db/schema';
@@ -9,7 +9,7 @@ import { fileCookieClaims } from './file-cookie';
 import type { SiteSettings } from '../modules/site-setting/service';
 import type { Clock } from '../lib/clock';
 import type { Config } from '../config';
-import { endIdleAdminSignin, idlePastLimit, noteAdminActivity, signinLastActive } from './admin-idle';
+import { endIdleAdminSignin, idlePastLimit, noteAdminActivity } from './admin-idle';
 import { accountMessages } from '../../contract';
 
 /** Who is asking: a signed-in member or admin, or a guest holding roleCodeForGuest (spec §4, §6). */
@@ -65,13 +65,29 @@ export async function fileCookieCaller(request: FastifyRequest, deps: CallerDeps
  */
 async function memberCaller(deps: CallerDeps, claims: TokenClaims): Promise<Caller | null> {
   const { db } = deps;
-  const sessionLive = exists(
-    db
-      .select({ one: refreshToken.id })
-      .from(refreshToken)
-      .where(and(eq(refreshToken.familyId, claims.sessionId), eq(refreshToken.userId, appUser.id), isNull(refreshToken.revokedAt))),
-  );
-  const [row] = await db
+  const [row] = await memberQuery(db, claims);
+  if (!row || row.status !== 'ACTIVE' || row.lastActiveAt === null) return null;
+  if (row.sessionsRevokedAt && claims.issuedAt.getTime() <= row.sessionsRevokedAt.getTime()) return null;
+  const caller: Caller = { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
+  if (isAdmin(caller)) {
+    const now = deps.clock.now();
+    if (idlePastLimit(row.lastActiveAt, now, deps.config.adminIdleMs)) {
+      await endIdleAdminSignin(db, claims.sessionId, now);
+      return null;
+    }
+    await noteAdminActivity(db, claims.sessionId, row.lastActiveAt, now);
+  }
+  return caller;
+}
+
+/**
+ * The account, its role and the sign-in's one live refresh token (neither spent nor revoked: a
+ * refresh spends one and stores the next in one transaction, so a family has one or none), found
+ * through refresh_token_family_idx. `lastActiveAt` is that token's last recorded activity, and
+ * null when the sign-in has ended. Exported for the query-plan test.
+ */
+export function memberQuery(db: Db, claims: Pick<TokenClaims, 'userId' | 'sessionId'>) {
+  return db
     .select({
       id: appUser.id,
       userType: appUser.userType,
@@ -79,25 +95,20 @@ async function memberCaller(deps: CallerDeps, claims: TokenClaims): Promise<Call
       sessionsRevokedAt: appUser.sessionsRevokedAt,
       roleCode: role.roleCode,
       permissions: role.permissions,
-      sessionLive: sql<boolean>`${sessionLive}`,
-      lastActiveAt: signinLastActive(claims.sessionId),
+      lastActiveAt: sql<Date | null>`coalesce(${refreshToken.lastSeenAt}, ${refreshToken.createdAt})`.mapWith(refreshToken.createdAt),
     })
     .from(appUser)
     .innerJoin(role, eq(role.roleCode, appUser.roleCode))
+    .leftJoin(
+      refreshToken,
+      and(
+        eq(refreshToken.familyId, claims.sessionId),
+        eq(refreshToken.userId, appUser.id),
+        isNull(refreshToken.revokedAt),
+        isNull(refreshToken.usedAt),
+      ),
+    )
     .where(eq(appUser.id, claims.userId));
-  if (!row || row.status !== 'ACTIVE' || !row.sessionLive) return null;
-  if (row.sessionsRevokedAt && claims.issuedAt.getTime() <= row.sessionsRevokedAt.getTime()) return null;
-  const caller: Caller = { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
-  if (isAdmin(caller)) {
-    const now = deps.clock.now();
-    const lastActiveAt = row.lastActiveAt ?? claims.issuedAt;
-    if (idlePastLimit(lastActiveAt, now, deps.config.adminIdleMs)) {
-      await endIdleAdminSignin(db, claims.sessionId, now);
-      return null;
-    }
-    await noteAdminActivity(db, claims.sessionId, lastActiveAt, now);
-  }
-  return caller;
 }
 
 /** A visitor without an account: the guest role the site settings name (roleCodeForGuest). */
