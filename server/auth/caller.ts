@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { appUser, refreshToken, role } from '../db/schema';
 import { unauthorized } from '../errors';
-import type { TokenClaims, TokenKeys } from './tokens';
+import type { TokenKeys, TokenSession } from './tokens';
 import { verifyAccessToken } from './tokens';
 import { fileCookieClaims } from './file-cookie';
 import type { SiteSettings } from '../modules/site-setting/service';
@@ -56,18 +56,17 @@ export async function fileCookieCaller(request: FastifyRequest, deps: CallerDeps
 
 /**
  * An active member with their role, or null. The role is read on every request, so a role or
- * permission change applies at the member's next request. A token issued in or before the second
- * of the member's last "sign out everywhere" (`sessions_revoked_at`, issue 9) is refused: `iat`
- * has whole seconds, so a token of that same second may predate it. So is a token whose sign-in
- * has ended (`sid`: its refresh-token family has no live token left): sign-out, a copied refresh
- * token used twice, a password change or reset, retirement (issue 12). An administrator's sign-in
- * idle for ADMIN_IDLE_MINUTES ends here too (server/auth/admin-idle.ts).
+ * permission change applies at the member's next request. A token whose sign-in has ended (`sid`:
+ * its refresh-token family has no live token left) is refused: sign-out, a copied refresh token
+ * used twice, a password change or reset, retirement, an administrator's "sign out everywhere"
+ * (issues 9 and 12; every one of them revokes the families, so `sessions_revoked_at`, kept for the
+ * console to show, needs no check here). An administrator's sign-in idle for ADMIN_IDLE_MINUTES
+ * ends here too (server/auth/admin-idle.ts).
  */
-async function memberCaller(deps: CallerDeps, claims: TokenClaims): Promise<Caller | null> {
+async function memberCaller(deps: CallerDeps, claims: TokenSession): Promise<Caller | null> {
   const { db } = deps;
   const [row] = await memberQuery(db, claims);
   if (!row || row.status !== 'ACTIVE' || row.lastActiveAt === null) return null;
-  if (row.sessionsRevokedAt && claims.issuedAt.getTime() <= row.sessionsRevokedAt.getTime()) return null;
   const caller: Caller = { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
   if (isAdmin(caller)) {
     const now = deps.clock.now();
@@ -86,13 +85,12 @@ async function memberCaller(deps: CallerDeps, claims: TokenClaims): Promise<Call
  * through refresh_token_family_idx. `lastActiveAt` is that token's last recorded activity, and
  * null when the sign-in has ended. Exported for the query-plan test.
  */
-export function memberQuery(db: Db, claims: Pick<TokenClaims, 'userId' | 'sessionId'>) {
+export function memberQuery(db: Db, claims: TokenSession) {
   return db
     .select({
       id: appUser.id,
       userType: appUser.userType,
       status: appUser.status,
-      sessionsRevokedAt: appUser.sessionsRevokedAt,
       roleCode: role.roleCode,
       permissions: role.permissions,
       lastActiveAt: sql<Date | null>`coalesce(${refreshToken.lastSeenAt}, ${refreshToken.createdAt})`.mapWith(refreshToken.createdAt),

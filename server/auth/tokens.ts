@@ -66,11 +66,6 @@ export interface TokenSession {
   sessionId: string;
 }
 
-export interface TokenClaims extends TokenSession {
-  /** Whole seconds: a "sign out everywhere" refuses tokens issued before it (server/auth/caller.ts). */
-  issuedAt: Date;
-}
-
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The one place signed tokens are made: a JWT of 30 minutes with its use in `typ`, `aud` and the header, its key in `kid`. */
@@ -89,7 +84,7 @@ export async function signAccessToken(keys: TokenKeys, session: TokenSession, no
 }
 
 /**
- * The member and sign-in a live token of this use was made for, and when it was issued; null for
+ * The member and sign-in a live token of this use was made for; null for
  * anything else: another algorithm (`none`, RS256...), a kid unknown or retired, a bad signature, another
  * issuer, audience or use, expired or not yet valid beyond the clock tolerance, issued in the future.
  */
@@ -98,7 +93,7 @@ export async function verifyAccessToken(
   token: string,
   now = new Date(),
   use: TokenUse = 'access',
-): Promise<TokenClaims | null> {
+): Promise<TokenSession | null> {
   try {
     const header = decodeProtectedHeader(token);
     if (typeof header.kid !== 'string' || typeof header.alg !== 'string' || !ALGORITHMS.includes(header.alg)) return null;
@@ -117,7 +112,7 @@ export async function verifyAccessToken(
     // maxTokenAge also makes jose refuse an `iat` in the future (beyond the tolerance).
     const { typ, sub, sid, iat } = payload;
     if (typ !== use || !sub || !/^\d{1,15}$/.test(sub) || typeof sid !== 'string' || !SESSION_ID.test(sid) || typeof iat !== 'number') return null;
-    return { userId: Number(sub), sessionId: sid, issuedAt: new Date(iat * 1000) };
+    return { userId: Number(sub), sessionId: sid };
   } catch {
     return null;
   }
