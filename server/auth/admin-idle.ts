@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { refreshToken } from '../db/schema';
 import { MINUTE_MS } from '../lib/clock';
@@ -11,19 +11,6 @@ import { MINUTE_MS } from '../lib/clock';
  * the last request by up to a minute; the web app warns and signs out that much early.
  */
 export const ACTIVITY_WRITE_EVERY_MS = MINUTE_MS;
-
-/** The sign-in's last recorded activity, as a column of a query (null for an unknown sign-in). */
-export function signinLastActive(sessionId: string) {
-  return sql<Date | null>`(SELECT max(coalesce(${refreshToken.lastSeenAt}, ${refreshToken.createdAt})) FROM ${refreshToken} WHERE ${refreshToken.familyId} = ${sessionId})`.mapWith(
-    (value: string | Date | null) => (value === null ? null : new Date(value)),
-  );
-}
-
-/** The last recorded activity of the sign-in, read on its own (the refresh route). */
-export async function readSigninLastActive(db: Db, sessionId: string): Promise<Date | null> {
-  const [row] = await db.select({ at: signinLastActive(sessionId) }).from(sql`(SELECT 1) AS one`);
-  return row?.at ?? null;
-}
 
 /** Records a request when the last record is a minute old or more. */
 export async function noteAdminActivity(db: Db, sessionId: string, lastActiveAt: Date, now: Date): Promise<void> {
@@ -43,8 +30,8 @@ export async function endIdleAdminSignin(db: Db, sessionId: string, now: Date): 
 }
 
 /** Whether a sign-in last active at `lastActiveAt` has been idle past the limit (0: no limit). */
-export function idlePastLimit(lastActiveAt: Date | null, now: Date, idleMs: number): boolean {
-  return idleMs > 0 && lastActiveAt !== null && now.getTime() - lastActiveAt.getTime() >= idleMs;
+export function idlePastLimit(lastActiveAt: Date, now: Date, idleMs: number): boolean {
+  return idleMs > 0 && now.getTime() - lastActiveAt.getTime() >= idleMs;
 }
 
 /**
