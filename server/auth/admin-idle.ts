@@ -21,14 +21,6 @@ export async function noteAdminActivity(db: Db, sessionId: string, lastActiveAt:
     .where(and(eq(refreshToken.familyId, sessionId), isNull(refreshToken.revokedAt), isNull(refreshToken.usedAt)));
 }
 
-/** Ends an idle sign-in for good: its refresh token is revoked, so a refresh cannot revive it. */
-export async function endIdleAdminSignin(db: Db, sessionId: string, now: Date): Promise<void> {
-  await db
-    .update(refreshToken)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshToken.familyId, sessionId), isNull(refreshToken.revokedAt)));
-}
-
 /** Whether a sign-in last active at `lastActiveAt` has been idle past the limit (0: no limit). */
 export function idlePastLimit(lastActiveAt: Date, now: Date, idleMs: number): boolean {
   return idleMs > 0 && now.getTime() - lastActiveAt.getTime() >= idleMs;

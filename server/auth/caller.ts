@@ -9,7 +9,8 @@ import { fileCookieClaims } from './file-cookie';
 import type { SiteSettings } from '../modules/site-setting/service';
 import type { Clock } from '../lib/clock';
 import type { Config } from '../config';
-import { endIdleAdminSignin, idlePastLimit, noteAdminActivity } from './admin-idle';
+import { idlePastLimit, noteAdminActivity } from './admin-idle';
+import { revokeFamily } from '../modules/session/repo';
 import { accountMessages } from '../../contract';
 
 /** Who is asking: a signed-in member or admin, or a guest holding roleCodeForGuest (spec §4, §6). */
@@ -71,7 +72,8 @@ async function memberCaller(deps: CallerDeps, claims: TokenSession): Promise<Cal
   if (isAdmin(caller)) {
     const now = deps.clock.now();
     if (idlePastLimit(row.lastActiveAt, now, deps.config.adminIdleMs)) {
-      await endIdleAdminSignin(db, claims.sessionId, now);
+      // Ended for good: a refresh cannot revive it.
+      await revokeFamily(db, claims.sessionId, now);
       return null;
     }
     await noteAdminActivity(db, claims.sessionId, row.lastActiveAt, now);
