@@ -24,7 +24,7 @@ export interface Caller {
 export const ADMIN_ACCESS = 'ADMIN_Access';
 
 /** spec §6: a role check tests whether the role's permissions contain the permission. */
-export function hasPermission(caller: Caller, permission: string): boolean {
+export function hasPermission(caller: Pick<Caller, 'permissions'>, permission: string): boolean {
   return caller.permissions.includes(permission);
 }
 
@@ -32,7 +32,7 @@ export function hasPermission(caller: Caller, permission: string): boolean {
  * Only a signed-in account is ever an administrator: a guest role given ADMIN_Access by mistake (or
  * by two admins' changes crossing) must not hand every visitor the boards' private posts.
  */
-export function isAdmin(caller: Caller): boolean {
+export function isAdmin(caller: Pick<Caller, 'userId' | 'userType' | 'permissions'>): boolean {
   if (caller.userId === null) return false;
   return hasPermission(caller, ADMIN_ACCESS) || caller.userType === 'Admin';
 }

@@ -123,8 +123,7 @@ export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> 
  * The token just spent was the sign-in's live one: its activity is the sign-in's.
  */
 function adminSigninIdle(user: repo.UserWithRole, spent: repo.RefreshTokenRow, now: Date, idleMs: number): boolean {
-  const caller = { userId: user.id, userType: user.userType, roleCode: user.roleCode, permissions: user.permissions };
-  return isAdmin(caller) && idlePastLimit(spent.lastSeenAt ?? spent.createdAt, now, idleMs);
+  return isAdmin({ userId: user.id, userType: user.userType, permissions: user.permissions }) && idlePastLimit(spent.lastSeenAt ?? spent.createdAt, now, idleMs);
 }
 
 /** `POST /api/user/signout`: ends the sign-in the token belongs to (every token of its family). */
