@@ -165,6 +165,8 @@ describe('loadConfig: token signing secrets', () => {
     expect(loadConfig({}).jwtSecret).toBeUndefined();
     expect(loadConfig({ JWT_SECRET: strong }).jwtSecret).toBe(strong);
     expect(() => loadConfig({ JWT_SECRET: 'short-secret' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    // The same rule as every other secret of the environment: printable, no spaces.
+    expect(() => loadConfig({ JWT_SECRET: 'a signing secret of 32 characters!' })).toThrow(/JWT_SECRET must be .* printable and without spaces/);
     const rotating = loadConfig({ JWT_SECRET: strong, JWT_PREVIOUS_SECRET: `${strong}-old` });
     expect(rotating.jwtPreviousSecret).toBe(`${strong}-old`);
     expect(() => loadConfig({ JWT_SECRET: strong, JWT_PREVIOUS_SECRET: 'short' })).toThrow(/JWT_PREVIOUS_SECRET must be at least 32/);
