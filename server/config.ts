@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { parseAddressEntry } from './auth/admin-addresses';
+import { compileAdminAddresses, type AdminAddresses } from './auth/admin-addresses';
 
 /** Everything the server reads from the environment, with the defaults the README lists. */
 export interface Config {
@@ -69,9 +69,10 @@ export interface Config {
   adminIdleMs: number;
   /**
    * The addresses and CIDR ranges console calls may come from (ADMIN_ALLOWED_IPS, comma-separated,
-   * IPv4 and IPv6); empty: any address. Matched against request.ip, which honours TRUST_PROXY.
+   * IPv4 and IPv6), compiled once here; null: any address. Matched against request.ip, which
+   * honours TRUST_PROXY.
    */
-  adminAllowedIps: string[];
+  adminAllowedIps: AdminAddresses | null;
 }
 
 /** Limits on slow clients (issue 12): a connection that dawdles is closed, it does not hold a socket. */
@@ -194,16 +195,14 @@ function trustProxy(env: NodeJS.ProcessEnv): boolean | string {
   return entries.join(',');
 }
 
-function adminAllowedIps(env: NodeJS.ProcessEnv): string[] {
+function adminAllowedIps(env: NodeJS.ProcessEnv): AdminAddresses | null {
   const raw = (env.ADMIN_ALLOWED_IPS ?? '').trim();
-  if (raw === '') return [];
-  return raw.split(',').map((entry) => {
-    const trimmed = entry.trim();
-    if (!parseAddressEntry(trimmed)) {
-      throw new Error(`ADMIN_ALLOWED_IPS must list IPv4 or IPv6 addresses and CIDR ranges (203.0.113.7,10.0.0.0/8,2001:db8::/32), got "${trimmed}"`);
-    }
-    return trimmed;
-  });
+  if (raw === '') return null;
+  try {
+    return compileAdminAddresses(raw.split(',').map((entry) => entry.trim()));
+  } catch (err) {
+    throw new Error(`ADMIN_ALLOWED_IPS must list IPv4 or IPv6 addresses and CIDR ranges (203.0.113.7,10.0.0.0/8,2001:db8::/32): ${(err as Error).message}`, { cause: err });
+  }
 }
 
 /**
