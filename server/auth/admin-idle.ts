@@ -10,7 +10,7 @@ import { MINUTE_MS } from '../lib/clock';
  * one small update per admin per minute, not a write per request. The recorded time may so lag
  * the last request by up to a minute; the web app warns and signs out that much early.
  */
-export const ACTIVITY_WRITE_EVERY_MS = MINUTE_MS;
+const ACTIVITY_WRITE_EVERY_MS = MINUTE_MS;
 
 /** Records a request when the last record is a minute old or more. */
 export async function noteAdminActivity(db: Db, sessionId: string, lastActiveAt: Date, now: Date): Promise<void> {

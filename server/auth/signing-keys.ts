@@ -43,7 +43,7 @@ interface StoredKey {
 }
 
 /** The key that signs at `now`: the newest whose time has come (the oldest if none has). */
-export function signingKeyAt(keys: readonly SigningKey[], now: Date): SigningKey {
+function signingKeyAt(keys: readonly SigningKey[], now: Date): SigningKey {
   const sorted = [...keys].sort((a, b) => a.signsFrom.getTime() - b.signsFrom.getTime());
   if (sorted.length === 0) throw new Error('the token key ring is empty');
   return sorted.filter((k) => k.signsFrom.getTime() <= now.getTime()).at(-1) ?? sorted[0]!;
@@ -103,11 +103,6 @@ export class SigningKeyRing {
     return key && !retiredAt(key, now) ? key : null;
   }
 
-  /** Reads the ring again now (after a rotation made by this process, and in tests). */
-  reload(now: Date): Promise<void> {
-    return this.read(now);
-  }
-
   private async refreshIfOld(now: Date): Promise<void> {
     const age = now.getTime() - this.loadedAt.getTime();
     if (age >= KEY_RING_MAX_AGE_MS || age < -KEY_RING_MAX_AGE_MS) await this.read(now);
@@ -115,17 +110,18 @@ export class SigningKeyRing {
 
   /**
    * One read at a time. A failed read (database out of reach) keeps the keys already known: the
-   * request then fails, or not, on its own merits rather than on the key ring.
+   * request then fails, or not, on its own merits rather than on the key ring. The copy's age
+   * counts from the last read that worked, so the next request tries again, not a minute later.
    */
   private read(now: Date): Promise<void> {
     this.reading ??= (async () => {
       try {
         const keys = await this.source.read();
         if (keys.length > 0) this.keys = keys;
-      } catch {
-        // Keep the ring we have; the next request tries again.
-      } finally {
         this.loadedAt = now;
+      } catch {
+        // Keep the ring we have.
+      } finally {
         this.lastReadMs = performance.now();
         this.reading = null;
       }
