@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_RING_MAX_AGE_MS, SigningKeyRing, type SigningKey } from './signing-keys';
+import { KEY_RING_MAX_AGE_MS, previousSecretWarning, SigningKeyRing, type SigningKey } from './signing-keys';
 
 const key = (kid: string, signsFrom: Date): SigningKey => ({ kid, secret: new TextEncoder().encode(`${kid}-secret-0123456789abcdef`), signsFrom, verifiesUntil: null });
 
@@ -28,5 +28,12 @@ describe('the key ring read from the database', () => {
     // A read that worked makes the copy fresh: no read until it is a minute old again.
     expect((await ring.signingKey(new Date(old.getTime() + 2))).kid).toBe('k2');
     expect(reads).toBe(2);
+  });
+});
+
+describe('JWT_PREVIOUS_SECRET at start-up', () => {
+  it('is a warning while it is set, saying when to remove it: 31 minutes (30 of a token, twice the clock tolerance) after the last restart', () => {
+    expect(previousSecretWarning(undefined)).toBeNull();
+    expect(previousSecretWarning('a-previous-signing-secret-of-32-chars')).toMatch(/JWT_PREVIOUS_SECRET is set.*Remove it.*31 minutes after the last instance restarted/);
   });
 });

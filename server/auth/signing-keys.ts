@@ -189,6 +189,20 @@ export function environmentKeyRing(current: string, previous: string | undefined
   return new SigningKeyRing({ read: async () => keys }, keys, now);
 }
 
+/**
+ * The server cannot tell when JWT_PREVIOUS_SECRET may go (it does not know when the last instance
+ * restarted with the new JWT_SECRET), so it says so at every start while the secret is set: a
+ * forgotten one would verify tokens of a possibly leaked key for good.
+ */
+export function previousSecretWarning(previous: string | undefined): string | null {
+  if (!previous) return null;
+  const minutes = Math.ceil((LONGEST_TOKEN_LIFE_MS + 2 * CLOCK_TOLERANCE_SECONDS * 1000) / 60_000);
+  return (
+    `JWT_PREVIOUS_SECRET is set: tokens it signed are still accepted. Remove it, and restart, ${minutes} minutes after ` +
+    'the last instance restarted with the new JWT_SECRET (docs/decisions/0017-token-signing-keys.md).'
+  );
+}
+
 export interface Rotation {
   kid: string;
   signsFrom: Date;
