@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { hkdfSync } from 'node:crypto';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { generateKeyPair, jwtVerify, SignJWT, type JWTPayload } from 'jose';
@@ -350,6 +351,21 @@ describe('key ids and rotation', () => {
     const added = kidsAfter.filter((kid) => !kidsBefore.includes(kid));
     expect(added).toHaveLength(1);
     expect(stdout).toContain(`New token signing key ${added[0]!.slice('token-key:'.length)} `);
+  });
+});
+
+describe('the pincode key', () => {
+  it('is a database secret of its own: the same on every instance, and nothing a signing key (k1 is `jwt-access`) gives away', async () => {
+    const stored = async (name: string) => (await t.db.select({ value: serverSecret.value }).from(serverSecret).where(eq(serverSecret.name, name)))[0]?.value;
+    const own = await stored('pincode-key');
+    expect(own).toBeTruthy();
+    const fromSecret = (secret: string) => Buffer.from(hkdfSync('sha256', new TextEncoder().encode(secret), Buffer.alloc(0), 'nids pincode', 32));
+    expect(t.keys.pincodeKey.equals(fromSecret(own!))).toBe(true);
+    expect(t.keys.pincodeKey.equals(fromSecret((await stored('jwt-access'))!))).toBe(false);
+    // Another instance on the database, and a start after a rotation, hash pincodes alike.
+    await rotateSigningKey(t.db, clock.now(), { immediately: true });
+    const other = await loadTokenKeys(t.db, undefined, undefined, clock.now());
+    expect(other.pincodeKey.equals(t.keys.pincodeKey)).toBe(true);
   });
 });
 

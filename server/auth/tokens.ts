@@ -23,20 +23,30 @@ function pincodeKeyFrom(secret: string): Buffer {
 }
 
 /**
+ * A random secret the database keeps under `name`, made by the first instance to ask (instances
+ * starting together all try; one insert wins and every instance reads the same value).
+ */
+async function storedSecret(db: Db, name: string): Promise<string> {
+  await db
+    .insert(serverSecret)
+    .values({ name, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(serverSecret).where(eq(serverSecret.name, name));
+  return row!.value;
+}
+
+/**
  * The signing keys come from JWT_SECRET (and JWT_PREVIOUS_SECRET), or from the key ring kept in
  * the database so that every server instance on the same database signs and accepts the same
- * tokens. The pincode key is derived from JWT_SECRET, or from the first secret the database ever
- * made (`jwt-access`: the signing key before keys had ids, and the ring's first key), so pincodes
- * survive a rotation.
+ * tokens; the ring's first key is `jwt-access`, the signing key before keys had ids. The pincode
+ * key is derived from JWT_SECRET, or from a database secret of its own (`pincode-key`): not from a
+ * signing key, so `rotate-token-key --now` after a leak of one leaves no pincode key leaked, and
+ * pincodes survive a rotation.
  */
 export async function loadTokenKeys(db: Db, jwtSecret?: string, jwtPreviousSecret?: string, now = new Date()): Promise<TokenKeys> {
   if (jwtSecret) return { signing: environmentKeyRing(jwtSecret, jwtPreviousSecret, now), pincodeKey: pincodeKeyFrom(jwtSecret) };
-  await db
-    .insert(serverSecret)
-    .values({ name: 'jwt-access', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecret).where(eq(serverSecret.name, 'jwt-access'));
-  return { signing: await loadDatabaseKeyRing(db, now, Buffer.from(row!.value)), pincodeKey: pincodeKeyFrom(row!.value) };
+  const firstSigningSecret = await storedSecret(db, 'jwt-access');
+  return { signing: await loadDatabaseKeyRing(db, now, Buffer.from(firstSigningSecret)), pincodeKey: pincodeKeyFrom(await storedSecret(db, 'pincode-key')) };
 }
 
 /**
