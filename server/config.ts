@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { parseAddressEntry } from './auth/admin-addresses';
+import { compileAdminAddresses, type AdminAddresses } from './auth/admin-addresses';
 
 /** Everything the server reads from the environment, with the defaults the README lists. */
 export interface Config {
@@ -69,9 +69,10 @@ export interface Config {
   adminIdleMs: number;
   /**
    * The addresses and CIDR ranges console calls may come from (ADMIN_ALLOWED_IPS, comma-separated,
-   * IPv4 and IPv6); empty: any address. Matched against request.ip, which honours TRUST_PROXY.
+   * IPv4 and IPv6), compiled once here; null: any address. Matched against request.ip, which
+   * honours TRUST_PROXY.
    */
-  adminAllowedIps: string[];
+  adminAllowedIps: AdminAddresses | null;
 }
 
 /** Limits on slow clients (issue 12): a connection that dawdles is closed, it does not hold a socket. */
@@ -194,38 +195,35 @@ function trustProxy(env: NodeJS.ProcessEnv): boolean | string {
   return entries.join(',');
 }
 
-function adminAllowedIps(env: NodeJS.ProcessEnv): string[] {
+function adminAllowedIps(env: NodeJS.ProcessEnv): AdminAddresses | null {
   const raw = (env.ADMIN_ALLOWED_IPS ?? '').trim();
-  if (raw === '') return [];
-  return raw.split(',').map((entry) => {
-    const trimmed = entry.trim();
-    if (!parseAddressEntry(trimmed)) {
-      throw new Error(`ADMIN_ALLOWED_IPS must list IPv4 or IPv6 addresses and CIDR ranges (203.0.113.7,10.0.0.0/8,2001:db8::/32), got "${trimmed}"`);
-    }
-    return trimmed;
-  });
+  if (raw === '') return null;
+  try {
+    return compileAdminAddresses(raw.split(',').map((entry) => entry.trim()));
+  } catch (err) {
+    throw new Error(`ADMIN_ALLOWED_IPS must list IPv4 or IPv6 addresses and CIDR ranges (203.0.113.7,10.0.0.0/8,2001:db8::/32): ${(err as Error).message}`, { cause: err });
+  }
 }
 
-function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+/**
+ * A secret from the environment: printable, without spaces (a bearer token cannot carry one), and
+ * long enough not to be guessed; an HS256 key needs 32 characters, so it cannot be found offline
+ * from a token it signed.
+ */
+function secret(env: NodeJS.ProcessEnv, name: string, minLength = 16): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
-  // A short token is guessable; one with spaces cannot be sent as a bearer token.
-  if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) {
-    throw new Error(`${name} must be at least 16 printable characters without spaces`);
+  if (raw.length < minLength || !/^[\x21-\x7e]+$/.test(raw)) {
+    throw new Error(`${name} must be at least ${minLength} characters, printable and without spaces (a random value, e.g. openssl rand -base64 48)`);
   }
   return raw;
 }
 
-/** An HS256 key: at least 32 characters, so it cannot be guessed offline from a token it signed. */
-function signingSecret(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  if (raw.length < 32) throw new Error(`${name} must be at least 32 characters (a random value, e.g. openssl rand -base64 48)`);
-  return raw;
-}
+/** HS256 keys (JWT_SECRET, JWT_PREVIOUS_SECRET). */
+const SIGNING_SECRET_LENGTH = 32;
 
 function jwtPreviousSecret(env: NodeJS.ProcessEnv): string | undefined {
-  const previous = signingSecret(env, 'JWT_PREVIOUS_SECRET');
+  const previous = secret(env, 'JWT_PREVIOUS_SECRET', SIGNING_SECRET_LENGTH);
   if (previous && !env.JWT_SECRET) throw new Error('JWT_PREVIOUS_SECRET needs JWT_SECRET (the key that replaced it)');
   return previous;
 }
@@ -266,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminId: env.ADMIN_ID || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
-    jwtSecret: signingSecret(env, 'JWT_SECRET'),
+    jwtSecret: secret(env, 'JWT_SECRET', SIGNING_SECRET_LENGTH),
     jwtPreviousSecret: jwtPreviousSecret(env),
     https: env.HTTPS === 'true',
     trustProxy: trustProxy(env),

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { buildApp } from './app';
 import { loadTokenKeys } from './auth/tokens';
+import { previousSecretWarning } from './auth/signing-keys';
 import { seedIfEmpty } from './seed';
 import { housekeepingSchedule } from './modules/housekeeping/schedule';
 
@@ -22,6 +23,8 @@ async function main() {
     log: { warn: (msg) => log.warn(msg), debug: (msg) => log.debug(msg) },
   });
   const keys = await loadTokenKeys(database.db, config.jwtSecret, config.jwtPreviousSecret);
+  const previousSecret = previousSecretWarning(config.jwtPreviousSecret);
+  if (previousSecret) log.warn(previousSecret);
   const app = await buildApp({ db: database.db, config, keys }, { loggerInstance: log });
   await seedIfEmpty(
     database.db,

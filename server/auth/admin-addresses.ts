@@ -5,6 +5,8 @@ import net from 'node:net';
  * Node's BlockList does the matching; it is only ever used as an allow list here.
  */
 export interface AdminAddresses {
+  /** The entries as listed. */
+  entries: readonly string[];
   allows(address: string): boolean;
 }
 
@@ -29,7 +31,7 @@ function plainAddress(address: string): { address: string; family: 'ipv4' | 'ipv
   return version === 0 ? null : { address, family: version === 6 ? 'ipv6' : 'ipv4' };
 }
 
-/** The allow list of already checked entries (server/config.ts refuses a bad one at start-up). */
+/** The allow list (server/config.ts makes it once, at start-up, and a bad entry stops the start). */
 export function compileAdminAddresses(entries: readonly string[]): AdminAddresses {
   const list = new net.BlockList();
   for (const entry of entries) {
@@ -39,21 +41,10 @@ export function compileAdminAddresses(entries: readonly string[]): AdminAddresse
     else list.addSubnet(parsed.address, parsed.bits, parsed.family);
   }
   return {
+    entries: [...entries],
     allows(address: string): boolean {
       const plain = plainAddress(address);
       return plain !== null && list.check(plain.address, plain.family);
     },
   };
-}
-
-const compiled = new WeakMap<readonly string[], AdminAddresses>();
-
-/** The compiled list of this configuration, made once. */
-export function adminAddressesOf(entries: readonly string[]): AdminAddresses {
-  let found = compiled.get(entries);
-  if (!found) {
-    found = compileAdminAddresses(entries);
-    compiled.set(entries, found);
-  }
-  return found;
 }

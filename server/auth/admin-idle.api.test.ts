@@ -7,6 +7,7 @@ import { ROLE_ADMIN } from '../seed/base';
 import { createMember } from '../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../test/harness';
+import { statementsDuring } from '../test/observe';
 
 /**
  * Issue 12: an administrator's sign-in ends after ADMIN_IDLE_MINUTES (15) without a request, on
@@ -137,5 +138,35 @@ describe('a member', () => {
     const rows = await t.db.select({ lastSeenAt: refreshToken.lastSeenAt }).from(refreshToken).where(eq(refreshToken.userId, member.id));
     // No activity is written for members.
     expect(rows.every((r) => r.lastSeenAt === null)).toBe(true);
+  });
+});
+
+describe('what an authenticated request costs the database', () => {
+  /** The statements of `run` that read or write the sign-in (refresh_token), with the SQL each sent. */
+  const signinStatements = (run: () => Promise<unknown>) => statementsDuring(t.db, run, (text) => /"refresh_token"/.test(text));
+
+  it('a member: one statement reads the account, its role and the sign-in together, and nothing is written', async () => {
+    const member = await createMember(t.db);
+    const pair = await signIn(member.userKeyCode, member.password);
+    clock.advance(5 * MINUTE);
+    const seen = await signinStatements(async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/user/${member.id}`, headers: t.auth(pair.accessToken) });
+      expect(res.statusCode).toBe(200);
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/^select .*from "app_user" inner join "role" .*left join "refresh_token"/);
+  });
+
+  it('an administrator: the same one statement, and one update of the activity at most once a minute', async () => {
+    const pair = await signIn(TEST_ADMIN_ID, TEST_ADMIN_PASSWORD);
+    const calls = async () => {
+      const seen = await signinStatements(async () => expect((await dashboard(pair.accessToken)).statusCode).toBe(200));
+      return seen.map((text) => text.split(' ')[0]);
+    };
+    clock.advance(30_000);
+    expect(await calls()).toEqual(['select']);
+    clock.advance(40_000);
+    expect(await calls()).toEqual(['select', 'update']);
+    expect(await calls()).toEqual(['select']);
   });
 });

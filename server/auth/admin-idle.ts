@@ -1,29 +1,16 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { refreshToken } from '../db/schema';
 import { MINUTE_MS } from '../lib/clock';
 
 /**
  * Issue 12: an administrator's sign-in ends after ADMIN_IDLE_MINUTES without a request, whatever
- * the token lifetimes say. Activity is the newest of the sign-in's refresh tokens' `created_at`
- * (a sign-in or a refresh) and `last_seen_at` (any other request), written at most once a minute:
+ * the token lifetimes say. Activity is the sign-in's live refresh token's `last_seen_at` (any other
+ * request), or its `created_at` (the sign-in or the last refresh) until then, written at most once a minute:
  * one small update per admin per minute, not a write per request. The recorded time may so lag
  * the last request by up to a minute; the web app warns and signs out that much early.
  */
-export const ACTIVITY_WRITE_EVERY_MS = MINUTE_MS;
-
-/** The sign-in's last recorded activity, as a column of a query (null for an unknown sign-in). */
-export function signinLastActive(sessionId: string) {
-  return sql<Date | null>`(SELECT max(coalesce(${refreshToken.lastSeenAt}, ${refreshToken.createdAt})) FROM ${refreshToken} WHERE ${refreshToken.familyId} = ${sessionId})`.mapWith(
-    (value: string | Date | null) => (value === null ? null : new Date(value)),
-  );
-}
-
-/** The last recorded activity of the sign-in, read on its own (the refresh route). */
-export async function readSigninLastActive(db: Db, sessionId: string): Promise<Date | null> {
-  const [row] = await db.select({ at: signinLastActive(sessionId) }).from(sql`(SELECT 1) AS one`);
-  return row?.at ?? null;
-}
+const ACTIVITY_WRITE_EVERY_MS = MINUTE_MS;
 
 /** Records a request when the last record is a minute old or more. */
 export async function noteAdminActivity(db: Db, sessionId: string, lastActiveAt: Date, now: Date): Promise<void> {
@@ -34,17 +21,9 @@ export async function noteAdminActivity(db: Db, sessionId: string, lastActiveAt:
     .where(and(eq(refreshToken.familyId, sessionId), isNull(refreshToken.revokedAt), isNull(refreshToken.usedAt)));
 }
 
-/** Ends an idle sign-in for good: its refresh token is revoked, so a refresh cannot revive it. */
-export async function endIdleAdminSignin(db: Db, sessionId: string, now: Date): Promise<void> {
-  await db
-    .update(refreshToken)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshToken.familyId, sessionId), isNull(refreshToken.revokedAt)));
-}
-
 /** Whether a sign-in last active at `lastActiveAt` has been idle past the limit (0: no limit). */
-export function idlePastLimit(lastActiveAt: Date | null, now: Date, idleMs: number): boolean {
-  return idleMs > 0 && lastActiveAt !== null && now.getTime() - lastActiveAt.getTime() >= idleMs;
+export function idlePastLimit(lastActiveAt: Date, now: Date, idleMs: number): boolean {
+  return idleMs > 0 && now.getTime() - lastActiveAt.getTime() >= idleMs;
 }
 
 /**

@@ -4,7 +4,6 @@ import { isAdmin } from './caller';
 import { forbidden, unauthorized } from '../errors';
 import { adminMessages } from '../../contract';
 import { getCaller } from './request-caller';
-import { adminAddressesOf } from './admin-addresses';
 
 /** Console and address-book calls (issue 9): guests get 401, members without ADMIN_Access 403. */
 export function requireAdmin(caller: Caller): asserts caller is Caller & { userId: number } {
@@ -37,7 +36,7 @@ export function isConsoleRoute(method: string, url: string): boolean {
  */
 export function refuseOutsideAdminAddresses(request: FastifyRequest): void {
   const allowed = request.server.deps.config.adminAllowedIps;
-  if (allowed.length > 0 && !adminAddressesOf(allowed).allows(request.ip)) throw forbidden(adminMessages.addressNotAllowed);
+  if (allowed && !allowed.allows(request.ip)) throw forbidden(adminMessages.addressNotAllowed);
 }
 
 /**

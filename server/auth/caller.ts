@@ -1,15 +1,16 @@
-import { and, eq, exists, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { appUser, refreshToken, role } from '../db/schema';
 import { unauthorized } from '../errors';
-import type { TokenClaims, TokenKeys } from './tokens';
+import type { TokenKeys, TokenSession } from './tokens';
 import { verifyAccessToken } from './tokens';
 import { fileCookieClaims } from './file-cookie';
 import type { SiteSettings } from '../modules/site-setting/service';
 import type { Clock } from '../lib/clock';
 import type { Config } from '../config';
-import { endIdleAdminSignin, idlePastLimit, noteAdminActivity, signinLastActive } from './admin-idle';
+import { idlePastLimit, noteAdminActivity } from './admin-idle';
+import { revokeFamily } from '../modules/session/repo';
 import { accountMessages } from '../../contract';
 
 /** Who is asking: a signed-in member or admin, or a guest holding roleCodeForGuest (spec §4, §6). */
@@ -23,7 +24,7 @@ export interface Caller {
 export const ADMIN_ACCESS = 'ADMIN_Access';
 
 /** spec §6: a role check tests whether the role's permissions contain the permission. */
-export function hasPermission(caller: Caller, permission: string): boolean {
+export function hasPermission(caller: Pick<Caller, 'permissions'>, permission: string): boolean {
   return caller.permissions.includes(permission);
 }
 
@@ -31,7 +32,7 @@ export function hasPermission(caller: Caller, permission: string): boolean {
  * Only a signed-in account is ever an administrator: a guest role given ADMIN_Access by mistake (or
  * by two admins' changes crossing) must not hand every visitor the boards' private posts.
  */
-export function isAdmin(caller: Caller): boolean {
+export function isAdmin(caller: Pick<Caller, 'userId' | 'userType' | 'permissions'>): boolean {
   if (caller.userId === null) return false;
   return hasPermission(caller, ADMIN_ACCESS) || caller.userType === 'Admin';
 }
@@ -56,48 +57,58 @@ export async function fileCookieCaller(request: FastifyRequest, deps: CallerDeps
 
 /**
  * An active member with their role, or null. The role is read on every request, so a role or
- * permission change applies at the member's next request. A token issued in or before the second
- * of the member's last "sign out everywhere" (`sessions_revoked_at`, issue 9) is refused: `iat`
- * has whole seconds, so a token of that same second may predate it. So is a token whose sign-in
- * has ended (`sid`: its refresh-token family has no live token left): sign-out, a copied refresh
- * token used twice, a password change or reset, retirement (issue 12). An administrator's sign-in
- * idle for ADMIN_IDLE_MINUTES ends here too (server/auth/admin-idle.ts).
+ * permission change applies at the member's next request. A token whose sign-in has ended (`sid`:
+ * its refresh-token family has no live token left) is refused: sign-out, a copied refresh token
+ * used twice, a password change or reset, retirement, an administrator's "sign out everywhere"
+ * (issues 9 and 12; every one of them revokes the families, so `sessions_revoked_at`, kept for the
+ * console to show, needs no check here). An administrator's sign-in idle for ADMIN_IDLE_MINUTES
+ * ends here too (server/auth/admin-idle.ts).
  */
-async function memberCaller(deps: CallerDeps, claims: TokenClaims): Promise<Caller | null> {
+async function memberCaller(deps: CallerDeps, claims: TokenSession): Promise<Caller | null> {
   const { db } = deps;
-  const sessionLive = exists(
-    db
-      .select({ one: refreshToken.id })
-      .from(refreshToken)
-      .where(and(eq(refreshToken.familyId, claims.sessionId), eq(refreshToken.userId, appUser.id), isNull(refreshToken.revokedAt))),
-  );
-  const [row] = await db
+  const [row] = await memberQuery(db, claims);
+  if (!row || row.status !== 'ACTIVE' || row.lastActiveAt === null) return null;
+  const caller: Caller = { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
+  if (isAdmin(caller)) {
+    const now = deps.clock.now();
+    if (idlePastLimit(row.lastActiveAt, now, deps.config.adminIdleMs)) {
+      // Ended for good: a refresh cannot revive it.
+      await revokeFamily(db, claims.sessionId, now);
+      return null;
+    }
+    await noteAdminActivity(db, claims.sessionId, row.lastActiveAt, now);
+  }
+  return caller;
+}
+
+/**
+ * The account, its role and the sign-in's one live refresh token (neither spent nor revoked: a
+ * refresh spends one and stores the next in one transaction, so a family has one or none), found
+ * through refresh_token_family_idx. `lastActiveAt` is that token's last recorded activity, and
+ * null when the sign-in has ended. Exported for the query-plan test.
+ */
+export function memberQuery(db: Db, claims: TokenSession) {
+  return db
     .select({
       id: appUser.id,
       userType: appUser.userType,
       status: appUser.status,
-      sessionsRevokedAt: appUser.sessionsRevokedAt,
       roleCode: role.roleCode,
       permissions: role.permissions,
-      sessionLive: sql<boolean>`${sessionLive}`,
-      lastActiveAt: signinLastActive(claims.sessionId),
+      lastActiveAt: sql<Date | null>`coalesce(${refreshToken.lastSeenAt}, ${refreshToken.createdAt})`.mapWith(refreshToken.createdAt),
     })
     .from(appUser)
     .innerJoin(role, eq(role.roleCode, appUser.roleCode))
+    .leftJoin(
+      refreshToken,
+      and(
+        eq(refreshToken.familyId, claims.sessionId),
+        eq(refreshToken.userId, appUser.id),
+        isNull(refreshToken.revokedAt),
+        isNull(refreshToken.usedAt),
+      ),
+    )
     .where(eq(appUser.id, claims.userId));
-  if (!row || row.status !== 'ACTIVE' || !row.sessionLive) return null;
-  if (row.sessionsRevokedAt && claims.issuedAt.getTime() <= row.sessionsRevokedAt.getTime()) return null;
-  const caller: Caller = { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
-  if (isAdmin(caller)) {
-    const now = deps.clock.now();
-    const lastActiveAt = row.lastActiveAt ?? claims.issuedAt;
-    if (idlePastLimit(lastActiveAt, now, deps.config.adminIdleMs)) {
-      await endIdleAdminSignin(db, claims.sessionId, now);
-      return null;
-    }
-    await noteAdminActivity(db, claims.sessionId, lastActiveAt, now);
-  }
-  return caller;
 }
 
 /** A visitor without an account: the guest role the site settings name (roleCodeForGuest). */

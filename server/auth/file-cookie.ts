@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type TokenClaims, type TokenKeys, type TokenSession } from './tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type TokenKeys, type TokenSession } from './tokens';
 
 /**
  * Files of boards a guest may not read (members-only boards, secret posts, inquiries) are shown by
@@ -36,7 +36,7 @@ export function readFileCookie(request: FastifyRequest): string | null {
 }
 
 /** The member and sign-in the file cookie was made for and when, or null (no cookie, expired, forged, or an access token). */
-export async function fileCookieClaims(request: FastifyRequest, keys: TokenKeys, now: Date): Promise<TokenClaims | null> {
+export async function fileCookieClaims(request: FastifyRequest, keys: TokenKeys, now: Date): Promise<TokenSession | null> {
   const value = readFileCookie(request);
   if (!value) return null;
   return verifyAccessToken(keys, value, now, 'file');

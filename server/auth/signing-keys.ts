@@ -43,7 +43,7 @@ interface StoredKey {
 }
 
 /** The key that signs at `now`: the newest whose time has come (the oldest if none has). */
-export function signingKeyAt(keys: readonly SigningKey[], now: Date): SigningKey {
+function signingKeyAt(keys: readonly SigningKey[], now: Date): SigningKey {
   const sorted = [...keys].sort((a, b) => a.signsFrom.getTime() - b.signsFrom.getTime());
   if (sorted.length === 0) throw new Error('the token key ring is empty');
   return sorted.filter((k) => k.signsFrom.getTime() <= now.getTime()).at(-1) ?? sorted[0]!;
@@ -103,11 +103,6 @@ export class SigningKeyRing {
     return key && !retiredAt(key, now) ? key : null;
   }
 
-  /** Reads the ring again now (after a rotation made by this process, and in tests). */
-  reload(now: Date): Promise<void> {
-    return this.read(now);
-  }
-
   private async refreshIfOld(now: Date): Promise<void> {
     const age = now.getTime() - this.loadedAt.getTime();
     if (age >= KEY_RING_MAX_AGE_MS || age < -KEY_RING_MAX_AGE_MS) await this.read(now);
@@ -115,17 +110,18 @@ export class SigningKeyRing {
 
   /**
    * One read at a time. A failed read (database out of reach) keeps the keys already known: the
-   * request then fails, or not, on its own merits rather than on the key ring.
+   * request then fails, or not, on its own merits rather than on the key ring. The copy's age
+   * counts from the last read that worked, so the next request tries again, not a minute later.
    */
   private read(now: Date): Promise<void> {
     this.reading ??= (async () => {
       try {
         const keys = await this.source.read();
         if (keys.length > 0) this.keys = keys;
-      } catch {
-        // Keep the ring we have; the next request tries again.
-      } finally {
         this.loadedAt = now;
+      } catch {
+        // Keep the ring we have.
+      } finally {
         this.lastReadMs = performance.now();
         this.reading = null;
       }
@@ -191,6 +187,20 @@ export function environmentKeyRing(current: string, previous: string | undefined
   });
   const keys = [key(current, new Date(1)), ...(previous ? [key(previous, new Date(0))] : [])];
   return new SigningKeyRing({ read: async () => keys }, keys, now);
+}
+
+/**
+ * The server cannot tell when JWT_PREVIOUS_SECRET may go (it does not know when the last instance
+ * restarted with the new JWT_SECRET), so it says so at every start while the secret is set: a
+ * forgotten one would verify tokens of a possibly leaked key for good.
+ */
+export function previousSecretWarning(previous: string | undefined): string | null {
+  if (!previous) return null;
+  const minutes = Math.ceil((LONGEST_TOKEN_LIFE_MS + 2 * CLOCK_TOLERANCE_SECONDS * 1000) / 60_000);
+  return (
+    `JWT_PREVIOUS_SECRET is set: tokens it signed are still accepted. Remove it, and restart, ${minutes} minutes after ` +
+    'the last instance restarted with the new JWT_SECRET (docs/decisions/0017-token-signing-keys.md).'
+  );
 }
 
 export interface Rotation {

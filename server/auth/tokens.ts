@@ -23,20 +23,30 @@ function pincodeKeyFrom(secret: string): Buffer {
 }
 
 /**
+ * A random secret the database keeps under `name`, made by the first instance to ask (instances
+ * starting together all try; one insert wins and every instance reads the same value).
+ */
+async function storedSecret(db: Db, name: string): Promise<string> {
+  await db
+    .insert(serverSecret)
+    .values({ name, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(serverSecret).where(eq(serverSecret.name, name));
+  return row!.value;
+}
+
+/**
  * The signing keys come from JWT_SECRET (and JWT_PREVIOUS_SECRET), or from the key ring kept in
  * the database so that every server instance on the same database signs and accepts the same
- * tokens. The pincode key is derived from JWT_SECRET, or from the first secret the database ever
- * made (`jwt-access`: the signing key before keys had ids, and the ring's first key), so pincodes
- * survive a rotation.
+ * tokens; the ring's first key is `jwt-access`, the signing key before keys had ids. The pincode
+ * key is derived from JWT_SECRET, or from a database secret of its own (`pincode-key`): not from a
+ * signing key, so `rotate-token-key --now` after a leak of one leaves no pincode key leaked, and
+ * pincodes survive a rotation.
  */
 export async function loadTokenKeys(db: Db, jwtSecret?: string, jwtPreviousSecret?: string, now = new Date()): Promise<TokenKeys> {
   if (jwtSecret) return { signing: environmentKeyRing(jwtSecret, jwtPreviousSecret, now), pincodeKey: pincodeKeyFrom(jwtSecret) };
-  await db
-    .insert(serverSecret)
-    .values({ name: 'jwt-access', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecret).where(eq(serverSecret.name, 'jwt-access'));
-  return { signing: await loadDatabaseKeyRing(db, now, Buffer.from(row!.value)), pincodeKey: pincodeKeyFrom(row!.value) };
+  const firstSigningSecret = await storedSecret(db, 'jwt-access');
+  return { signing: await loadDatabaseKeyRing(db, now, Buffer.from(firstSigningSecret)), pincodeKey: pincodeKeyFrom(await storedSecret(db, 'pincode-key')) };
 }
 
 /**
@@ -66,11 +76,6 @@ export interface TokenSession {
   sessionId: string;
 }
 
-export interface TokenClaims extends TokenSession {
-  /** Whole seconds: a "sign out everywhere" refuses tokens issued before it (server/auth/caller.ts). */
-  issuedAt: Date;
-}
-
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The one place signed tokens are made: a JWT of 30 minutes with its use in `typ`, `aud` and the header, its key in `kid`. */
@@ -89,7 +94,7 @@ export async function signAccessToken(keys: TokenKeys, session: TokenSession, no
 }
 
 /**
- * The member and sign-in a live token of this use was made for, and when it was issued; null for
+ * The member and sign-in a live token of this use was made for; null for
  * anything else: another algorithm (`none`, RS256...), a kid unknown or retired, a bad signature, another
  * issuer, audience or use, expired or not yet valid beyond the clock tolerance, issued in the future.
  */
@@ -98,7 +103,7 @@ export async function verifyAccessToken(
   token: string,
   now = new Date(),
   use: TokenUse = 'access',
-): Promise<TokenClaims | null> {
+): Promise<TokenSession | null> {
   try {
     const header = decodeProtectedHeader(token);
     if (typeof header.kid !== 'string' || typeof header.alg !== 'string' || !ALGORITHMS.includes(header.alg)) return null;
@@ -117,7 +122,7 @@ export async function verifyAccessToken(
     // maxTokenAge also makes jose refuse an `iat` in the future (beyond the tolerance).
     const { typ, sub, sid, iat } = payload;
     if (typ !== use || !sub || !/^\d{1,15}$/.test(sub) || typeof sid !== 'string' || !SESSION_ID.test(sid) || typeof iat !== 'number') return null;
-    return { userId: Number(sub), sessionId: sid, issuedAt: new Date(iat * 1000) };
+    return { userId: Number(sub), sessionId: sid };
   } catch {
     return null;
   }

@@ -3,7 +3,17 @@ import type { MemberFilter } from '../../../contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { holdersQuery, retiredHoldersQuery } from '../admin-role/repo';
 import * as repo from './repo';
-import { expectNoSortNoSeqScan, explainAnalyze, type Plannable, scanUsing, seqScanOf, vacuumUntilAllVisible } from '../../test/query-plans';
+import { memberQuery } from '../../auth/caller';
+import {
+  expectNoSortNoSeqScan,
+  explainAnalyze,
+  indexScan,
+  type Plannable,
+  scanUsing,
+  seqScanOf,
+  sortNode,
+  vacuumUntilAllVisible,
+} from '../../test/query-plans';
 
 /**
  * The console's member list and the roles screen's counts at 50,000 members, planned with fresh
@@ -114,5 +124,51 @@ describe('roles screen at 50,000 members', () => {
     const retired = await plan(retiredHoldersQuery(t.db));
     expect(retired).toMatch(scanUsing('app_user_status_idx'));
     expect(retired).not.toMatch(seqScan);
+  });
+});
+
+describe('the caller of an authenticated request at 50,000 members, 150,000 refresh tokens', () => {
+  // Every member has signed in once and refreshed twice (two spent tokens and the live one); one
+  // member in ten has signed out (every token revoked). Family ids are UUIDs, as sign-in makes them.
+  const family = (userId: number) => `${userId.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`;
+  const signedInAt = new Date('2026-11-20T00:00:00Z');
+  let memberId: (g: number) => Promise<number>;
+
+  beforeAll(async () => {
+    await t.database.raw.query(
+      `INSERT INTO refresh_token (token_hash, user_id, family_id, created_at, expires_at, used_at, revoked_at)
+       SELECT md5(u.id || '-' || n), u.id, lpad(to_hex(u.id), 8, '0') || '-0000-4000-8000-000000000000',
+              $1::timestamptz + n * interval '20 minutes', $1::timestamptz + interval '14 days',
+              CASE WHEN n < 2 THEN $1::timestamptz + (n + 1) * interval '20 minutes' END,
+              CASE WHEN u.id % 10 = 0 THEN $1::timestamptz + interval '1 hour' END
+       FROM app_user u CROSS JOIN generate_series(0, 2) AS n`,
+      [signedInAt],
+    );
+    await vacuumUntilAllVisible(t.database.raw, 'refresh_token');
+    memberId = async (g) => (await t.database.raw.query<{ id: number }>(`SELECT id::int FROM app_user WHERE user_key_code = $1`, [`user${g}`])).rows[0]!.id;
+  }, 180_000);
+
+  it('one statement: the account by its key, the role, and the live token through refresh_token_family_idx', async () => {
+    const id = await memberId(4243);
+    const p = await plan(memberQuery(t.db, { userId: id, sessionId: family(id) }));
+    expect(p).toMatch(indexScan('app_user_pkey', 'app_user'));
+    expect(p).toMatch(scanUsing('refresh_token_family_idx'));
+    expect(p).not.toMatch(seqScanOf('app_user', 'refresh_token'));
+    expect(p).not.toMatch(sortNode);
+  });
+
+  it('answers the activity of the live token, and null once the sign-in has ended (the plan above is of a query that works)', async () => {
+    const live = await memberId(4243);
+    const [row] = await memberQuery(t.db, { userId: live, sessionId: family(live) });
+    // The third token (created 40 minutes after the sign-in) is the live one.
+    expect(row?.lastActiveAt).toEqual(new Date(signedInAt.getTime() + 40 * 60_000));
+    const revoked = (
+      await t.database.raw.query<{ id: number }>(`SELECT id::int FROM app_user WHERE id % 10 = 0 ORDER BY id LIMIT 1`)
+    ).rows[0]!.id;
+    const [ended] = await memberQuery(t.db, { userId: revoked, sessionId: family(revoked) });
+    expect(ended).toMatchObject({ id: revoked, lastActiveAt: null });
+    const [other] = await memberQuery(t.db, { userId: live, sessionId: family(revoked) });
+    // Another member's sign-in is no sign-in of this one.
+    expect(other).toMatchObject({ id: live, lastActiveAt: null });
   });
 });

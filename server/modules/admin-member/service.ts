@@ -193,8 +193,9 @@ export const clearLockout = (deps: Deps, caller: Caller, actor: () => AccessActo
   }));
 
 /**
- * `POST .../sign-out`: every refresh token is revoked and access tokens issued until now are
- * refused (server/auth/caller.ts reads `sessions_revoked_at` on every request).
+ * `POST .../sign-out`: every refresh token is revoked, so every sign-in's access tokens are refused
+ * at their next request (server/auth/caller.ts checks the sign-in's live refresh token). A sign-in
+ * made after this, even in the same second, is untouched. `sessions_revoked_at` is for the console.
  */
 export const signOutMember = (deps: Deps, caller: Caller, actor: () => AccessActor, id: number) =>
   changeMember(deps, caller, actor, id, 'signOut', async (tx, row, now) => {

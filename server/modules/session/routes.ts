@@ -17,7 +17,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const withFileCookie = async (reply: FastifyReply, { sessionId, ...pair }: service.IssuedTokens) => {
     await setFileCookie(reply, app.deps.keys, { userId: pair.user.id, sessionId }, app.deps.clock.now(), secure);
     const idle = adminIdleHeaderValue(app.deps.config.adminIdleMs);
-    if (idle && isAdmin({ userId: pair.user.id, userType: pair.user.userType, ...pair.user.role })) reply.header(ADMIN_IDLE_HEADER, idle);
+    const { user } = pair;
+    if (idle && isAdmin({ userId: user.id, userType: user.userType, permissions: user.role.permissions })) reply.header(ADMIN_IDLE_HEADER, idle);
     return { code: 'SUCCESS' as const, data: pair satisfies TokenPair };
   };
 

@@ -3,7 +3,7 @@ import { accountMessages, messages, type LoginUser, type TokenPair, type UserKey
 import type { AppDeps } from '../../deps';
 import { verifyPassword } from '../../auth/password';
 import { isAdmin } from '../../auth/caller';
-import { idlePastLimit, readSigninLastActive } from '../../auth/admin-idle';
+import { idlePastLimit } from '../../auth/admin-idle';
 import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import { ApiError, unauthorized } from '../../errors';
@@ -108,7 +108,7 @@ export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> 
       return null;
     }
     const user = await repo.findUserById(tx, spent.userId);
-    if (!user || user.status !== 'ACTIVE' || (await adminSigninIdle(tx, user, spent.familyId, now, deps.config.adminIdleMs))) {
+    if (!user || user.status !== 'ACTIVE' || adminSigninIdle(user, spent, now, deps.config.adminIdleMs)) {
       await repo.revokeFamily(tx, spent.familyId, now);
       return null;
     }
@@ -118,10 +118,12 @@ export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> 
   return pair;
 }
 
-/** An administrator's sign-in idle past ADMIN_IDLE_MINUTES cannot be renewed (server/auth/admin-idle.ts). */
-async function adminSigninIdle(db: Db, user: repo.UserWithRole, familyId: string, now: Date, idleMs: number): Promise<boolean> {
-  const caller = { userId: user.id, userType: user.userType, roleCode: user.roleCode, permissions: user.permissions };
-  return isAdmin(caller) && idlePastLimit(await readSigninLastActive(db, familyId), now, idleMs);
+/**
+ * An administrator's sign-in idle past ADMIN_IDLE_MINUTES cannot be renewed (server/auth/admin-idle.ts).
+ * The token just spent was the sign-in's live one: its activity is the sign-in's.
+ */
+function adminSigninIdle(user: repo.UserWithRole, spent: repo.RefreshTokenRow, now: Date, idleMs: number): boolean {
+  return isAdmin({ userId: user.id, userType: user.userType, permissions: user.permissions }) && idlePastLimit(spent.lastSeenAt ?? spent.createdAt, now, idleMs);
 }
 
 /** `POST /api/user/signout`: ends the sign-in the token belongs to (every token of its family). */
