@@ -226,6 +226,14 @@ describe('Cache-Control: no-store, one rule walked over every route', () => {
     expect(checked).toBeGreaterThan(40);
   });
 
+  it('a personal path spelt with percent escapes is routed, and answered no-store, as the plain one', async () => {
+    for (const url of ['/api/%61dmin/users', '/api/%75ser/1', '/api/%61lumni']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).not.toBe(404);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+  });
+
   it('a file read with the file cookie is no-store; the same file read by a guest keeps its caching', async () => {
     const member = await t.app.inject({ method: 'GET', url: publicFileUrl, headers: { cookie: 'nids_file=whatever' } });
     expect(member.statusCode).toBe(200);
