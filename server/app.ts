@@ -109,7 +109,8 @@ export async function buildApp(
     boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log),
   });
   app.decorateRequest('callerPromise', null);
-  app.addHook('onSend', tellAdminIdleLimit);
+  const idleLimit = tellAdminIdleLimit(deps.config.adminIdleMs);
+  if (idleLimit) app.addHook('onSend', idleLimit);
   app.addHook('onClose', () => app.deps.delivery.close());
   app.addHook('onReady', () => app.deps.boardCaching.start());
   app.addHook('onClose', () => app.deps.boardCaching.close());
