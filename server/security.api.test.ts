@@ -364,6 +364,21 @@ describe('request limits', () => {
     expect(deepRouteRuns).toBe(before + 2);
   });
 
+  it('a \\u0000 escape in a JSON string or key is 400 before the route runs; an escaped backslash before u0000 is text', async () => {
+    const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/test/deep', headers: { 'content-type': 'application/json' }, payload });
+    const before = deepRouteRuns;
+    for (const payload of ['{"t":"\\u0000"}', '{"\\u0000":1}', '["a","b\\\\\\u0000"]', '{"a":{"b":["x\\u0000y"]}}']) {
+      expectRefusal(await post(payload), 400, 'BAD_REQUEST');
+    }
+    expect(deepRouteRuns).toBe(before);
+    // JSON `\\u0000` is a backslash then the letters u0000, as is `\\\\u0000`; U+0001 is allowed.
+    for (const payload of ['{"t":"\\\\u0000"}', '{"t":"\\\\\\\\u0000"}', '{"t":"\\u0001"}']) {
+      const ok = await post(payload);
+      expect(ok.statusCode, `${payload}: ${ok.body}`).toBe(200);
+    }
+    expect(deepRouteRuns).toBe(before + 3);
+  });
+
   it('prototype pollution keys are still refused by the JSON parser', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/test/deep', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
     expectRefusal(res, 400, 'BAD_REQUEST');
