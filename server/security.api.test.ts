@@ -406,7 +406,18 @@ describe('slow clients are cut off (HEADERS_TIMEOUT_SECONDS=1, REQUEST_TIMEOUT_S
   let port: number;
 
   beforeAll(async () => {
-    slow = await createTestApp({ env: { HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '2', IDLE_TIMEOUT_SECONDS: '30' } });
+    slow = await createTestApp({
+      env: { HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '2', IDLE_TIMEOUT_SECONDS: '30' },
+      configure(app) {
+        // An answer that is still going out a while after its head was sent (a download, say).
+        app.get('/api/test/streaming', (_request, reply) => {
+          reply.hijack();
+          reply.raw.writeHead(200, { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' });
+          reply.raw.write('first part;');
+          setTimeout(() => reply.raw.end('second part'), 1_000);
+        });
+      },
+    });
     await slow.app.listen({ host: '127.0.0.1', port: 0 });
     port = (slow.app.server.address() as net.AddressInfo).port;
   });
@@ -476,6 +487,32 @@ describe('slow clients are cut off (HEADERS_TIMEOUT_SECONDS=1, REQUEST_TIMEOUT_S
     expectRawRefusal(garbage.answer, 400, 'BAD_REQUEST', '요청 값이 올바르지 않습니다.');
     const huge = await dripping(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`, '');
     expectRawRefusal(huge.answer, 431, 'PAYLOAD_TOO_LARGE', opsMessages.requestTooLarge);
+  });
+
+  it('a bad request pipelined behind one whose answer is going out: no refusal written into that answer, the connection closed', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      let got = '';
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/test/streaming HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
+      socket.on('data', (d: Buffer) => {
+        const first = !got.includes('first part');
+        got += d.toString('latin1');
+        // Once the first answer has begun: the next "request" on the connection is not HTTP.
+        if (first && got.includes('first part')) socket.write('HELLO THERE\r\n\r\n');
+      });
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearTimeout(giveUp);
+        resolve(got);
+      });
+      const giveUp = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`no close within 5 s; got: ${got}`));
+      }, 5_000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('first part;');
+    expect(answer).not.toContain('HTTP/1.1 400');
+    expect(answer).not.toContain('BAD_REQUEST');
   });
 
   it('a client at normal speed is served on the same server', async () => {
