@@ -18,7 +18,7 @@ import { FILE_COOKIE } from './auth/file-cookie';
  * A route that already said `no-store` keeps its own value. Everything else (guest board reads with
  * their ETag and `no-cache`, public files, the web app's files) keeps the caching it chose.
  */
-export const personalPaths = [
+const personalPaths = [
   '/api/user',
   '/api/user-key',
   '/api/admin',

@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { createLogger } from './logger';
-import { videoHosts } from './modules/board/sanitize';
-import { personalPaths } from './private-answers';
 import { MAX_JSON_DEPTH } from './json-body';
 import { opsMessages } from '../contract';
 import { createTestApp, type TestApp } from './test/harness';
@@ -69,6 +67,9 @@ afterAll(async () => {
   if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
 });
 
+/** The five video players a post may embed (YouTube twice, Vimeo, Naver TV, Kakao TV), written out so the test does not take the code's word. */
+const videoPlayers = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://tv.naver.com', 'https://play-tv.kakao.com'];
+
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: unknown): Map<string, string[]> {
   return new Map(
@@ -90,7 +91,7 @@ function expectSiteHeaders(res: LightMyRequestResponse, what: string, styleSrc =
   expect(csp.get('object-src'), what).toEqual(["'none'"]);
   expect(csp.get('base-uri'), what).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
-  expect(csp.get('frame-src'), what).toEqual(videoHosts.map((h) => `https://${h}`));
+  expect(csp.get('frame-src'), what).toEqual(videoPlayers);
   expect(csp.has('upgrade-insecure-requests'), what).toBe(false);
   expectCommonHeaders(res, what);
 }
@@ -187,6 +188,24 @@ function concrete(openApiPath: string): string {
   };
   return openApiPath.replace(/\{(\w+)\}/g, (_whole, name: string) => values[name] ?? '999999');
 }
+
+/**
+ * The paths whose every answer is no-store, whoever asks (server/private-answers.ts): accounts and
+ * keys, the console and the address book, CAPTCHA answers, upload URLs, the operations routes.
+ * Written out here, so a path dropped from the code's list fails the walk below.
+ */
+const personalPaths = [
+  '/api/user',
+  '/api/user-key',
+  '/api/admin',
+  '/api/alumni',
+  '/api/captcha',
+  '/api/file/upload',
+  '/api/board-item-file/upload-url',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+];
 
 describe('Cache-Control: no-store, one rule walked over every route', () => {
   const isNoStore = (res: LightMyRequestResponse) => /\bno-store\b/.test(String(res.headers['cache-control']));
