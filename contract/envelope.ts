@@ -10,6 +10,7 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
   'REQUEST_TIMEOUT',
   'TOO_MANY_REQUESTS',
   'INTERNAL_ERROR',

@@ -9,11 +9,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { messages, opsMessages, type ErrorCode } from '../contract';
+import { messages, opsMessages } from '../contract';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppDeps } from './deps';
 import './auth/request-caller';
-import { ApiError } from './errors';
+import { ApiError, errorCodeOf } from './errors';
 import { guardAdminRoutes } from './auth/admin';
 import { checkBearerOnApiRoutes } from './auth/bearer-guard';
 import { SiteSettings } from './modules/site-setting/service';
@@ -52,16 +52,6 @@ import { registerOperations } from './modules/ops/routes';
 import { requestIdOf } from './modules/ops/request-id';
 import { temporaryFailure } from './lib/temporary-failure';
 import { tellAdminIdleLimit } from './auth/request-caller';
-
-const statusCodes: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  429: 'TOO_MANY_REQUESTS',
-};
 
 export async function buildApp(
   deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching'> & { clock?: Clock },
@@ -109,7 +99,8 @@ export async function buildApp(
     boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log),
   });
   app.decorateRequest('callerPromise', null);
-  app.addHook('onSend', tellAdminIdleLimit);
+  const idleLimit = tellAdminIdleLimit(deps.config.adminIdleMs);
+  if (idleLimit) app.addHook('onSend', idleLimit);
   app.addHook('onClose', () => app.deps.delivery.close());
   app.addHook('onReady', () => app.deps.boardCaching.start());
   app.addHook('onClose', () => app.deps.boardCaching.close());
@@ -157,7 +148,7 @@ export async function buildApp(
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = statusCodes[status] ?? 'BAD_REQUEST';
+      const code = errorCodeOf(status);
       const message = status === 429 ? messages.tooManyRequests : status === 413 ? opsMessages.requestTooLarge : messages.badRequest;
       return reply.status(status).send({ code, message });
     }

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { ConnectionError } from 'fastify';
+import type { ConnectionError, FastifyInstance } from 'fastify';
 import { messages, opsMessages, type ErrorCode } from '../contract';
 
 /**
@@ -15,15 +15,28 @@ const refusals: Record<string, { status: number; reason: string; code: ErrorCode
 };
 const malformed = { status: 400, reason: 'Bad Request', code: 'BAD_REQUEST' as const, message: messages.badRequest };
 
+/** The answer of an earlier request on this socket (Node's own `_httpMessage`), when one is in flight. */
+type HttpSocket = Socket & { _httpMessage?: { _headerSent?: boolean } | null };
+
+/** Whether an answer has begun to go out on this socket: a refusal written now would land inside it. */
+function answerUnderWay(socket: Socket): boolean {
+  return (socket as HttpSocket)._httpMessage?._headerSent === true;
+}
+
 export function clientErrorHandler(securityHeaders: Record<string, string>) {
   const headerLines = Object.entries(securityHeaders)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  return function onClientError(err: ConnectionError, socket: Socket): void {
+  // Fastify calls it with the app as `this` (Fastify's own handler logs the same way, at trace).
+  return function onClientError(this: FastifyInstance, err: ConnectionError, socket: Socket): void {
     // A reset connection has nobody left to answer.
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    // The code only: the error itself may carry the raw bytes the client sent.
+    this.log.debug({ code: err.code }, 'client error: connection refused before any route');
     const refusal = refusals[err.code ?? ''] ?? malformed;
-    if (socket.writable) {
+    // As Node's own handler (lib/_http_server.js socketOnError): a bad request pipelined behind one
+    // whose answer is already going out gets no answer of its own, which would corrupt that one.
+    if (socket.writable && !answerUnderWay(socket)) {
       const body = JSON.stringify({ code: refusal.code, message: refusal.message });
       socket.write(
         `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\n` +

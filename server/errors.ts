@@ -17,3 +17,19 @@ export const badRequest = (message: string = messages.badRequest) => new ApiErro
 export const unauthorized = (message: string = messages.unauthorized) => new ApiError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message: string = messages.forbidden) => new ApiError(403, 'FORBIDDEN', message);
 export const notFound = (message: string = messages.notFound) => new ApiError(404, 'NOT_FOUND', message);
+
+/** The envelope's code for a 4xx status some library or the router chose (its own errors carry no code of the site's). */
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+export function errorCodeOf(status: number): ErrorCode {
+  return statusCodes[status] ?? 'BAD_REQUEST';
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { FILE_COOKIE } from './auth/file-cookie';
 
 /**
@@ -7,15 +7,18 @@ import { FILE_COOKIE } from './auth/file-cookie';
  *
  * 1. any answer to a request that carries credentials: a bearer token, or the file cookie
  *    (docs/decisions/0009): what a signed-in caller sees may be theirs alone;
- * 2. any answer to a write (POST, PUT, PATCH, DELETE) under /api: sign-in and token refresh answer
- *    tokens, find-ID answers IDs, a guest's inquiry answers what it stored;
- * 3. every answer under the paths below, whoever asks: accounts and keys, the console and the
- *    address book, CAPTCHA answers, upload URLs (bearer secrets), and the operations routes.
+ * 2. any answer of a write route (POST, PUT, PATCH, DELETE) under /api: sign-in and token refresh
+ *    answer tokens, find-ID answers IDs, a guest's inquiry answers what it stored;
+ * 3. every answer of a route under the paths below, whoever asks: accounts and keys, the console
+ *    and the address book, CAPTCHA answers, upload URLs (bearer secrets), and the operations routes.
  *
+ * 2 and 3 are decided once per route, from its pattern, when it is registered: the guest reads
+ * (most of the traffic) then pay only for two header tests. The pattern is also what the request
+ * was routed by, so `/api/%63aptcha` (routed to /api/captcha) is covered as /api/captcha is.
  * A route that already said `no-store` keeps its own value. Everything else (guest board reads with
  * their ETag and `no-cache`, public files, the web app's files) keeps the caching it chose.
  */
-export const personalPaths = [
+const personalPaths = [
   '/api/user',
   '/api/user-key',
   '/api/admin',
@@ -28,13 +31,10 @@ export const personalPaths = [
   '/metrics',
 ];
 
-const NO_STORE = 'private, no-store';
-const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The site's one value for "no cache may keep this answer", for routes that set it themselves too. */
+export const PRIVATE_NO_STORE = 'private, no-store';
 
-function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
-}
+const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function underPersonalPath(path: string): boolean {
   return personalPaths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}-`));
@@ -46,20 +46,44 @@ function carriesCredentials(request: FastifyRequest): boolean {
   return cookie !== undefined && cookie.includes(`${FILE_COOKIE}=`);
 }
 
-export function isPersonalAnswer(request: FastifyRequest): boolean {
-  const path = pathOf(request.url);
-  if (carriesCredentials(request)) return true;
-  if (!reads.has(request.method) && (path === '/api' || path.startsWith('/api/'))) return true;
-  return underPersonalPath(path);
+function markNoStore(reply: FastifyReply): void {
+  const current = reply.getHeader('cache-control');
+  if (typeof current !== 'string' || !/\bno-store\b/.test(current)) reply.header('cache-control', PRIVATE_NO_STORE);
+}
+
+type OnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload: unknown) => void) => void;
+
+// Callback hooks, not async ones: an async hook costs a promise on every answer.
+const alwaysNoStore: OnSend = (_request, reply, payload, done) => {
+  markNoStore(reply);
+  done(null, payload);
+};
+const noStoreOnWrites: OnSend = (request, reply, payload, done) => {
+  if (!reads.has(request.method)) markNoStore(reply);
+  done(null, payload);
+};
+
+/** The hook a route needs for rules 2 and 3, or none. */
+function routeRule(route: RouteOptions): OnSend | null {
+  if (underPersonalPath(route.url)) return alwaysNoStore;
+  if (route.url !== '/api' && !route.url.startsWith('/api/')) return null;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const writes = methods.filter((method) => !reads.has(method)).length;
+  if (writes === 0) return null;
+  return writes === methods.length ? alwaysNoStore : noStoreOnWrites;
 }
 
 export function registerPrivateAnswers(app: FastifyInstance): void {
-  // A callback onSend hook: it runs on every answer, errors and 404s included.
+  // Rule 1 on every answer, errors and 404s included.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isPersonalAnswer(request)) {
-      const current = reply.getHeader('cache-control');
-      if (typeof current !== 'string' || !/\bno-store\b/.test(current)) reply.header('cache-control', NO_STORE);
-    }
+    if (carriesCredentials(request)) markNoStore(reply);
     done(null, payload);
+  });
+  // Rules 2 and 3: registered before any route, so every route passes through here.
+  app.addHook('onRoute', (route) => {
+    const rule = routeRule(route);
+    if (!rule) return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...own, rule] as RouteOptions['onSend'];
   });
 }

@@ -9,7 +9,7 @@ import { videoHosts } from './modules/board/sanitize';
  * (the video players included). Only names Chromium knows: an unknown one is logged as an error
  * on every page. Fullscreen is left out: a player's `allowfullscreen` needs it.
  */
-export const permissionsPolicy = [
+const permissionsPolicy = [
   'accelerometer', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid',
   'magnetometer', 'microphone', 'midi', 'payment', 'serial', 'usb', 'xr-spatial-tracking',
 ]
@@ -23,7 +23,7 @@ export const permissionsPolicy = [
  * CSS is in its own style sheet, web/src/features/board/editor/editor.css). Nothing may frame
  * the site, and the site frames only the video players that posts may embed.
  */
-export function contentSecurityDirectives(config: Pick<Config, 'https'>): Record<string, string[]> {
+function contentSecurityDirectives(config: Pick<Config, 'https'>): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'none'"],

@@ -38,7 +38,7 @@ function checked(name: string, value: string): string {
  * what nginx answers itself carries exactly what the instances would send. `always`: on its 4xx
  * and 5xx answers too.
  */
-export function securityHeaderLines(indent = '        '): string {
+function securityHeaderLines(indent = '        '): string {
   return Object.entries(securityHeaders({ https: true }))
     .map(([name, value]) => {
       if (/["\\\n$]/.test(value)) throw new Error(`header ${name} cannot be written into nginx's configuration: ${value}`);

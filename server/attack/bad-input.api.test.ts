@@ -97,7 +97,7 @@ describe('bad input on every endpoint', () => {
     }
     const long = await t.app.inject({ method: 'GET', url: `/api/board/${'x'.repeat(70_000)}` });
     expect(long.statusCode).toBe(414);
-    expect(JSON.parse(long.body)).toEqual({ code: 'BAD_REQUEST', message: '요청 값이 올바르지 않습니다.' });
+    expect(JSON.parse(long.body)).toEqual({ code: 'URI_TOO_LONG', message: '요청 값이 올바르지 않습니다.' });
     // Answered before any hook, yet with the site's headers.
     expect(long.headers['content-security-policy']).toContain("default-src 'self'");
     expect(long.headers['x-content-type-options']).toBe('nosniff');

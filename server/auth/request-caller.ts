@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest, onSendHookHandler } from 'fastify';
 import type {} from '../deps';
 import { fileCookieCaller, guestCaller, isAdmin, resolveCaller, type Caller } from './caller';
 import { ADMIN_IDLE_HEADER, adminIdleHeaderValue } from './admin-idle';
@@ -30,12 +30,21 @@ export async function getFileCaller(request: FastifyRequest): Promise<Caller> {
 /**
  * `onSend` hook of the whole app: an answer to an administrator carries the idle limit
  * (server/auth/admin-idle.ts), so the web app warns before the server ends the sign-in.
- * Only requests that looked the caller up are considered; none is looked up for this.
+ * Only requests that looked the caller up are considered; none is looked up for this. The header's
+ * value is configuration, so it is made once; with no limit configured there is no hook at all.
  */
-export async function tellAdminIdleLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.callerPromise) return;
-  const idle = adminIdleHeaderValue(request.server.deps.config.adminIdleMs);
-  if (!idle) return;
-  const caller = await request.callerPromise.catch(() => null);
-  if (caller && isAdmin(caller)) reply.header(ADMIN_IDLE_HEADER, idle);
+export function tellAdminIdleLimit(idleMs: number): onSendHookHandler | null {
+  const idle = adminIdleHeaderValue(idleMs);
+  if (!idle) return null;
+  // A callback hook: a request without a token (every guest's) passes without a promise.
+  return (request, reply, payload, done) => {
+    if (!request.headers.authorization || !request.callerPromise) return done(null, payload);
+    request.callerPromise.then(
+      (caller) => {
+        if (isAdmin(caller)) reply.header(ADMIN_IDLE_HEADER, idle);
+        done(null, payload);
+      },
+      () => done(null, payload),
+    );
+  };
 }

@@ -7,6 +7,7 @@ import { getCaller } from '../../auth/request-caller';
 import { ApiError } from '../../errors';
 import { BOARD_MENU_CACHE } from '../board/caching';
 import * as service from './service';
+import { PRIVATE_NO_STORE } from '../../private-answers';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 const security = [{ bearer: [] }];
@@ -36,7 +37,7 @@ export const adminBoardRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], summary: '게시판 목록 (관리자)', security, response: { 200: successEnvelope(adminBoardList), ...errors } } },
     async (request, reply) => {
       requireAdmin(await getCaller(request));
-      reply.header('cache-control', 'private, no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       return { code: 'SUCCESS' as const, data: await service.listBoards(app.deps.db) };
     },
   );
@@ -54,7 +55,7 @@ export const adminBoardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireAdmin(await getCaller(request));
-      reply.header('cache-control', 'private, no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       return { code: 'SUCCESS' as const, data: await service.getBoard(app.deps.db, request.params.boardCode) };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BoardCache, CachedAnswer } from './cache';
+import { PRIVATE_NO_STORE } from '../../private-answers';
 
 /**
  * HTTP caching of the board read paths (issue 8). Guest answers carry a weak ETag and
@@ -11,7 +12,7 @@ import type { BoardCache, CachedAnswer } from './cache';
 const VARY = 'Authorization, Accept-Encoding';
 
 export function markPrivate(reply: FastifyReply): void {
-  reply.header('cache-control', 'private, no-store').header('vary', VARY);
+  reply.header('cache-control', PRIVATE_NO_STORE).header('vary', VARY);
 }
 
 /** Sends a cached guest answer: 304 when the client has it, else the body, compressed once and kept. */

@@ -5,6 +5,7 @@ import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { accessActor } from '../access-record/record';
 import * as service from './service';
+import { PRIVATE_NO_STORE } from '../../private-answers';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 const security = [{ bearer: [] }];
@@ -28,7 +29,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = await getCaller(request);
       requireAdmin(caller);
-      reply.header('cache-control', 'private, no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       return { code: 'SUCCESS' as const, data: await service.listInquiries(app.deps, accessActor(request, caller), request.query) };
     },
   );
@@ -47,7 +48,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = await getCaller(request);
       requireAdmin(caller);
-      reply.header('cache-control', 'private, no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       return { code: 'SUCCESS' as const, data: await service.readInquiry(app.deps, accessActor(request, caller), request.params.itemNo) };
     },
   );

@@ -22,7 +22,7 @@ describe('GET /healthz', () => {
     });
     expect(res!.statusCode).toBe(200);
     expect(data(res!)).toEqual({ status: 'ok' });
-    expect(res!.headers['cache-control']).toBe('no-store');
+    expect(res!.headers['cache-control']).toBe('private, no-store');
     expect(statements).toEqual([]);
   });
 });
@@ -32,7 +32,7 @@ describe('GET /readyz', () => {
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(data(ready)).toEqual({ status: 'ready' });
-    expect(ready.headers['cache-control']).toBe('no-store');
+    expect(ready.headers['cache-control']).toBe('private, no-store');
 
     const { rows } = await t.database.raw.query<{ id: number; hash: string; created_at: string }>(
       'SELECT id, hash, created_at FROM drizzle.__drizzle_migrations ORDER BY id DESC LIMIT 1',

@@ -9,6 +9,7 @@ import { poolOf } from '../../db/client';
 import { Readiness, shippedMigrationCount } from './readiness';
 import { housekeepingDue } from '../housekeeping/due';
 import { serverErrorBody } from '../../server-error';
+import { PRIVATE_NO_STORE } from '../../private-answers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +23,6 @@ function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
-
-const noStore = 'no-store';
 
 /**
  * `/healthz`, `/readyz` and `/metrics` (issue 10, "Operating"), the request id on every response,
@@ -63,7 +62,7 @@ export function registerOperations(app: FastifyInstance): void {
       schema: { tags: ['operations'], summary: '프로세스 동작 확인 (데이터베이스를 보지 않음)', response: { 200: healthResponse } },
     },
     async (_request, reply) => {
-      reply.header('cache-control', noStore);
+      reply.header('cache-control', PRIVATE_NO_STORE);
       return { code: 'SUCCESS' as const, data: { status: 'ok' as const } };
     },
   );
@@ -78,7 +77,7 @@ export function registerOperations(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', noStore);
+      reply.header('cache-control', PRIVATE_NO_STORE);
       const state = await operations.readiness.check();
       if (state.ready) return { code: 'SUCCESS' as const, data: { status: 'ready' as const } };
       request.log.warn({ reason: state.reason }, 'not ready');
@@ -103,7 +102,7 @@ export function registerOperations(app: FastifyInstance): void {
     },
     async (_request, reply) => {
       const text = await operations.metrics.registry.metrics();
-      return reply.header('cache-control', noStore).type(operations.metrics.registry.contentType).send(text);
+      return reply.header('cache-control', PRIVATE_NO_STORE).type(operations.metrics.registry.contentType).send(text);
     },
   );
 }

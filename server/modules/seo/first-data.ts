@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { boardMenuAnswer, guestBoard, guestList, guestView } from '../board/guest-reads';
 import { visitorKey } from '../board/service';
-import { listPath, viewPath } from './first-load';
+import { isConsolePath, listPath, viewPath } from './first-load';
 
 /**
  * The API answers a reader screen's first render asks for, sent with its HTML (issue 11, first
@@ -51,8 +51,9 @@ const latest = (boardCode: string) =>
 
 /** The calls of the screen at `pathname` (with `search`, the query string of its address). */
 export function firstDataUrls(pathname: string, search: string): string[] {
-  // The console's paths are its own screens whatever they look like (the router's `admin/*`).
-  if (/^\/admin(\/|$)/i.test(pathname)) return [];
+  // page-head.ts leaves the console out before asking; this keeps the function right on its own
+  // (web/src/app/first-data.test.ts checks it).
+  if (isConsolePath(pathname)) return [];
   if (pathname === '/') return [...frameUrls, latest('notice'), latest('public')];
   const view = viewPath.exec(pathname);
   if (view) {

@@ -28,6 +28,14 @@ export const viewPath = /^\/([^/]+)\/([^/]+)\/View\/(\d{1,9})\/?$/i;
 /** A board's list screen: /{area}/{boardCode}/List/. */
 export const listPath = /^\/([^/]+)\/([^/]+)\/List\/?$/i;
 
+/**
+ * The console's screens (the router's `admin/*`), whatever they look like (/admin/boards/List
+ * would pass for a list): they get none of a reader screen's extras, no tags, preloads or data.
+ */
+export function isConsolePath(pathname: string): boolean {
+  return /^\/admin(\/|$)/i.test(pathname);
+}
+
 function fixed(screenPath: string): RegExp {
   return new RegExp(`^${screenPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`, 'i');
 }
@@ -108,8 +116,7 @@ export function createFirstLoad(webDistDir: string): FirstLoad {
   const tags = manifest ? tagsByModule(manifest) : new Map<string, string>();
   return {
     tagsFor(pathname) {
-      // The console's paths are its own screens whatever they look like (the router's `admin/*`).
-      if (/^\/admin(\/|$)/i.test(pathname)) return '';
+      // Never a console path: the page's answer (page-head.ts) has left those out already.
       const screen = firstLoadScreens.find(([pattern]) => pattern.test(pathname));
       return screen ? (tags.get(screen[1]) ?? '') : '';
     },

@@ -14,7 +14,7 @@ import { postHeadQuery } from './repo';
 import { staticScreens } from './routes';
 import { escapeMarkup, excerpt, originOf } from './text';
 import { createFirstData } from './first-data';
-import { createFirstLoad, listPath, viewPath } from './first-load';
+import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
 
 /**
  * The head of the HTML the server sends for a screen.
@@ -216,8 +216,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     async answer(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const url = request.url.split('?')[0]!;
-      // The console's paths are its own screens, whatever they look like (/admin/boards/List).
-      if (/^\/admin(\/|$)/i.test(url)) return false;
+      if (isConsolePath(url)) return false;
       const preloads = firstLoad.tagsFor(url);
       const [head, data] = await within(Promise.all([headOf(request, url), firstData.scriptFor(request)]), PAGE_EXTRAS_BUDGET_MS, [
         null,

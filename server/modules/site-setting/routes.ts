@@ -6,6 +6,7 @@ import { requireSystemAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { ApiError } from '../../errors';
 import { listRoles, updateSiteSettings } from './update';
+import { PRIVATE_NO_STORE } from '../../private-answers';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
 
@@ -39,7 +40,7 @@ export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireSystemAdmin(await getCaller(request));
-      reply.header('cache-control', 'private, no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       // Read past the settings cache: the console edits what is stored now.
       app.deps.settings.invalidate();
       const [settings, roles] = await Promise.all([app.deps.settings.info(), listRoles(app.deps.db)]);
