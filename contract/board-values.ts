@@ -13,3 +13,10 @@ export type BoardAction = (typeof boardActions)[number];
 export const sortFields = ['createdDate', 'itemNo', 'viewCount', 'title'] as const;
 export const searchTypes = ['title', 'content', 'titleContent', 'writer'] as const;
 export type SearchType = (typeof searchTypes)[number];
+
+/**
+ * The hosts whose players a post may embed (https only): the server's sanitiser keeps iframes from
+ * these alone, the Content-Security-Policy's frame-src names them, and the editor turns a pasted
+ * address into one of their embed URLs (web/src/features/board/editor/video-url.ts).
+ */
+export const videoHosts = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com', 'tv.naver.com', 'play-tv.kakao.com'] as const;

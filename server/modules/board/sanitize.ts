@@ -1,7 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-
-/** Video hosts whose players may be embedded in posts (issue 4). */
-export const videoHosts = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com', 'tv.naver.com', 'play-tv.kakao.com'];
+import { videoHosts } from '../../../contract/board-values';
 
 /** Images in posts come only from our own file URLs, never from other sites or data: URLs. */
 const ownFileUrl = /^\/api\/file\/(thumbnail\/)?[0-9a-f-]{36}(\?[a-z=&]*)?$/;
@@ -9,7 +7,7 @@ const ownFileUrl = /^\/api\/file\/(thumbnail\/)?[0-9a-f-]{36}(\?[a-z=&]*)?$/;
 function isVideoPlayerUrl(src: string): boolean {
   try {
     const url = new URL(src);
-    return url.protocol === 'https:' && videoHosts.includes(url.hostname);
+    return url.protocol === 'https:' && (videoHosts as readonly string[]).includes(url.hostname);
   } catch {
     return false;
   }
@@ -32,7 +30,7 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: [], iframe: ['https'] },
   allowProtocolRelative: false,
-  allowedIframeHostnames: videoHosts,
+  allowedIframeHostnames: [...videoHosts],
   allowIframeRelativeUrls: false,
   disallowedTagsMode: 'discard',
   transformTags: {

@@ -3,7 +3,7 @@
  * host's own player URL. Only these hosts' players pass the server's sanitiser (iframes from an
  * allow-list), so anything else is refused here with a sentence the writer can act on.
  */
-export const videoEmbedHosts = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com', 'tv.naver.com', 'play-tv.kakao.com'] as const;
+import { videoHosts } from '../../../../../contract';
 
 export interface VideoEmbed {
   /** The player URL to put in the iframe. */
@@ -60,7 +60,7 @@ export function toVideoEmbed(input: string): VideoEmbed | null {
 export function isVideoEmbedSrc(src: string): boolean {
   try {
     const url = new URL(src);
-    return url.protocol === 'https:' && (videoEmbedHosts as readonly string[]).includes(url.hostname);
+    return url.protocol === 'https:' && (videoHosts as readonly string[]).includes(url.hostname);
   } catch {
     return false;
   }
