@@ -19,4 +19,4 @@ export type SearchType = (typeof searchTypes)[number];
  * these alone, the Content-Security-Policy's frame-src names them, and the editor turns a pasted
  * address into one of their embed URLs (web/src/features/board/editor/video-url.ts).
  */
-export const videoHosts = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com', 'tv.naver.com', 'play-tv.kakao.com'] as const;
+export const videoHosts = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com', 'tv.naver.com', 'play-tv.kakao.com'] as const;
