@@ -46,6 +46,11 @@ export const signinRequest = z.object({
   userKeyCode: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(100),
   captcha: z.object({ captchaId: z.string(), answer: z.string() }).optional(),
+  /**
+   * An account with two-factor sign-in (issue 12): the authenticator's six digits or a recovery
+   * code. Without it such an account gets 401 TWO_FACTOR_REQUIRED after a right password.
+   */
+  otp: z.string().trim().max(20).optional(),
 });
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string(), user: loginUser });
 export type TokenPair = z.infer<typeof tokenPair>;

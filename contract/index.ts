@@ -19,3 +19,5 @@ export * from './admin-board';
 export * from './inquiry';
 export * from './admin-dashboard';
 export * from './ops';
+export * from './two-factor';
+export * from './two-factor-messages';

@@ -120,6 +120,8 @@ export const siteSettingPatch = z
       .object({ name: settingText(20), position: settingText(50), phone: settingText(20), email: settingText(100) })
       .optional(),
     registSiteUrl: settingText(300).optional(),
+    /** Two-factor sign-in for every account with ADMIN_Access (issue 12); not a public setting. */
+    adminTwoFactorRequired: z.boolean().optional(),
   })
   .strict();
 export type SiteSettingPatch = z.infer<typeof siteSettingPatch>;
@@ -128,5 +130,10 @@ export type SiteSettingPatch = z.infer<typeof siteSettingPatch>;
 export const siteSettingRole = z.object({ roleCode: z.string(), name: z.string(), admin: z.boolean() });
 
 /** `GET /api/admin/site-setting`: the settings and the roles the guest role may be. */
-export const adminSiteSetting = z.object({ settings: siteInfo, roles: z.array(siteSettingRole) });
+export const adminSiteSetting = z.object({
+  settings: siteInfo,
+  roles: z.array(siteSettingRole),
+  /** Two-factor sign-in required for every account with ADMIN_Access (issue 12). */
+  adminTwoFactorRequired: z.boolean(),
+});
 export type AdminSiteSetting = z.infer<typeof adminSiteSetting>;

@@ -38,6 +38,7 @@ import { inquiryRoutes } from './modules/inquiry/routes';
 import { accessRecordRoutes } from './modules/access-record/routes';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { seoRoutes } from './modules/seo/routes';
+import { twoFactorRoutes } from './modules/two-factor/routes';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
@@ -187,6 +188,7 @@ export async function buildApp(
   // The console (issue 9): every call checks ADMIN_Access on the server (server/auth/admin.ts).
   await app.register(alumniRoutes);
   await app.register(adminMemberRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(adminRoleRoutes);
   await app.register(adminBoardRoutes);
   await app.register(inquiryRoutes);

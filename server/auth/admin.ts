@@ -1,15 +1,32 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { Caller } from './caller';
 import { isAdmin } from './caller';
-import { forbidden, unauthorized } from '../errors';
-import { adminMessages } from '../../contract';
+import { ApiError, forbidden, unauthorized } from '../errors';
+import { adminMessages, twoFactorCodes, twoFactorMessages } from '../../contract';
 import { getCaller } from './request-caller';
 
 /** Console and address-book calls (issue 9): guests get 401, members without ADMIN_Access 403. */
 export function requireAdmin(caller: Caller): asserts caller is Caller & { userId: number } {
   if (caller.userId === null) throw unauthorized();
+  if (caller.twoFactorSetupRequired) throw new ApiError(403, twoFactorCodes.setupRequired, twoFactorMessages.setupRequired);
   if (!isAdmin(caller)) throw forbidden(adminMessages.adminOnly);
 }
+
+/**
+ * The two-factor routes (server/modules/two-factor): an administrator, or one who must enrol
+ * before the console opens (server/auth/caller.ts), which these routes exist for.
+ */
+export function requireAdminOrEnrolling(caller: Caller): asserts caller is Caller & { userId: number } {
+  if (caller.userId !== null && caller.twoFactorSetupRequired) return;
+  requireAdmin(caller);
+}
+
+/** Where an administrator who must enrol first may go: their own two-factor status and enrolment. */
+export const TWO_FACTOR_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/admin/two-factor',
+  'POST /api/admin/two-factor/enrolment',
+  'POST /api/admin/two-factor/confirmation',
+]);
 
 /** Site settings and roles: only the system admin (spec §6: userType Admin). */
 export function requireSystemAdmin(caller: Caller): asserts caller is Caller & { userId: number } {
@@ -46,7 +63,11 @@ export function refuseOutsideAdminAddresses(request: FastifyRequest): void {
  */
 export async function adminPathGuard(request: FastifyRequest): Promise<void> {
   refuseOutsideAdminAddresses(request);
-  if (isAdminPath(request.routeOptions.url ?? '')) requireAdmin(await getCaller(request));
+  const url = request.routeOptions.url ?? '';
+  if (!isAdminPath(url)) return;
+  const caller = await getCaller(request);
+  if (TWO_FACTOR_ENROLMENT_ROUTES.has(`${request.method} ${url}`)) requireAdminOrEnrolling(caller);
+  else requireAdmin(caller);
 }
 
 /**

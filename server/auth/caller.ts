@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { appUser, refreshToken, role } from '../db/schema';
+import { appUser, refreshToken, role, twoFactor } from '../db/schema';
 import { unauthorized } from '../errors';
 import type { TokenKeys, TokenSession } from './tokens';
 import { verifyAccessToken } from './tokens';
@@ -19,6 +19,15 @@ export interface Caller {
   userType: 'Guest' | 'Member' | 'Admin';
   roleCode: string;
   permissions: string[];
+  /** The sign-in this request's token belongs to (its refresh-token family); none for guests and file cookies' callers alike. */
+  sessionId?: string;
+  /** The account signs in with a second factor (issue 12). */
+  twoFactor?: boolean;
+  /**
+   * An administrator whose second factor the site settings require and who has none yet: the
+   * account has no ADMIN_Access powers anywhere until it enrols (server/modules/two-factor).
+   */
+  twoFactorSetupRequired?: boolean;
 }
 
 export const ADMIN_ACCESS = 'ADMIN_Access';
@@ -68,7 +77,14 @@ async function memberCaller(deps: CallerDeps, claims: TokenSession): Promise<Cal
   const { db } = deps;
   const [row] = await memberQuery(db, claims);
   if (!row || row.status !== 'ACTIVE' || row.lastActiveAt === null) return null;
-  const caller: Caller = { userId: row.id, userType: row.userType, roleCode: row.roleCode, permissions: row.permissions };
+  const caller: Caller = {
+    userId: row.id,
+    userType: row.userType,
+    roleCode: row.roleCode,
+    permissions: row.permissions,
+    sessionId: claims.sessionId,
+    twoFactor: row.twoFactor,
+  };
   if (isAdmin(caller)) {
     const now = deps.clock.now();
     if (idlePastLimit(row.lastActiveAt, now, deps.config.adminIdleMs)) {
@@ -77,15 +93,32 @@ async function memberCaller(deps: CallerDeps, claims: TokenSession): Promise<Cal
       return null;
     }
     await noteAdminActivity(db, claims.sessionId, row.lastActiveAt, now);
+    if (!row.twoFactor && (await deps.settings.adminTwoFactorRequired())) return withoutAdminPowers(caller);
   }
   return caller;
+}
+
+/**
+ * An administrator who must enrol a second factor first (issue 12): a member of their role without
+ * ADMIN_Access, so neither the console nor any admin power on the public side (other members'
+ * records, secret posts, exports) answers a password-only sign-in. Only the enrolment routes let
+ * such a caller through (server/auth/admin.ts).
+ */
+function withoutAdminPowers(caller: Caller): Caller {
+  return {
+    ...caller,
+    userType: 'Member',
+    permissions: caller.permissions.filter((permission) => permission !== ADMIN_ACCESS),
+    twoFactorSetupRequired: true,
+  };
 }
 
 /**
  * The account, its role and the sign-in's one live refresh token (neither spent nor revoked: a
  * refresh spends one and stores the next in one transaction, so a family has one or none), found
  * through refresh_token_family_idx. `lastActiveAt` is that token's last recorded activity, and
- * null when the sign-in has ended. Exported for the query-plan test.
+ * null when the sign-in has ended; `twoFactor`, whether the account has a confirmed second factor.
+ * Exported for the query-plan test.
  */
 export function memberQuery(db: Db, claims: TokenSession) {
   return db
@@ -96,9 +129,11 @@ export function memberQuery(db: Db, claims: TokenSession) {
       roleCode: role.roleCode,
       permissions: role.permissions,
       lastActiveAt: sql<Date | null>`coalesce(${refreshToken.lastSeenAt}, ${refreshToken.createdAt})`.mapWith(refreshToken.createdAt),
+      twoFactor: sql<boolean>`${twoFactor.confirmedAt} IS NOT NULL`.mapWith(Boolean),
     })
     .from(appUser)
     .innerJoin(role, eq(role.roleCode, appUser.roleCode))
+    .leftJoin(twoFactor, eq(twoFactor.userId, appUser.id))
     .leftJoin(
       refreshToken,
       and(

@@ -121,6 +121,34 @@ export const refreshToken = pgTable(
   ],
 );
 
+/**
+ * An account's authenticator app (issue 12: administrators' two-factor sign-in). The row exists from
+ * the start of enrolment; `confirmedAt` is set once a first code matched, and from then on every
+ * sign-in of the account needs a code. `lastUsedStep` is the 30-second step of the last code
+ * accepted: a code is good once, so one seen over a shoulder or in a log cannot be replayed.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey().references(() => appUser.id),
+  /** The shared secret, base32, as the app holds it. */
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Ten single-use recovery codes per enrolled account (SHA-256 of the code; each has 50 random bits). */
+export const twoFactorRecoveryCode = pgTable(
+  'two_factor_recovery_code',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => appUser.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_code_uq').on(t.userId, t.codeHash)],
+);
+
 /** Every e-mail and SMS the site sends (pincodes), with its delivery result: audit, and the dev transport. */
 export const outbox = pgTable(
   'outbox',

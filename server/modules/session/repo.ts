@@ -104,6 +104,14 @@ export async function revokeAllOfUser(db: Db, userId: number, now: Date): Promis
     .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt)));
 }
 
+/** Ends every sign-in of the account but `keepFamilyId` (issue 12: a second factor set up ends the password-only ones). */
+export async function revokeOthersOfUser(db: Db, userId: number, keepFamilyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshToken)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt), ne(refreshToken.familyId, keepFamilyId)));
+}
+
 /**
  * One failed sign-in, for the console's dashboard (issue 9): who was tried (null for a key no
  * member has), from where, and whether this failure locked the account. One small insert.

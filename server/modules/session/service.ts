@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accountMessages, messages, type LoginUser, type TokenPair, type UserKeyType } from '../../../contract';
+import { accountMessages, messages, twoFactorCodes, twoFactorMessages, type LoginUser, type TokenPair, type UserKeyType } from '../../../contract';
 import type { AppDeps } from '../../deps';
 import { verifyPassword } from '../../auth/password';
 import { isAdmin } from '../../auth/caller';
@@ -11,6 +11,7 @@ import { addMs, MINUTE_MS } from '../../lib/clock';
 import { verifyCaptchaIfRequired } from '../captcha/service';
 import { normaliseKey } from '../user-key/keys';
 import * as repo from './repo';
+import { confirmedFactor, verifySecondFactor } from '../two-factor/service';
 
 export const MAX_FAILED_SIGNINS = 5;
 export const SIGNIN_LOCK_MS = 10 * MINUTE_MS;
@@ -61,7 +62,7 @@ export async function issueTokens(deps: Deps, db: Db, user: repo.UserWithRole, f
  */
 export async function signin(
   deps: Deps,
-  input: { userKeyType: UserKeyType; userKeyCode: string; password: string; captcha?: { captchaId: string; answer: string } },
+  input: { userKeyType: UserKeyType; userKeyCode: string; password: string; captcha?: { captchaId: string; answer: string }; otp?: string },
   address: string,
 ): Promise<IssuedTokens> {
   await verifyCaptchaIfRequired(deps, input.captcha);
@@ -84,6 +85,17 @@ export async function signin(
     const lockedUntil = await repo.recordFailedSignin(deps.db, user.id, MAX_FAILED_SIGNINS, addMs(now, SIGNIN_LOCK_MS));
     if (lockedUntil && lockedUntil.getTime() > now.getTime()) return failed(user.id, notAcceptable(accountMessages.accountLocked), true);
     return failed(user.id, invalidCredential());
+  }
+  const factor = await confirmedFactor(deps.db, user.id);
+  if (factor) {
+    // A right password tells the client to ask for the code; it is no failure and counts none.
+    if (!input.otp) throw new ApiError(401, twoFactorCodes.required, twoFactorMessages.codeRequired);
+    if (!(await verifySecondFactor(deps.db, factor, input.otp, now))) {
+      // Wrong codes count with wrong passwords: five lock the account, so six digits cannot be tried through.
+      const lockedUntil = await repo.recordFailedSignin(deps.db, user.id, MAX_FAILED_SIGNINS, addMs(now, SIGNIN_LOCK_MS));
+      if (lockedUntil && lockedUntil.getTime() > now.getTime()) return failed(user.id, notAcceptable(accountMessages.accountLocked), true);
+      return failed(user.id, new ApiError(401, twoFactorCodes.invalid, twoFactorMessages.codeInvalid));
+    }
   }
   if (user.failedSigninCount > 0 || user.lockedUntil) await repo.clearFailedSignins(deps.db, user.id);
   await repo.pruneRefreshTokens(deps.db, user.id, now);

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminSiteSetting, errorEnvelope, siteAuthentication, siteInfo, siteSettingMessages, siteSettingPatch, successEnvelope,
+  twoFactorMessages,
 } from '../../../contract';
 import { requireSystemAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
-import { ApiError } from '../../errors';
+import { ApiError, badRequest } from '../../errors';
 import { listRoles, updateSiteSettings } from './update';
 import { PRIVATE_NO_STORE } from '../../private-answers';
 
@@ -43,8 +44,12 @@ export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
       // Read past the settings cache: the console edits what is stored now.
       app.deps.settings.invalidate();
-      const [settings, roles] = await Promise.all([app.deps.settings.info(), listRoles(app.deps.db)]);
-      return { code: 'SUCCESS' as const, data: { settings, roles } };
+      const [settings, roles, adminTwoFactorRequired] = await Promise.all([
+        app.deps.settings.info(),
+        listRoles(app.deps.db),
+        app.deps.settings.adminTwoFactorRequired(),
+      ]);
+      return { code: 'SUCCESS' as const, data: { settings, roles, adminTwoFactorRequired } };
     },
   );
 
@@ -65,6 +70,9 @@ export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => requireSystemAdmin(await getCaller(request)),
     },
     async (request) => {
+      // Requiring a second factor of every administrator while having none would close the console
+      // to the one who switched it on.
+      if (request.body.adminTwoFactorRequired && !(await getCaller(request)).twoFactor) throw badRequest(twoFactorMessages.enableOwnFirst);
       app.deps.settings.invalidate();
       const current = await app.deps.settings.info();
       try {

@@ -6,12 +6,20 @@ import { role, siteSetting } from '../../db/schema';
 
 const CACHE_MS = 5_000;
 
+/** The site_setting key of the console's "admin two-factor sign-in required" switch. */
+export const ADMIN_TWO_FACTOR_KEY = 'adminTwoFactorRequired';
+
 /**
  * Site settings live in the database as one row per key. They are read on most requests
  * (the guest role), so they are cached briefly; `invalidate()` after a change.
  */
 export class SiteSettings {
-  private cached: { at: number; info: SiteInfo; guest: { roleCode: string; permissions: string[] } } | null = null;
+  private cached: {
+    at: number;
+    info: SiteInfo;
+    guest: { roleCode: string; permissions: string[] };
+    adminTwoFactorRequired: boolean;
+  } | null = null;
   /** What the last load read, to tell a change (the guest role above all) from a mere reload. */
   private signature: string | null = null;
   private readonly listeners: (() => void)[] = [];
@@ -33,13 +41,16 @@ export class SiteSettings {
   private async load() {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached;
     const rows = await this.db.select({ key: siteSetting.key, value: siteSetting.value }).from(siteSetting);
-    const info = siteInfo.parse(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+    const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    const info = siteInfo.parse(stored);
+    // Not part of the public info; absent until first set.
+    const adminTwoFactorRequired = stored[ADMIN_TWO_FACTOR_KEY] === true;
     const [guestRole] = await this.db
       .select({ roleCode: role.roleCode, permissions: role.permissions })
       .from(role)
       .where(eq(role.roleCode, info.roleCodeForGuest));
     const guest = guestRole ?? { roleCode: info.roleCodeForGuest, permissions: [] };
-    this.cached = { at: Date.now(), info, guest };
+    this.cached = { at: Date.now(), info, guest, adminTwoFactorRequired };
     const signature = JSON.stringify([info, guest]);
     const changed = this.signature !== null && signature !== this.signature;
     this.signature = signature;
@@ -49,6 +60,11 @@ export class SiteSettings {
 
   async info(): Promise<SiteInfo> {
     return (await this.load()).info;
+  }
+
+  /** Issue 12: every account with ADMIN_Access must sign in with a second factor. */
+  async adminTwoFactorRequired(): Promise<boolean> {
+    return (await this.load()).adminTwoFactorRequired;
   }
 
   async guestRole(): Promise<{ roleCode: string; permissions: string[] }> {

@@ -15,7 +15,7 @@ import { badRequest } from '../../errors';
 export async function updateSiteSettings(db: Db, current: SiteInfo, patch: SiteSettingPatch, now: Date): Promise<void> {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
   if (entries.length === 0) throw badRequest(m.nothingToChange);
-  const values: Partial<SiteInfo> = { ...patch };
+  const values: Partial<SiteInfo> & Pick<SiteSettingPatch, 'adminTwoFactorRequired'> = { ...patch };
   checkSiteFacts(patch);
   if (patch.userProfiles) values.userProfiles = checkProfiles(patch.userProfiles);
   await db.transaction(async (txRaw) => {

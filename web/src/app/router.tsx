@@ -47,6 +47,7 @@ const routes: RouteObject[] = [
                   { path: 'alumni', lazy: lazyRoute(() => import('../features/admin/alumni/AlumniPage')) },
                   { path: 'settings', lazy: lazyRoute(() => import('../features/admin/settings/SiteSettingsPage')) },
                   { path: 'access-records', lazy: lazyRoute(() => import('../features/admin/access-records/AccessRecordsPage')) },
+                  { path: 'two-factor', lazy: lazyRoute(() => import('../features/admin/two-factor/TwoFactorPage')) },
                   { path: '*', lazy: lazyRoute(() => import('./NotFoundPage')) },
                 ],
               },

@@ -5,6 +5,7 @@ import { isAdmin } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { PageLoading } from '../../ui/PageLoading';
 import { adminPaths } from './admin-paths';
+import { useTwoFactorStatus } from './two-factor/api';
 import './admin.css';
 
 const sections = [
@@ -16,6 +17,7 @@ const sections = [
   { label: '주소록', to: adminPaths.alumni },
   { label: '사이트 설정', to: adminPaths.settings },
   { label: '접근기록', to: adminPaths.accessRecords },
+  { label: '2단계 인증', to: adminPaths.twoFactor },
 ];
 
 /**
@@ -40,6 +42,17 @@ export function Component() {
       </div>
     );
   }
+  return <Console />;
+}
+
+/**
+ * An administrator whose second factor the settings require and who has none yet gets only the
+ * enrolment screen (the server refuses everything else to them: server/auth/caller.ts).
+ */
+function Console() {
+  const { pathname } = useLocation();
+  const twoFactor = useTwoFactorStatus();
+  if (twoFactor.data?.setupRequired && pathname !== adminPaths.twoFactor) return <Navigate to={adminPaths.twoFactor} replace />;
   return (
     <div className="container admin">
       <ConsoleNav />

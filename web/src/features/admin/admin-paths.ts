@@ -11,4 +11,5 @@ export const adminPaths = {
   alumni: '/admin/alumni',
   settings: '/admin/settings',
   accessRecords: '/admin/access-records',
+  twoFactor: '/admin/two-factor',
 } as const;

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SiteAuthentication } from '../../../../../contract';
-import { paths } from '../../../../../contract';
+import { paths, twoFactorCodes } from '../../../../../contract';
 import { getSessionStore, rememberedUserKey, rememberUserKey } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { useCaptcha } from '../../../lib/captcha';
@@ -31,6 +31,8 @@ interface SigninValues {
   password: string;
   rememberId: boolean;
   captchaAnswer: string;
+  /** An administrator's authenticator code or recovery code (issue 12), asked for once the password was right. */
+  otp: string;
 }
 
 /** Account/Signin (spec §2, §4, §8). */
@@ -57,6 +59,13 @@ function SigninForm({ auth, onSigningIn }: { auth: SiteAuthentication; onSigning
   const captcha = useCaptcha(auth.useCapcha);
   const [summary, setSummary] = useState<Issue[]>([]);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // The server answered TWO_FACTOR_REQUIRED: the account signs in with a second factor.
+  // Counts the times it was asked, so each answer moves the focus to the (maybe new) code field.
+  const [codeAsked, setCodeAsked] = useState(0);
+  const askCode = codeAsked > 0;
+  useEffect(() => {
+    if (codeAsked > 0) focusField(FORM_ID, 'otp');
+  }, [codeAsked]);
   const keyLabel = signinKeyLabels[auth.authType];
 
   const issuesOf = (values: SigninValues): Issue[] => {
@@ -64,12 +73,13 @@ function SigninForm({ auth, onSigningIn }: { auth: SiteAuthentication; onSigning
     if (!values.userKeyCode.trim()) issues.push({ name: 'userKeyCode', message: uiMessages.required(keyLabel) });
     if (!values.password) issues.push({ name: 'password', message: uiMessages.required('비밀번호') });
     if (auth.useCapcha && !values.captchaAnswer.trim()) issues.push({ name: 'captchaAnswer', message: uiMessages.captchaRequired });
+    if (askCode && !values.otp.trim()) issues.push({ name: 'otp', message: uiMessages.required('인증 코드') });
     return issues;
   };
 
   const remembered = rememberedUserKey(window.localStorage);
   const form = useForm<SigninValues>({
-    defaultValues: { userKeyCode: remembered, password: '', rememberId: remembered !== '', captchaAnswer: '' },
+    defaultValues: { userKeyCode: remembered, password: '', rememberId: remembered !== '', captchaAnswer: '', otp: '' },
     ...manualValidation,
     resolver: issuesResolver(issuesOf),
   });
@@ -87,6 +97,7 @@ function SigninForm({ auth, onSigningIn }: { auth: SiteAuthentication; onSigning
         userKeyCode,
         password: values.password,
         ...(auth.useCapcha && captcha.data ? { captcha: { captchaId: captcha.data.captchaId, answer: values.captchaAnswer.trim() } } : {}),
+        ...(askCode ? { otp: values.otp.trim() } : {}),
       });
       // Spec §4: with 아이디 저장 the key code is kept for next time; unchecked, it is removed.
       rememberUserKey(window.localStorage, values.rememberId ? userKeyCode : null);
@@ -95,14 +106,26 @@ function SigninForm({ auth, onSigningIn }: { auth: SiteAuthentication; onSigning
       // Spec §2: after login, the home page (or the page that asked for the sign-in).
       await navigate(returnPathAfterSignin(location.state), { replace: true });
     } catch (err) {
+      const code = err instanceof Error && 'code' in err ? err.code : null;
+      if (code === twoFactorCodes.required || code === twoFactorCodes.invalid) {
+        // Not one of spec §8's failures: the password was right. The code is asked for in the page,
+        // the password kept for the second try; a CAPTCHA is used up, so a new one is shown.
+        setCodeAsked((n) => n + 1);
+        setNotice({ tone: code === twoFactorCodes.invalid ? 'error' : 'info', text: err instanceof Error ? err.message : '' });
+        resetField('otp');
+        resetField('captchaAnswer');
+        if (auth.useCapcha) void captcha.refetch();
+        return;
+      }
       const message = signinFailureMessage(err);
       // Spec §8: the login failure is an alert; it also stays on the screen.
       window.alert(message);
       setNotice({ tone: 'error', text: message, detail: failureDetail(err, message) });
       resetField('password');
       resetField('captchaAnswer');
+      resetField('otp');
+      setCodeAsked(0);
       if (auth.useCapcha) void captcha.refetch();
-      const code = err instanceof Error && 'code' in err ? err.code : null;
       focusField(FORM_ID, code === 'NOT_FOUND' ? 'userKeyCode' : 'password');
     }
   };
@@ -136,6 +159,28 @@ function SigninForm({ auth, onSigningIn }: { auth: SiteAuthentication; onSigning
       <Field id={fieldDomId(FORM_ID, 'password')} label="비밀번호" error={errors.password?.message}>
         {(control) => <input {...control} {...field('password')} className="form-input" type="password" autoComplete="current-password" />}
       </Field>
+      {askCode && (
+        <Field
+          id={fieldDomId(FORM_ID, 'otp')}
+          label="인증 코드"
+          error={errors.otp?.message}
+          hint="인증 앱에 표시된 6자리 숫자를 입력하세요. 휴대폰을 쓸 수 없으면 복구 코드(예: abcde-fghij)를 입력합니다."
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...field('otp')}
+              className="form-input"
+              type="text"
+              inputMode="text"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={20}
+            />
+          )}
+        </Field>
+      )}
       {auth.useCapcha && (
         <CaptchaField id={fieldDomId(FORM_ID, 'captchaAnswer')} query={captcha} answer={field('captchaAnswer')} error={errors.captchaAnswer?.message} />
       )}

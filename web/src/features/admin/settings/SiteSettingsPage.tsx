@@ -46,6 +46,7 @@ export function Component() {
 
 function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
   const [draft, setDraft] = useState(() => toDraftSettings(loaded.settings));
+  const [twoFactorRequired, setTwoFactorRequired] = useState(loaded.adminTwoFactorRequired);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useSaveSiteSetting();
   const setFact = (key: keyof Omit<Facts, 'privacyOfficer'>, value: string) => setDraft((d) => ({ ...d, facts: { ...d.facts, [key]: value } }));
@@ -63,6 +64,8 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
         roleCodeForGuest: draft.roleCodeForGuest,
         userProfiles: profiles,
         ...draft.facts,
+        // Sent only when changed: switching it on is refused to an administrator without a second factor.
+        ...(twoFactorRequired !== loaded.adminTwoFactorRequired ? { adminTwoFactorRequired: twoFactorRequired } : {}),
       });
       setResult({ ok: true, text: siteSettingMessages.saved });
     } catch (err) {
@@ -102,6 +105,15 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
           <input id="setting-captcha" type="checkbox" checked={draft.useCapcha} onChange={(e) => setDraft((d) => ({ ...d, useCapcha: e.target.checked }))} />
           <span>로그인, 회원가입, 비회원 문의에 자동입력 방지 문자를 씁니다.</span>
         </label>
+      </fieldset>
+
+      <fieldset className="admin-section">
+        <legend>관리자 2단계 인증</legend>
+        <label className="form-check" htmlFor="setting-admin-two-factor">
+          <input id="setting-admin-two-factor" type="checkbox" checked={twoFactorRequired} onChange={(e) => setTwoFactorRequired(e.target.checked)} />
+          <span>관리자 권한(ADMIN_Access)이 있는 모든 계정이 인증 앱 코드로 로그인하게 합니다.</span>
+        </label>
+        <p className="admin-note">켜면 인증 앱을 등록하지 않은 관리자는 등록을 마칠 때까지 관리자 기능을 쓸 수 없습니다. 먼저 본인의 2단계 인증을 설정해야 켤 수 있습니다.</p>
       </fieldset>
 
       <fieldset className="admin-section">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSiteSetting, SiteInfo, SiteSettingPatch } from '../../../../../contract';
 import { apiGet, apiRequest } from '../../../lib/api';
+import { twoFactorKey } from '../two-factor/api';
 
 export const adminSiteSettingKey = ['admin', 'site-setting'] as const;
 
@@ -21,10 +22,13 @@ export function useSaveSiteSetting() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (patch: SiteSettingPatch) => apiRequest<SiteInfo>('PATCH', '/api/site-setting', { body: patch }),
-    onSuccess: async (settings) => {
+    onSuccess: async (settings, patch) => {
       // The form on screen already shows what was saved; the stored copy follows without a reload.
-      client.setQueryData<AdminSiteSetting>(adminSiteSettingKey, (old) => (old ? { ...old, settings } : old));
+      client.setQueryData<AdminSiteSetting>(adminSiteSettingKey, (old) =>
+        old ? { ...old, settings, adminTwoFactorRequired: patch.adminTwoFactorRequired ?? old.adminTwoFactorRequired } : old,
+      );
       await client.invalidateQueries({ queryKey: ['site-setting'] });
+      if (patch.adminTwoFactorRequired !== undefined) await client.invalidateQueries({ queryKey: twoFactorKey });
     },
   });
 }

@@ -1,0 +1,73 @@
+import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { twoFactor, twoFactorRecoveryCode } from '../../db/schema';
+
+export type TwoFactorRow = typeof twoFactor.$inferSelect;
+
+export async function find(db: Db, userId: number): Promise<TwoFactorRow | undefined> {
+  const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
+  return row;
+}
+
+/** A new secret for an account not yet enrolled (a second start replaces the first); false once enrolled. */
+export async function startEnrolment(db: Db, userId: number, secret: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(twoFactor)
+    .values({ userId, secret, createdAt: now })
+    .onConflictDoUpdate({ target: twoFactor.userId, set: { secret, createdAt: now, lastUsedStep: null }, setWhere: isNull(twoFactor.confirmedAt) })
+    .returning({ userId: twoFactor.userId });
+  return rows.length === 1;
+}
+
+/** Enrolment finished with the first code's step; false when it was not pending (a race with another tab). */
+export async function confirm(db: Db, userId: number, step: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(twoFactor)
+    .set({ confirmedAt: now, lastUsedStep: step })
+    .where(and(eq(twoFactor.userId, userId), isNull(twoFactor.confirmedAt)))
+    .returning({ userId: twoFactor.userId });
+  return rows.length === 1;
+}
+
+/**
+ * Takes a code's step as used, once: a step at or before the last one used is refused, so a code
+ * (or an older one still in the window) cannot be replayed, even by two requests at once.
+ */
+export async function spendStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(twoFactor)
+    .set({ lastUsedStep: step })
+    .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.confirmedAt), or(isNull(twoFactor.lastUsedStep), lt(twoFactor.lastUsedStep, step))))
+    .returning({ userId: twoFactor.userId });
+  return rows.length === 1;
+}
+
+export async function replaceRecoveryCodes(db: Db, userId: number, hashes: string[], now: Date): Promise<void> {
+  await db.delete(twoFactorRecoveryCode).where(eq(twoFactorRecoveryCode.userId, userId));
+  await db.insert(twoFactorRecoveryCode).values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+}
+
+/** Marks the code used; false when it is unknown or already used. */
+export async function spendRecoveryCode(db: Db, userId: number, codeHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(twoFactorRecoveryCode)
+    .set({ usedAt: now })
+    .where(and(eq(twoFactorRecoveryCode.userId, userId), eq(twoFactorRecoveryCode.codeHash, codeHash), isNull(twoFactorRecoveryCode.usedAt)))
+    .returning({ id: twoFactorRecoveryCode.id });
+  return rows.length === 1;
+}
+
+export async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ left: count() })
+    .from(twoFactorRecoveryCode)
+    .where(and(eq(twoFactorRecoveryCode.userId, userId), isNull(twoFactorRecoveryCode.usedAt)));
+  return row?.left ?? 0;
+}
+
+/** The account signs in with its password alone again. */
+export async function remove(db: Db, userId: number): Promise<boolean> {
+  await db.delete(twoFactorRecoveryCode).where(eq(twoFactorRecoveryCode.userId, userId));
+  const rows = await db.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ userId: twoFactor.userId });
+  return rows.length === 1;
+}

@@ -1,0 +1,118 @@
+import { accountMessages, twoFactorCodes, twoFactorMessages as m, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../contract';
+import type { AppDeps } from '../../deps';
+import type { Caller } from '../../auth/caller';
+import { verifyPassword } from '../../auth/password';
+import type { Db } from '../../db/client';
+import { ApiError, badRequest, notFound } from '../../errors';
+import { findUserById, revokeAllOfUser, revokeOthersOfUser } from '../session/repo';
+import * as repo from './repo';
+import { hashRecoveryCode, matchingStep, newRecoveryCodes, newSecret, normaliseRecoveryCode, otpauthUrl, qrSvg } from './totp';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
+type SignedIn = Caller & { userId: number };
+
+const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
+const invalidCode = () => new ApiError(400, twoFactorCodes.invalid, m.codeInvalid);
+
+/** The caller's own password, asked again before their second factor changes (issue 12). */
+async function checkPassword(deps: Deps, caller: SignedIn, password: string) {
+  const user = await findUserById(deps.db, caller.userId);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) throw badRequest(accountMessages.currentPasswordWrong);
+  return user;
+}
+
+export async function status(deps: Deps, caller: SignedIn): Promise<TwoFactorStatus> {
+  const [row, required] = await Promise.all([repo.find(deps.db, caller.userId), deps.settings.adminTwoFactorRequired()]);
+  const enabledAt = row?.confirmedAt ?? null;
+  return {
+    enabled: enabledAt !== null,
+    enabledAt: enabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: enabledAt ? await repo.recoveryCodesLeft(deps.db, caller.userId) : 0,
+    required,
+    setupRequired: caller.twoFactorSetupRequired === true,
+  };
+}
+
+/** A new secret, pending until its first code is confirmed; the QR code names the site and the sign-in key. */
+export async function startEnrolment(deps: Deps, caller: SignedIn, password: string): Promise<TwoFactorEnrolment> {
+  const user = await checkPassword(deps, caller, password);
+  const secret = newSecret();
+  if (!(await repo.startEnrolment(deps.db, caller.userId, secret, deps.clock.now()))) throw conflict(m.alreadyEnabled);
+  const url = otpauthUrl(secret, (await deps.settings.info()).siteName, user.userKeyCode);
+  return { secret, otpauthUrl: url, qrSvg: await qrSvg(url) };
+}
+
+/**
+ * The first code proves the app holds the secret. Then ten recovery codes, shown this once, and
+ * every other sign-in of the account ends: each was made with the password alone.
+ */
+export async function confirmEnrolment(deps: Deps, caller: SignedIn, code: string): Promise<string[]> {
+  const row = await repo.find(deps.db, caller.userId);
+  if (!row) throw badRequest(m.notEnrolling);
+  if (row.confirmedAt) throw conflict(m.alreadyEnabled);
+  const now = deps.clock.now();
+  const step = matchingStep(row.secret, code, now);
+  if (step === null) throw invalidCode();
+  const codes = newRecoveryCodes();
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    if (!(await repo.confirm(tx, caller.userId, step, now))) throw conflict(m.alreadyEnabled);
+    await repo.replaceRecoveryCodes(tx, caller.userId, codes.map((c) => hashRecoveryCode(normaliseRecoveryCode(c)!)), now);
+    if (caller.sessionId) await revokeOthersOfUser(tx, caller.userId, caller.sessionId, now);
+  });
+  return codes;
+}
+
+/** New recovery codes replace the old ones, used or not. */
+export async function renewRecoveryCodes(deps: Deps, caller: SignedIn, password: string): Promise<string[]> {
+  await checkPassword(deps, caller, password);
+  const row = await repo.find(deps.db, caller.userId);
+  if (!row?.confirmedAt) throw badRequest(m.notEnabled);
+  const codes = newRecoveryCodes();
+  await deps.db.transaction(async (txRaw) => {
+    await repo.replaceRecoveryCodes(txRaw as unknown as Db, caller.userId, codes.map((c) => hashRecoveryCode(normaliseRecoveryCode(c)!)), deps.clock.now());
+  });
+  return codes;
+}
+
+/** Back to the password alone; not while the settings require a second factor. */
+export async function disable(deps: Deps, caller: SignedIn, password: string): Promise<void> {
+  await checkPassword(deps, caller, password);
+  if (await deps.settings.adminTwoFactorRequired()) throw conflict(m.requiredCannotDisable);
+  if (!(await repo.remove(deps.db, caller.userId))) throw badRequest(m.notEnabled);
+}
+
+/**
+ * A system administrator resets another account's second factor (a lost phone and lost recovery
+ * codes): it is removed and every sign-in of the account ends.
+ */
+export async function resetFor(deps: Deps, userId: number): Promise<void> {
+  const now = deps.clock.now();
+  const removed = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const gone = await repo.remove(tx, userId);
+    if (gone) await revokeAllOfUser(tx, userId, now);
+    return gone;
+  });
+  if (!removed) throw notFound(m.notEnabled);
+}
+
+/** The account's confirmed second factor, if it has one (sign-in asks for a code only then). */
+export async function confirmedFactor(db: Db, userId: number): Promise<repo.TwoFactorRow | null> {
+  const row = await repo.find(db, userId);
+  return row?.confirmedAt ? row : null;
+}
+
+/**
+ * Sign-in's second step: the app's current code (each step good once) or an unused recovery code
+ * (then used up). False for anything else.
+ */
+export async function verifySecondFactor(db: Db, factor: repo.TwoFactorRow, input: string, now: Date): Promise<boolean> {
+  const code = input.replace(/\s/g, '');
+  if (/^\d{6}$/.test(code)) {
+    const step = matchingStep(factor.secret, code, now);
+    return step !== null && (await repo.spendStep(db, factor.userId, step));
+  }
+  const recovery = normaliseRecoveryCode(code);
+  return recovery !== null && (await repo.spendRecoveryCode(db, factor.userId, hashRecoveryCode(recovery), now));
+}
