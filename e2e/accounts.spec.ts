@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accountMessages, paths } from '../contract';
-import { expect, expectNoA11yViolations, expectScreen, REFUSED_REQUEST, test } from './fixtures';
-import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
+import { expect, expectNoA11yViolations, expectScreen, REFUSED_REQUEST, SITE_NAME, test } from './fixtures';
+import { ADMIN, createMember, myPageTab, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field, recordDialogs } from './support/dialogs';
 import { messagesTo, nextMessage, nextPincode } from './support/inbox';
 
@@ -335,7 +335,9 @@ test.describe('My page', () => {
     await expect(profile).toContainText('회원 정보가 저장되었습니다.');
     await expectSignedInHeader(page, '나래');
 
-    // E-mail: a new address verified by the pincode mailed to it.
+    // E-mail (its own tab): a new address verified by the pincode mailed to it.
+    await myPageTab(page, '이메일').click();
+    await expect(page).toHaveURL((url) => url.search === '?tab=email');
     const newEmail = `moved${uniqueSuffix()}@example.test`;
     const emailForm = page.getByRole('form', { name: '이메일 변경' });
     await field(emailForm, '새 이메일').fill(newEmail);
@@ -351,7 +353,7 @@ test.describe('My page', () => {
     await field(emailForm, '현재 비밀번호').fill(member.password);
     await emailForm.getByRole('button', { name: '이메일 변경' }).click();
     await expect(emailForm).toContainText('이메일이 변경되었습니다.');
-    await expect(page.getByRole('region', { name: '이메일 변경' })).toContainText(`현재 이메일: ${newEmail}`);
+    await expect(page.getByRole('tabpanel', { name: '이메일' })).toContainText(`현재 이메일: ${newEmail}`);
 
     // The record on the server has the changes.
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
@@ -360,6 +362,7 @@ test.describe('My page', () => {
     expect((await me.json()).data).toMatchObject({ name: '나래', email: newEmail, profile: expect.objectContaining({ organization: '새 병원' }) });
 
     // Password: a wrong current password is refused; the right one changes it and signs out.
+    await myPageTab(page, '비밀번호 변경').click();
     const passwordForm = page.getByRole('form', { name: '비밀번호 변경' });
     await field(passwordForm, '현재 비밀번호').fill('Not-mine1!');
     await field(passwordForm, '새 비밀번호').fill('Changed-pass3#');
@@ -380,7 +383,9 @@ test.describe('My page', () => {
     pageErrors.allow(REFUSED_REQUEST);
     const member = await createMember(request);
     const dialogs = recordDialogs(page);
-    await openSignedIn(page, member.userId, member.password, paths.myPage);
+    // A link straight to the 회원 탈퇴 tab.
+    await openSignedIn(page, member.userId, member.password, `${paths.myPage}?tab=retire`);
+    await expect(myPageTab(page, '회원 탈퇴')).toHaveAttribute('aria-selected', 'true');
 
     const retire = page.getByRole('form', { name: '회원 탈퇴' });
     await field(retire, '비밀번호 확인').fill(member.password);
@@ -412,13 +417,57 @@ test.describe('My page', () => {
     expect((await email.json()).data.exists).toBe(false);
   });
 
-  test('a guest opening My page is sent to sign in and comes back after login', async ({ page, request }) => {
+  test('a guest opening My page is sent to sign in and comes back after login, to the tab asked for', async ({ page, request }) => {
     const member = await createMember(request);
-    await page.goto(paths.myPage);
+    await page.goto(`${paths.myPage}?tab=password`);
     await expect(page).toHaveURL((url) => url.pathname.toLowerCase() === paths.signin.toLowerCase());
     await signInWithForm(page, member.userId, member.password);
-    await expect(page).toHaveURL((url) => url.pathname === paths.myPage);
-    await expect(page.getByRole('heading', { name: '회원 정보' })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === paths.myPage && url.search === '?tab=password');
+    await expect(page.getByRole('form', { name: '비밀번호 변경' })).toBeVisible();
+  });
+
+  test('the open tab is in the address: a link or a reload opens it, Back leaves the screen, an unknown tab opens the first', async ({ page, request }) => {
+    const member = await createMember(request);
+    await openSignedIn(page, member.userId, member.password, paths.home);
+    await header(page).getByRole('link', { name: '마이페이지' }).click();
+    await expect(myPageTab(page, '회원 정보')).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveTitle(`회원 정보 - 마이페이지 | ${SITE_NAME}`);
+
+    // Choosing a tab replaces the address (no history entry per tab) and names the tab in the title.
+    await myPageTab(page, '비밀번호 변경').click();
+    await expect(page).toHaveURL((url) => url.pathname === paths.myPage && url.search === '?tab=password');
+    await expect(page).toHaveTitle(`비밀번호 변경 - 마이페이지 | ${SITE_NAME}`);
+    await expect(page.getByRole('tabpanel', { name: '비밀번호 변경' })).toBeVisible();
+    await expect(page.getByRole('form', { name: '회원 정보' })).toBeHidden();
+    await myPageTab(page, '회원 탈퇴').click();
+    await expect(page).toHaveURL((url) => url.search === '?tab=retire');
+
+    // What was typed in one tab is still there after a look at another.
+    await myPageTab(page, '비밀번호 변경').click();
+    await field(page.getByRole('form', { name: '비밀번호 변경' }), '현재 비밀번호').fill('typed-before');
+    await myPageTab(page, '이메일').click();
+    await myPageTab(page, '비밀번호 변경').click();
+    await expect(field(page.getByRole('form', { name: '비밀번호 변경' }), '현재 비밀번호')).toHaveValue('typed-before');
+
+    // A reload opens the same tab.
+    await page.reload();
+    await expect(myPageTab(page, '비밀번호 변경')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('form', { name: '비밀번호 변경' })).toBeVisible();
+
+    // The first tab is the plain address.
+    await myPageTab(page, '회원 정보').click();
+    await expect(page).toHaveURL((url) => url.pathname === paths.myPage && url.search === '');
+
+    // Back goes to the screen before My page, not through the tabs.
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === paths.home);
+
+    // An unknown tab (or one this site does not show) opens the first.
+    for (const tab of ['nonsense', 'PASSWORD', 'mobile']) {
+      await page.goto(`${paths.myPage}?tab=${tab}`);
+      await expect(myPageTab(page, '회원 정보')).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('form', { name: '회원 정보' })).toBeVisible();
+    }
   });
 });
 

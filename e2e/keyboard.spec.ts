@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { paths } from '../contract';
 import { expect, latestItems, SITE_NAME, test } from './fixtures';
-import { createMember, openSignedIn } from './support/accounts';
+import { createMember, myPageTab, openSignedIn } from './support/accounts';
 import { field } from './support/dialogs';
 
 /**
@@ -314,13 +314,81 @@ test.describe('a refused form announces its errors and takes the focus to the fi
 
   test('My page password change, submitted empty', async ({ page, request }) => {
     const member = await createMember(request);
-    await openSignedIn(page, member.userId, member.password, paths.myPage);
+    await openSignedIn(page, member.userId, member.password, `${paths.myPage}?tab=password`);
     const form = page.getByRole('form', { name: '비밀번호 변경' });
     await form.getByRole('button', { name: '비밀번호 변경' }).press('Enter');
     await expect(form.getByRole('alert').filter({ hasText: '입력 내용을 확인해주세요.' })).toBeVisible();
     await expect(field(form, '현재 비밀번호')).toBeFocused();
     await expectFieldError(form, '현재 비밀번호', /현재 비밀번호를 입력해주세요\./);
   });
+});
+
+/**
+ * My page's tabs (ui/Tabs.tsx, the WAI-ARIA tabs pattern): one Tab stop for the whole tab list (the
+ * selected tab), arrows and Home/End move and select, Tab goes on into the panel, the focus ring is
+ * visible on the tabs and the panel, and the tab list scrolls inside itself on a phone.
+ */
+test.describe('My page tabs by keyboard', () => {
+  for (const viewport of WIDTHS) {
+    test(`arrows, Home and End choose the tab, Tab goes into its panel (${viewport.width} px)`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const member = await createMember(request);
+      await openSignedIn(page, member.userId, member.password, paths.myPage);
+      const tablist = page.getByRole('tablist', { name: '마이페이지 메뉴' });
+      await expect(tablist).toBeVisible();
+      const names = ['회원 정보', '비밀번호 변경', '이메일', '회원 탈퇴'];
+      await expect(tablist.getByRole('tab')).toHaveText(names);
+      const selected = async (name: string) => {
+        const tab = myPageTab(page, name);
+        await expect(tab).toBeFocused();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        await expect(tablist.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+        await expect(tablist.locator('[aria-selected="true"]')).toHaveCount(1);
+        await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+        await expect(page.getByRole('tabpanel')).toHaveCount(1);
+        await expect(tab).toBeInViewport();
+      };
+
+      // From the main content, the first Tab stop in the panel area is the selected tab only.
+      const stops = await tabThrough(page, tablist);
+      expect(stops.map((stop) => stop.name)).toEqual(['회원 정보']);
+      for (const stop of stops) expectVisibleFocus(stop);
+      await myPageTab(page, '회원 정보').focus();
+
+      await page.keyboard.press('ArrowRight');
+      await selected('비밀번호 변경');
+      await expect(page).toHaveURL((url) => url.search === '?tab=password');
+      expectVisibleFocus((await focused(page))!);
+      await page.keyboard.press('End');
+      await selected('회원 탈퇴');
+      await page.keyboard.press('ArrowRight'); // wraps to the first
+      await selected('회원 정보');
+      await page.keyboard.press('ArrowLeft'); // and back to the last
+      await selected('회원 탈퇴');
+      await page.keyboard.press('Home');
+      await selected('회원 정보');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await selected('이메일');
+      await expect(page).toHaveURL((url) => url.search === '?tab=email');
+
+      // Tab leaves the tab list for the panel (it starts with text, so it takes the focus itself),
+      // then the panel's first field; Shift+Tab comes back to the selected tab.
+      await page.keyboard.press('Tab');
+      const panel = page.getByRole('tabpanel', { name: '이메일' });
+      await expect(panel).toBeFocused();
+      expectVisibleFocus((await focused(page))!);
+      await page.keyboard.press('Tab');
+      await expect(field(panel, '새 이메일')).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Shift+Tab');
+      await selected('이메일');
+
+      // Up and Down are not the tabs' keys (the list is horizontal): nothing moves.
+      await page.keyboard.press('ArrowDown');
+      await selected('이메일');
+    });
+  }
 });
 
 /** Every screen a guest or member can open (web/src/app/router.tsx), with its <title> and <h1>. */
@@ -364,7 +432,9 @@ test.describe('every screen has a <title> that names it', () => {
     const member = await createMember(request);
     await openSignedIn(page, member.userId, member.password, paths.myPage);
     await expect(page.getByRole('heading', { name: '회원 정보' })).toBeVisible();
-    await expectTitleNames(page, paths.myPage);
+    // My page's title names the open tab too (each tab has its own address).
+    await expectTitleNames(page, paths.myPage, '회원 정보 - 마이페이지');
+    await expectTitleNames(page, `${paths.myPage}?tab=password`, '비밀번호 변경 - 마이페이지');
     await expectTitleNames(page, paths.boardList('Member', 'memberNotice'));
     await expectTitleNames(page, paths.boardList('Member', 'community'));
     await expectTitleNames(page, paths.boardWrite('Member', 'community'));

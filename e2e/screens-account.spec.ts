@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accountMessages, paths } from '../contract';
 import { expect, REFUSED_REQUEST, test } from './fixtures';
-import { createMember, openSignedIn, uniqueSuffix } from './support/accounts';
+import { createMember, myPageTab, openSignedIn, uniqueSuffix } from './support/accounts';
 import { field, recordDialogs } from './support/dialogs';
 import { messagesTo, nextPincode } from './support/inbox';
 import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
@@ -157,28 +157,40 @@ for (const size of SCREEN_WIDTHS) {
       await checkScreen(page, testInfo, 'find-password reset errors');
     });
 
-    test('My page: every section, its errors, a pincode step and the withdrawal confirmation', async ({ page, request, pageErrors }, testInfo) => {
+    test('My page: every tab, its errors, a pincode step and the withdrawal confirmation', async ({ page, request, pageErrors }, testInfo) => {
       pageErrors.allow(REFUSED_REQUEST);
       const member = await createMember(request);
       await openSignedIn(page, member.userId, member.password, paths.myPage);
       const profile = page.getByRole('form', { name: '회원 정보' });
       await expect(field(profile, '이름')).toHaveValue(member.name);
-      await expect(page.getByRole('region', { name: '회원 탈퇴' })).toBeVisible();
+      await expect(myPageTab(page, '회원 정보')).toHaveAttribute('aria-selected', 'true');
       await checkScreen(page, testInfo, 'my-page');
 
-      // Errors in each form: an emptied name, an empty password change, a new address not yet verified.
+      // Each tab with the errors of its form: an emptied name, an empty password change, a new
+      // address not yet verified. Every tab is a screen of its own (axe, width, targets).
       await field(profile, '이름').fill('');
       await profile.getByRole('button', { name: '회원 정보 저장' }).click();
       await expect(field(profile, '이름')).toHaveAttribute('aria-invalid', 'true');
+      await checkScreen(page, testInfo, 'my-page profile errors');
+
+      await myPageTab(page, '비밀번호 변경').click();
       const password = page.getByRole('form', { name: '비밀번호 변경' });
       await password.getByRole('button', { name: '비밀번호 변경' }).click();
       await expect(field(password, '현재 비밀번호')).toBeFocused();
+      await checkScreen(page, testInfo, 'my-page password errors');
+
+      await myPageTab(page, '이메일').click();
       const emailForm = page.getByRole('form', { name: '이메일 변경' });
       const newEmail = `moved${uniqueSuffix()}@example.test`;
       await field(emailForm, '새 이메일').fill(newEmail);
       await emailForm.getByRole('button', { name: '인증번호 발송' }).click();
       await expect(field(emailForm, '이메일 인증번호')).toBeFocused();
-      await checkScreen(page, testInfo, 'my-page errors');
+      await checkScreen(page, testInfo, 'my-page email pincode');
+
+      // The last tab: on a phone the tab list has scrolled to it, and the page still does not scroll sideways.
+      await myPageTab(page, '회원 탈퇴').click();
+      await expect(myPageTab(page, '회원 탈퇴')).toBeInViewport();
+      await checkScreen(page, testInfo, 'my-page withdraw');
 
       // Withdrawal asks in a dialog first.
       const retire = page.getByRole('form', { name: '회원 탈퇴' });
@@ -189,6 +201,10 @@ for (const size of SCREEN_WIDTHS) {
       await checkScreen(page, testInfo, 'my-page withdraw dialog');
       await confirm.getByRole('button', { name: '취소' }).click();
       await expect(confirm).toBeHidden();
+
+      // The errors left in the other tabs are still there when the member comes back to them.
+      await myPageTab(page, '회원 정보').click();
+      await expect(field(profile, '이름')).toHaveAttribute('aria-invalid', 'true');
     });
 
     test('the session expiry warning, and the notice after the session ended', async ({ page, request }, testInfo) => {

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { LoginUser, Success, TokenPair } from '../../contract';
 import { messagesTo, nextPincode } from './inbox';
 
@@ -88,4 +88,9 @@ export async function openSignedIn(page: Page, userId: string, password: string,
   }, session);
   await page.goto(path);
   return session;
+}
+
+/** A tab of My page (회원 정보, 비밀번호 변경, 이메일, 휴대폰 번호, 회원 탈퇴): each form is in its own tab. */
+export function myPageTab(page: Page, name: string): Locator {
+  return page.getByRole('tablist', { name: '마이페이지 메뉴' }).getByRole('tab', { name, exact: true });
 }

@@ -5,9 +5,24 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import { uiMessages } from '../messages';
 
-/** The frame of every account screen: a Korean title, the one h1, and a narrow column. */
-export function AccountPage({ title, lead, wide = false, children }: { title: string; lead?: ReactNode; wide?: boolean; children: ReactNode }) {
-  useDocumentTitle(title);
+/**
+ * The frame of every account screen: a Korean title, the one h1, and a narrow column. The <title>
+ * is the h1's unless the screen names a part of itself too (My page's open tab).
+ */
+export function AccountPage({
+  title,
+  documentTitle = title,
+  lead,
+  wide = false,
+  children,
+}: {
+  title: string;
+  documentTitle?: string;
+  lead?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  useDocumentTitle(documentTitle);
   return (
     <div className="container page account-page">
       <div className={`account-page__inner${wide ? ' account-page__inner--wide' : ''}`}>

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SiteAuthentication, UserDetail } from '../../../../../contract';
 import { accountMessages, paths } from '../../../../../contract';
 import { getSessionStore } from '../../../lib/session';
@@ -36,6 +36,8 @@ import {
 import { useFieldValidation, manualValidation } from '../components/use-field-validation';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import { Dialog, DialogActions } from '../../../ui/Dialog';
+import { Tabs, type TabItem } from '../../../ui/Tabs';
+import { tabOrFirst } from '../../../ui/tab-keys';
 import '../../../ui/form/forms.css';
 import '../account.css';
 
@@ -60,21 +62,43 @@ export function Component() {
   return <MyPage userId={session.user.id} onRetired={() => setRetired(true)} />;
 }
 
+/** The tabs of My page, in order; the first is the one a plain link opens. */
+type MyPageTab = 'profile' | 'password' | 'email' | 'mobile' | 'retire';
+/** The search parameter that names the open tab: `?tab=password`. */
+const TAB_PARAM = 'tab';
+
 function MyPage({ userId, onRetired }: { userId: number; onRetired: () => void }) {
   const settings = useSiteAuthentication();
   const user = useUser(userId);
+  const [search, setSearch] = useSearchParams();
+  const tabs = settings.data && user.data ? myPageTabs(settings.data, user.data, onRetired) : null;
+  const selected = tabs ? tabOrFirst(tabs.map((tab) => tab.id), search.get(TAB_PARAM)) : undefined;
+  const selectedLabel = tabs?.find((tab) => tab.id === selected)?.label;
+
+  const select = (id: string) => {
+    // `replace`, not a new history entry per tab: the arrow keys select as they move (automatic
+    // activation), so pushing would make Back step through every tab passed on the way. The tabs
+    // are views of one screen; Back leaves the screen, while a link or a reload still opens the tab.
+    // The first tab is the plain address. The focus stays on the tab (Layout moves it only when the
+    // path changes) and so does the scroll position.
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (id === tabs?.[0]?.id) next.delete(TAB_PARAM);
+        else next.set(TAB_PARAM, id);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
   return (
-    <AccountPage title={TITLE} lead="회원 정보를 확인하고 변경할 수 있습니다." wide>
+    // The <title> names the open tab too: a reload, a bookmark or a shared link lands on that tab.
+    <AccountPage title={TITLE} documentTitle={selectedLabel ? `${selectedLabel} - ${TITLE}` : TITLE} lead="회원 정보를 확인하고 변경할 수 있습니다." wide>
       <WithAuthentication query={settings}>
-        {(auth) =>
-          user.data ? (
-            <div className="mypage">
-              <ProfileSection auth={auth} user={user.data} />
-              <PasswordSection userId={userId} />
-              <KeySection auth={auth} user={user.data} keyType="EMAIL" />
-              {(auth.verifiedKeyTypes.includes('MOBILE') || user.data.mobile) && <KeySection auth={auth} user={user.data} keyType="MOBILE" />}
-              <RetireSection onRetired={onRetired} />
-            </div>
+        {() =>
+          tabs && selected ? (
+            <Tabs label="마이페이지 메뉴" tabs={tabs} selected={selected} onChange={select} />
           ) : user.isError ? (
             <div className="form-message form-message--error account-retry" role="alert">
               <p>{uiMessages.userLoadFailed}</p>
@@ -91,14 +115,33 @@ function MyPage({ userId, onRetired }: { userId: number; onRetired: () => void }
   );
 }
 
+/**
+ * One tab per form. Each form lives whole in its own panel (its fields, error summary, pincode
+ * step and messages), so whatever a submit reports and focuses is in the panel on screen.
+ */
+function myPageTabs(auth: SiteAuthentication, user: UserDetail, onRetired: () => void): (TabItem & { id: MyPageTab })[] {
+  const showMobile = auth.verifiedKeyTypes.includes('MOBILE') || !!user.mobile;
+  return [
+    { id: 'profile', label: '회원 정보', panel: <ProfileSection auth={auth} user={user} /> },
+    { id: 'password', label: '비밀번호 변경', panel: <PasswordSection userId={user.id} /> },
+    { id: 'email', label: verifiedKeyLabels.EMAIL, panel: <KeySection auth={auth} user={user} keyType="EMAIL" /> },
+    ...(showMobile ? [{ id: 'mobile' as const, label: verifiedKeyLabels.MOBILE, panel: <KeySection auth={auth} user={user} keyType="MOBILE" /> }] : []),
+    { id: 'retire', label: '회원 탈퇴', panel: <RetireSection onRetired={onRetired} /> },
+  ];
+}
+
+/**
+ * A panel's content. Its heading is for screen readers only (as in KRDS's tab contents): the tab
+ * above already shows the name, and the heading keeps the h1 > h2 outline and names the form.
+ */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className="account-box mypage__section" aria-labelledby={`${id}-title`}>
-      <h2 className="account-box__title" id={`${id}-title`}>
+    <div className="account-box mypage__panel">
+      <h2 className="visually-hidden" id={`${id}-title`}>
         {title}
       </h2>
       {children}
-    </section>
+    </div>
   );
 }
 
