@@ -91,6 +91,8 @@ export const memberDetail = memberRow.extend({
   retiredDate: z.string().nullable(),
   /** When "sign out everywhere" was last used on this member. */
   sessionsRevokedDate: z.string().nullable(),
+  /** Signs in with an authenticator code (issue 12); a system administrator can reset it. */
+  twoFactorEnabled: z.boolean(),
   /** True in the answer of a reveal: the fields above are plain. */
   revealed: z.boolean(),
 });

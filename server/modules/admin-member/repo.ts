@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { MemberFilter } from '../../../contract';
 import type { Db } from '../../db/client';
-import { appUser, role } from '../../db/schema';
+import { appUser, role, twoFactor } from '../../db/schema';
 
 /** KST midnight of a YYYY-MM-DD date (the console's dates are Korean calendar days). */
 export const kstDayStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
@@ -106,6 +106,8 @@ const detailColumns = {
   lockedUntil: appUser.lockedUntil,
   retiredAt: appUser.retiredAt,
   sessionsRevokedAt: appUser.sessionsRevokedAt,
+  // A subquery, not a join: findMember may lock the member's row FOR UPDATE.
+  twoFactorEnabled: sql<boolean>`EXISTS (SELECT 1 FROM ${twoFactor} WHERE ${twoFactor.userId} = ${appUser.id} AND ${twoFactor.confirmedAt} IS NOT NULL)`.mapWith(Boolean),
 };
 export type MemberRecord = MemberListRow & {
   profile: Record<string, unknown>;
@@ -113,6 +115,7 @@ export type MemberRecord = MemberListRow & {
   lockedUntil: Date | null;
   retiredAt: Date | null;
   sessionsRevokedAt: Date | null;
+  twoFactorEnabled: boolean;
 };
 
 /** One member; `forUpdate` locks the row for the rest of the transaction (a change checks, then writes). */

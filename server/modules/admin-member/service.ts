@@ -62,6 +62,7 @@ async function toDetail(deps: Deps, db: Db, row: repo.MemberRecord, reveal: bool
     lockedUntil: iso(row.lockedUntil),
     retiredDate: iso(row.retiredAt),
     sessionsRevokedDate: iso(row.sessionsRevokedAt),
+    twoFactorEnabled: row.twoFactorEnabled,
     revealed: reveal,
   };
 }

@@ -4,8 +4,11 @@ import { twoFactor, twoFactorRecoveryCode } from '../../db/schema';
 
 export type TwoFactorRow = typeof twoFactor.$inferSelect;
 
+/** The account's factor, by two_factor_pkey. Exported, as the builders below, for the query-plan test. */
+export const findQuery = (db: Db, userId: number) => db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
+
 export async function find(db: Db, userId: number): Promise<TwoFactorRow | undefined> {
-  const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
+  const [row] = await findQuery(db, userId);
   return row;
 }
 
@@ -47,21 +50,27 @@ export async function replaceRecoveryCodes(db: Db, userId: number, hashes: strin
   await db.insert(twoFactorRecoveryCode).values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
 }
 
-/** Marks the code used; false when it is unknown or already used. */
-export async function spendRecoveryCode(db: Db, userId: number, codeHash: string, now: Date): Promise<boolean> {
-  const rows = await db
+/** Marks the code used, through two_factor_recovery_code_uq; no row when it is unknown or already used. */
+export const spendRecoveryCodeQuery = (db: Db, userId: number, codeHash: string, now: Date) =>
+  db
     .update(twoFactorRecoveryCode)
     .set({ usedAt: now })
     .where(and(eq(twoFactorRecoveryCode.userId, userId), eq(twoFactorRecoveryCode.codeHash, codeHash), isNull(twoFactorRecoveryCode.usedAt)))
     .returning({ id: twoFactorRecoveryCode.id });
-  return rows.length === 1;
+
+export async function spendRecoveryCode(db: Db, userId: number, codeHash: string, now: Date): Promise<boolean> {
+  return (await spendRecoveryCodeQuery(db, userId, codeHash, now)).length === 1;
 }
 
-export async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
-  const [row] = await db
+/** The unused codes of the account, counted in the leading user_id part of two_factor_recovery_code_uq. */
+export const recoveryCodesLeftQuery = (db: Db, userId: number) =>
+  db
     .select({ left: count() })
     .from(twoFactorRecoveryCode)
     .where(and(eq(twoFactorRecoveryCode.userId, userId), isNull(twoFactorRecoveryCode.usedAt)));
+
+export async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
+  const [row] = await recoveryCodesLeftQuery(db, userId);
   return row?.left ?? 0;
 }
 

@@ -264,9 +264,12 @@ describe('required by the site settings', () => {
     // A system administrator resets a lost one: that account's sign-ins end at once.
     clock.advance(STEP);
     const { accessToken: systemAgain } = await signIn(systemAdmin, codeAt(systemSecret, clock.now()));
+    const detail = (token: string) => get(`/api/admin/users/${manager.id}`, token);
+    expect(data<{ twoFactorEnabled: boolean }>(await detail(systemAgain)).twoFactorEnabled).toBe(true);
     const reset = await post(`/api/admin/users/${manager.id}/two-factor-reset`, systemAgain);
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await get('/api/admin/dashboard', accessToken)).statusCode).toBe(401);
+    expect(data<{ twoFactorEnabled: boolean }>(await detail(systemAgain)).twoFactorEnabled).toBe(false);
     expect((await post(`/api/admin/users/${manager.id}/two-factor-reset`, systemAgain)).statusCode).toBe(404);
     // Only a system administrator resets.
     const other = await enrolledAdminUnderRequirement();

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { memberMessages, memberStatusLabels, type MemberDetail } from '../../../../../contract';
+import { memberMessages, memberStatusLabels, twoFactorMessages, type MemberDetail } from '../../../../../contract';
+import { isSystemAdmin } from '../../../lib/session';
+import { useSession } from '../../../lib/use-session';
+import { useResetMemberTwoFactor } from '../two-factor/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
 import '../../../ui/form/forms.css';
@@ -46,7 +49,10 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
   const [failure, setFailure] = useState('');
   const shown = revealed ?? detail;
   const retired = detail.status === 'RETIRED';
-  const busy = changes.act.isPending || changes.changeRole.isPending;
+  const resetTwoFactor = useResetMemberTwoFactor(detail.id);
+  const session = useSession();
+  const systemAdmin = session.signedIn && isSystemAdmin(session.user);
+  const busy = changes.act.isPending || changes.changeRole.isPending || resetTwoFactor.isPending;
 
   async function run(work: () => Promise<unknown>, success: string) {
     setNotice('');
@@ -129,6 +135,8 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
           <dd>{detail.failedSigninCount}회</dd>
           <dt>로그인 잠금(비밀번호 오류)</dt>
           <dd>{detail.lockedUntil ? `${dateTime(detail.lockedUntil)}까지` : '없음'}</dd>
+          <dt>2단계 인증</dt>
+          <dd>{detail.twoFactorEnabled ? '사용' : '사용 안 함'}</dd>
           <dt>모든 로그인 종료</dt>
           <dd>{dateTime(detail.sessionsRevokedDate)}</dd>
           <dt>탈퇴일</dt>
@@ -185,6 +193,12 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
               <button type="button" className="button" disabled={busy} onClick={act('sign-out', memberMessages.signedOut)}>
                 모든 기기에서 로그아웃
               </button>
+              {/* A lost phone and lost recovery codes: only a system administrator resets (the server checks too). */}
+              {detail.twoFactorEnabled && systemAdmin && (
+                <button type="button" className="button" disabled={busy} onClick={() => void run(() => resetTwoFactor.mutateAsync(), twoFactorMessages.resetDone)}>
+                  2단계 인증 초기화
+                </button>
+              )}
               <ReasonDialogButton
                 label="탈퇴 처리"
                 title="회원 탈퇴 처리"
