@@ -66,7 +66,7 @@ export const uploadDefaults = {
 /** Extensions a file may have (checked again against the type its bytes show). */
 export const allowedExtensions = [
   'pdf', 'hwp', 'hwpx', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'zip',
-  'jpg', 'jpeg', 'png', 'gif', 'webp', 'mp4',
+  'jpg', 'jpeg', 'png', 'gif', 'webp', 'mp4', 'vtt',
 ] as const;
 export const imageExtensions = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 

@@ -31,8 +31,23 @@ describe('sanitizeContent', () => {
   it('keeps our own images and allow-listed video players', () => {
     const img = `<img src="/api/file/${fileId}" alt="사진" />`;
     expect(sanitizeContent(img)).toBe(img);
-    const video = '<iframe src="https://www.youtube-nocookie.com/embed/abc" title="홍보영상"></iframe>';
+    const video = '<iframe src="https://tv.naver.com/embed/123" title="홍보영상"></iframe>';
     expect(sanitizeContent(video)).toBe(video);
+  });
+
+  it('turns on Korean captions in YouTube and Vimeo players, keeping what the writer set', () => {
+    expect(sanitizeContent('<iframe src="https://www.youtube-nocookie.com/embed/abc" title="홍보영상"></iframe>')).toBe(
+      '<iframe src="https://www.youtube-nocookie.com/embed/abc?cc_load_policy=1&amp;cc_lang_pref=ko&amp;hl=ko" title="홍보영상"></iframe>',
+    );
+    expect(sanitizeContent('<iframe src="https://www.youtube.com/embed/abc?start=30&amp;cc_lang_pref=en" title="영상"></iframe>')).toBe(
+      '<iframe src="https://www.youtube.com/embed/abc?start=30&amp;cc_lang_pref=en&amp;cc_load_policy=1&amp;hl=ko" title="영상"></iframe>',
+    );
+    expect(sanitizeContent('<iframe src="https://player.vimeo.com/video/1" title="영상"></iframe>')).toBe(
+      '<iframe src="https://player.vimeo.com/video/1?texttrack=ko" title="영상"></iframe>',
+    );
+    // Other hosts are still removed, whatever the transform did.
+    expect(sanitizeContent('<iframe src="https://evil.example/embed/abc?cc_load_policy=1"></iframe>')).toBe('');
+    expect(sanitizeContent('<iframe src="javascript:alert(1)"></iframe>')).toBe('');
   });
 
   it('makes new-window links safe', () => {

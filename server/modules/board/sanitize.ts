@@ -13,6 +13,33 @@ function isVideoPlayerUrl(src: string): boolean {
   }
 }
 
+/**
+ * Players embedded from YouTube or Vimeo start with Korean captions on, where the video has them
+ * (issue 11: KWCAG 1.2.2 captions; the reader can still turn them off in the player). Any other
+ * host, or an address that is no URL, is left as it is for the filter below.
+ */
+export function withCaptionsOn(src: string): string {
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return src;
+  }
+  const set = (name: string, value: string) => {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  };
+  if (url.hostname === 'www.youtube.com' || url.hostname === 'www.youtube-nocookie.com') {
+    set('cc_load_policy', '1');
+    set('cc_lang_pref', 'ko');
+    set('hl', 'ko');
+  } else if (url.hostname === 'player.vimeo.com') {
+    set('texttrack', 'ko');
+  } else {
+    return src;
+  }
+  return url.toString();
+}
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'code', 'pre',
@@ -41,6 +68,7 @@ const options: sanitizeHtml.IOptions = {
         ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer' } : {}),
       },
     }),
+    iframe: (tagName, attribs) => ({ tagName, attribs: attribs.src ? { ...attribs, src: withCaptionsOn(attribs.src) } : attribs }),
   },
   exclusiveFilter: (frame) =>
     (frame.tag === 'img' && !ownFileUrl.test(frame.attribs.src ?? '')) ||

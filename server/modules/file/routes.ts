@@ -13,8 +13,12 @@ import { canOnBoard, canSeePrivateItem, isPrivateItem } from '../board/policy';
 import { deny } from '../board/service';
 import type { FileStore } from './store';
 
-/** Types a browser may show inline; everything else (SVG, HTML, office files...) downloads. */
-const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf']);
+/**
+ * Types a browser may show inline; everything else (SVG, HTML, office files...) downloads.
+ * WebVTT is read by a video's <track>, which takes it only as text/vtt; with nosniff no browser
+ * runs it as anything else.
+ */
+const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/vtt']);
 
 type FileRow = typeof storedFile.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { boardMessages } from '../../../contract';
 import { badRequest } from '../../errors';
-import { sniff, SNIFF_BYTES, type SniffedKind } from './sniff';
+import { bytesAre, SNIFF_BYTES, type ExpectedKind } from './sniff';
 
 /**
  * The bytes of an attachment on their way to the file store. The first SNIFF_BYTES are held back
@@ -14,7 +14,7 @@ export class CheckedUpload extends Transform {
   private head: Buffer[] | null = [];
   private headLength = 0;
 
-  constructor(private readonly expected: SniffedKind) {
+  constructor(private readonly expected: ExpectedKind) {
     super();
   }
 
@@ -35,7 +35,7 @@ export class CheckedUpload extends Transform {
   private releaseHead(): Error | null {
     const head = Buffer.concat(this.head!);
     this.head = null;
-    if (sniff(head) !== this.expected) return badRequest(boardMessages.typeMismatch);
+    if (!bytesAre(head, this.expected)) return badRequest(boardMessages.typeMismatch);
     this.push(head);
     return null;
   }

@@ -18,7 +18,7 @@ import { deny, requireBoard } from '../board/service';
 import { readAll } from '../file/store';
 import { fileUrl, thumbnailUrl } from '../file/urls';
 import { CheckedUpload, feed } from './checked-stream';
-import { extensionOf, fileTypes, imageKinds, sniff, type FileType } from './sniff';
+import { bytesAre, extensionOf, fileTypes, imageKinds, type FileType } from './sniff';
 import { openWorkbook } from './workbook';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'files'>;
@@ -223,7 +223,7 @@ export async function storeUpload(
   const ext = extensionOf(input.fileName);
   const type = fileTypes[ext];
   if (!type) throw badRequest(boardMessages.extensionNotAllowed(ext));
-  if (sniff(input.data) !== type.kind) throw badRequest(boardMessages.typeMismatch);
+  if (!bytesAre(input.data, type.kind)) throw badRequest(boardMessages.typeMismatch);
   let data = input.data;
   let thumbnail: Buffer | null = null;
   let width: number | null = null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowedExtensions } from '../../../contract';
-import { extensionOf, fileTypes, sniff } from './sniff';
+import { bytesAre, extensionOf, fileTypes, sniff } from './sniff';
 
 const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -32,6 +32,17 @@ describe('sniff: the type a file’s bytes show', () => {
   it('binary junk is unknown', () => {
     expect(sniff(bytes([1, 2, 3, 0, 5]))).toBe('unknown');
     expect(sniff(bytes([0x4d, 0x5a, 0x90, 0x00]))).toBe('unknown'); // a Windows executable
+  });
+
+  it('captions (.vtt) are text that starts with the WebVTT signature; a .txt may start so too', () => {
+    const vtt = (text: string) => Buffer.from(text, 'utf8');
+    expect(bytesAre(vtt('WEBVTT\n\n00:00.000 --> 00:02.000\n안녕하세요\n'), 'captions')).toBe(true);
+    expect(bytesAre(vtt('\uFEFFWEBVTT - 소개 영상\n'), 'captions')).toBe(true);
+    expect(bytesAre(vtt('WEBVTT'), 'captions')).toBe(true);
+    expect(bytesAre(vtt('WEBVTTX\n'), 'captions')).toBe(false);
+    expect(bytesAre(vtt('1\n00:00:00,000 --> 00:00:02,000\n자막\n'), 'captions')).toBe(false); // SubRip is not WebVTT
+    expect(bytesAre(vtt('WEBVTT\n\n<script>alert(1)</script>\n'), 'captions')).toBe(false); // markup is never text
+    expect(bytesAre(vtt('WEBVTT\n'), 'text')).toBe(true);
   });
 
   it('every allowed extension has a type, and only those', () => {

@@ -4,6 +4,21 @@
  */
 export type SniffedKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'zip' | 'ole' | 'mp4' | 'text' | 'markup' | 'unknown';
 
+/**
+ * What an extension requires of the bytes: a kind `sniff` tells, or `captions`, WebVTT, which is
+ * text that starts with its signature (so a .txt that happens to start so stays a .txt).
+ */
+export type ExpectedKind = SniffedKind | 'captions';
+
+/** WebVTT's signature: optional BOM, "WEBVTT", then a space, tab, line break or the end. */
+const webVtt = /^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/;
+
+/** Whether the first bytes are what the extension promises. */
+export function bytesAre(bytes: Buffer, expected: ExpectedKind): boolean {
+  if (expected === 'captions') return sniff(bytes) === 'text' && webVtt.test(bytes.subarray(0, 64).toString('utf8'));
+  return sniff(bytes) === expected;
+}
+
 const startsWith = (bytes: Buffer, signature: number[], at = 0) =>
   bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -34,7 +49,7 @@ export function sniff(bytes: Buffer): SniffedKind {
 }
 
 export interface FileType {
-  kind: SniffedKind;
+  kind: ExpectedKind;
   contentType: string;
 }
 
@@ -58,9 +73,11 @@ export const fileTypes: Record<string, FileType> = {
   gif: { kind: 'gif', contentType: 'image/gif' },
   webp: { kind: 'webp', contentType: 'image/webp' },
   mp4: { kind: 'mp4', contentType: 'video/mp4' },
+  // Captions for a video attached to the same post (issue 11: KWCAG 1.2.2); the player shows them.
+  vtt: { kind: 'captions', contentType: 'text/vtt' },
 };
 
-export const imageKinds: ReadonlySet<SniffedKind> = new Set(['png', 'jpeg', 'gif', 'webp']);
+export const imageKinds: ReadonlySet<ExpectedKind> = new Set(['png', 'jpeg', 'gif', 'webp']);
 
 /** The lower-case extension of a file name, without the dot ('' if none). */
 export function extensionOf(fileName: string): string {

@@ -64,6 +64,18 @@ describe.each(testFileStores)('uploads (%s store)', (store) => {
       expect(row!.createdBy).toBe(t.users.member);
     });
 
+    it('captions for a video (.vtt) are stored and served back as text/vtt, never sniffed into anything else', async () => {
+      const captions = Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.500\n환자등록사업을 소개합니다.\n', 'utf8');
+      const { uploadRes } = await uploadThroughApi(t.app, as(t.tokens.member), { fileName: '소개 영상 자막.vtt', data: captions, boardCode: 'community' });
+      const file = data<UploadedFile>(uploadRes!);
+      expect(file).toMatchObject({ name: '소개 영상 자막.vtt', contentType: 'text/vtt', size: captions.length });
+      const served = await t.app.inject({ method: 'GET', url: file.url, headers: as(t.tokens.member) });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toMatch(/^text\/vtt\b/);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(captions)).toBe(true);
+    });
+
     it('/api/file/upload-url works the same without a board', async () => {
       const q = new URLSearchParams({ fileName: 'a.pdf', contentType: 'application/pdf', size: '10' });
       expect(data<UploadUrlResponse>(await t.app.inject({ method: 'GET', url: `/api/file/upload-url?${q}`, headers: as(t.tokens.member) })).uploadUrl).toBeTruthy();
@@ -123,6 +135,7 @@ describe.each(testFileStores)('uploads (%s store)', (store) => {
       ['a PDF behind .hwp', '서식.hwp', samplePdf],
       ['an executable behind .docx', '문서.docx', Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0])],
       ['HTML behind .txt', '메모.txt', Buffer.from('<!doctype html><body onload=alert(1)>')],
+      ['plain text behind .vtt', '자막.vtt', Buffer.from('00:00.000 --> 00:02.000\n안녕하세요\n')],
     ])('wrong real type behind an allowed extension is refused: %s', async (_what, fileName, bytes) => {
       const { uploadRes } = await uploadThroughApi(t.app, as(t.tokens.member), { fileName, data: bytes });
       expectRefusal(uploadRes, 400, 'BAD_REQUEST', /파일 내용이 확장자와 일치하지 않습니다/);

@@ -191,17 +191,21 @@ function InquiryContact({ contact }: { contact: NonNullable<BoardItem['contact']
 
 /**
  * Video boards: a video file attached to the post plays in the browser's own player (keyboard
- * and screen-reader friendly, named by the post title); a player embedded in the text (YouTube
- * and the like, an iframe with a title) needs nothing more; otherwise the poster is shown.
+ * and screen-reader friendly, named by the post title), with the captions file attached beside it;
+ * a player embedded in the text (YouTube and the like, an iframe with a title, captions turned on
+ * by the sanitiser) needs nothing more; otherwise the poster is shown.
  */
 function VideoPlayer({ boardItem }: { boardItem: BoardItem }) {
   const video = boardItem.files.find((file) => file.contentType.startsWith('video/'));
   const poster = boardItem.files.find((file) => file.contentType.startsWith('image/'));
+  // A WebVTT file attached beside the video is its Korean captions, on from the start (KWCAG 1.2.2).
+  const captions = boardItem.files.find((file) => file.contentType === 'text/vtt');
   if (video) {
     return (
       <figure className="board-view__player">
         <video controls preload="metadata" poster={poster?.url ?? boardItem.thumbnailUrl ?? undefined} aria-label={boardItem.title}>
           <source src={video.url} type={video.contentType} />
+          {captions && <track kind="captions" src={captions.url} srcLang="ko" label="한국어 자막" default />}
         </video>
         <figcaption className="visually-hidden">{boardItem.title}</figcaption>
       </figure>
