@@ -202,6 +202,18 @@ for (const viewport of SCREEN_WIDTHS) {
       await checkScreen(page, testInfo, 'admin-settings');
     });
 
+    test(`2단계 인증: the start and the enrolment step with its QR code at ${at}`, async ({ page }, testInfo) => {
+      // Starting leaves a pending secret only: the seeded administrator still signs in with a password alone.
+      await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/two-factor');
+      const start = page.getByRole('form', { name: '등록 시작' });
+      await settled(page, start);
+      await checkScreen(page, testInfo, 'admin-two-factor');
+      await field(start, '현재 비밀번호').fill(ADMIN.password);
+      await start.getByRole('button', { name: '등록 시작' }).click();
+      await settled(page, page.getByRole('img', { name: /인증 앱에 등록할 QR 코드/ }));
+      await checkScreen(page, testInfo, 'admin-two-factor-enrolment');
+    });
+
     test(`access records and the export dialog with an error at ${at}`, async ({ page }, testInfo) => {
       await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/access-records');
       await settled(page, page.locator('.access-records__table tbody tr'));

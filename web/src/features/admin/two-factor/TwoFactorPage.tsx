@@ -124,7 +124,7 @@ function ConfirmEnrolment({ enrolment, onCodes, onRestart }: { enrolment: TwoFac
           </p>
         </li>
         <li>
-          <form className="admin-inline-form" onSubmit={onSubmit} noValidate aria-label="인증 코드 확인">
+          <form className="admin-inline-form two-factor-form" onSubmit={onSubmit} noValidate aria-label="인증 코드 확인">
             <label className="admin-field" htmlFor={codeId}>
               <span>앱에 표시된 6자리 인증 코드</span>
               <input
@@ -220,7 +220,7 @@ function PasswordForm({ submitLabel, pending, onSubmit }: { submitLabel: string;
   const id = useId();
   return (
     <form
-      className="admin-inline-form"
+      className="admin-inline-form two-factor-form"
       aria-label={submitLabel}
       noValidate
       onSubmit={async (event) => {
