@@ -1,4 +1,4 @@
-// `npm test`: lint, type check, unit, API (embedded PostgreSQL, and a PostgreSQL server when
+// `npm test`: dependency audit (scripts/audit.mjs), lint, type check, unit, API (embedded PostgreSQL, and a PostgreSQL server when
 // TEST_DATABASE_URL is set) and browser tests, in that order. It stops at the first failing
 // tier and ends with one line "tests: N passed, N failed, N skipped". A skipped test fails the run.
 // Chromium (browser tests), nginx and openssl (server/nginx.api.test.ts) come from the system:
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
 import { findNginx, findOpenssl, findRedisServer } from './system-packages.mjs';
+import { audit } from './audit.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -87,7 +88,15 @@ try {
   finish(false);
 }
 
+function dependencyAudit() {
+  console.log('\n=== dependency audit (npm audit --omit=dev, high and critical)');
+  const ok = audit();
+  console.log(`=== dependency audit: ${ok ? 'ok' : 'FAILED'}`);
+  return ok;
+}
+
 const steps = [
+  dependencyAudit,
   () => run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']),
   () => run('type check (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   () => vitest('unit tests (Vitest)', 'unit'),
