@@ -10,7 +10,7 @@ import { revokeAllOfUser } from '../session/repo';
 import { keyInUse } from '../user-key/repo';
 import { conflict, takeConfirmedToken, validKey } from '../user-key/service';
 import { keyLabel } from '../user-key/keys';
-import { canReachUser, canRetire } from './policy';
+import { canChangeUser, canReachUser, canRetire } from './policy';
 import { recordAccess } from '../access-record/record';
 import { maskKey } from './mask';
 import { validateProfile } from './profile';
@@ -40,6 +40,13 @@ async function reachableUser(deps: Deps, caller: Caller, id: number): Promise<re
   if (!canReachUser(caller, id)) throw forbidden();
   const row = await repo.findUser(deps.db, id);
   if (!row) throw notFound();
+  return row;
+}
+
+/** The record if the caller may change it: as `reachableUser`, and the system administrator's only by itself. */
+async function changeableUser(deps: Deps, caller: Caller, id: number): Promise<repo.UserRecord> {
+  const row = await reachableUser(deps, caller, id);
+  if (!canChangeUser(caller, row)) throw forbidden();
   return row;
 }
 
@@ -81,7 +88,7 @@ export async function updateUser(
   input: { name?: string; profile?: Record<string, unknown> },
   address: string,
 ): Promise<UserDetail> {
-  const row = await reachableUser(deps, caller, id);
+  const row = await changeableUser(deps, caller, id);
   if (row.status === 'RETIRED') throw forbidden();
   if (input.name !== undefined) checkName(input.name);
   let profile = row.profile;
@@ -123,7 +130,7 @@ export async function changePassword(
   input: { currentPassword: string; password: string; passwordConfirm: string },
   address: string,
 ): Promise<void> {
-  const target = await reachableUser(deps, caller, id);
+  const target = await changeableUser(deps, caller, id);
   checkNewPassword(input.password, input.passwordConfirm, identityWords(target.userKeyCode, target.email));
   await checkCurrentPassword(deps, caller, target, input.currentPassword);
   const passwordHash = await hashPassword(input.password);
@@ -147,7 +154,7 @@ export async function changeUserKey(
   input: { userKeyType: 'EMAIL' | 'MOBILE'; userKeyCode: string; userKeyToken: string; currentPassword: string },
   address: string,
 ): Promise<UserDetail> {
-  const row = await reachableUser(deps, caller, id);
+  const row = await changeableUser(deps, caller, id);
   if (row.status === 'RETIRED') throw forbidden();
   // Re-authentication (issue 12): someone at a member's unlocked screen must not move the account
   // to an address of theirs (and then reset its password). Before any check that says whether the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../auth/caller';
-import { canReachUser, canRetire } from './policy';
+import { canChangeUser, canReachUser, canRetire } from './policy';
 
 const guest: Caller = { userId: null, userType: 'Guest', roleCode: 'GUEST', permissions: [] };
 const member: Caller = { userId: 7, userType: 'Member', roleCode: 'MEMBER', permissions: ['MEMBER_Access'] };
@@ -16,6 +16,19 @@ describe('user record policy', () => {
     ['system admin, another record', systemAdmin, 9, true],
   ] as const)('%s → %s', (_who, caller, userId, allowed) => {
     expect(canReachUser(caller, userId)).toBe(allowed);
+  });
+
+  it.each([
+    ['member, own record', member, { id: 7, userType: 'Member' }, true],
+    ['member, another record', member, { id: 9, userType: 'Member' }, false],
+    ['admin role, a member', adminRole, { id: 9, userType: 'Member' }, true],
+    ['admin role, the system administrator', adminRole, { id: 1, userType: 'Admin' }, false],
+    ['system admin, its own record', systemAdmin, { id: 1, userType: 'Admin' }, true],
+    ['system admin, another system administrator', systemAdmin, { id: 2, userType: 'Admin' }, false],
+    ['system admin, a member', systemAdmin, { id: 9, userType: 'Member' }, true],
+    ['guest, the system administrator', guest, { id: 1, userType: 'Admin' }, false],
+  ] as const)('changing: %s → %s', (_who, caller, target, allowed) => {
+    expect(canChangeUser(caller, target)).toBe(allowed);
   });
 
   it('members retire themselves; guests and the system administrator cannot', () => {
