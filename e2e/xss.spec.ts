@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
 import { paths } from '../contract';
 import { expect, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { SMALL_PDF, commentByApi, createItemByApi, uploadAttachmentByApi } from './support/board';
 import { XSS_PAYLOADS, payloadGroups } from './support/xss-corpus';
+import { expectNothingRan } from './support/xss-check';
 
 /**
  * Issue 12, the attacker's suite: 110 XSS payloads (e2e/support/xss-corpus.ts) through every text
@@ -17,29 +17,6 @@ import { XSS_PAYLOADS, payloadGroups } from './support/xss-corpus';
 test.describe.configure({ mode: 'serial' });
 
 const communityList = paths.boardList('Member', 'community');
-
-/** What any screen must hold after rendering payloads: nothing ran, nothing executable in the DOM. */
-async function expectNothingRan(page: Page, what: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  const found = await page.evaluate(() => {
-    const executable: string[] = [];
-    for (const el of document.querySelectorAll('*')) {
-      for (const attr of el.attributes) {
-        const name = attr.name.toLowerCase();
-        // Browsers skip whitespace and control characters in a URL's scheme (java\tscript:).
-        // eslint-disable-next-line no-control-regex
-        const value = attr.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
-        if (name.startsWith('on')) executable.push(`${el.tagName} ${name}`);
-        if (['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'srcdoc', 'background'].includes(name) && /^(javascript|vbscript|data:text\/html)/.test(value)) {
-          executable.push(`${el.tagName} ${name}=${attr.value.slice(0, 40)}`);
-        }
-      }
-    }
-    const inContent = [...document.querySelectorAll('main script, main iframe[srcdoc], main object, main embed, main base, main meta, main form[action^="javascript" i]')].map((el) => el.outerHTML.slice(0, 80));
-    return { fired: (window as unknown as { __xss?: unknown }).__xss ?? null, executable, inContent };
-  });
-  expect(found, what).toEqual({ fired: null, executable: [], inContent: [] });
-}
 
 test('no payload runs on the list, the posts, the comments and the attachments', async ({ page }) => {
   test.setTimeout(240_000);
