@@ -1,4 +1,5 @@
-// Starts the real site for a measurement (Lighthouse, sqlmap) the way the browser tests do (playwright.config.ts): the
+// Starts the real site for a measurement (Lighthouse, sqlmap) or a browser test that needs a site of
+// its own (e2e/xss-admin.spec.ts) the way the browser tests do (playwright.config.ts): the
 // production build served by server/main.ts on a free 127.0.0.1 port, with a fresh data directory
 // (embedded PostgreSQL) and the demo seed, so every run measures the same content.
 import { spawn } from 'node:child_process';
@@ -25,13 +26,14 @@ async function waitForSite(baseURL, child, timeoutMs) {
 
 /**
  * @param {string} root
- * @param {{ adminPassword?: string, env?: Record<string, string> }} [options] the first administrator's password
- *   (random when not given) and more environment (npm run security:sqlmap raises the rate limits)
+ * @param {{ adminPassword?: string, env?: Record<string, string>, name?: string }} [options] the first administrator's password
+ *   (random when not given), more environment (npm run security:sqlmap raises the rate limits) and a
+ *   word for the data directory's name (`nids-<name>-...` in the system's temporary directory)
  * @returns {Promise<{ baseURL: string, stop: () => Promise<void> }>}
  */
-export async function startSite(root, { adminPassword, env = {} } = {}) {
+export async function startSite(root, { adminPassword, env = {}, name = 'lighthouse' } = {}) {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-lighthouse-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `nids-${name}-`));
   // As root the embedded PostgreSQL runs as the user postgres, which must pass through (not list) it.
   fs.chmodSync(dataDir, 0o711);
   const baseURL = `http://127.0.0.1:${port}`;

@@ -1,0 +1,489 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import {
+  paths,
+  type AdminBoard,
+  type AdminBoardCreate,
+  type AlumniCreateBody,
+  type Area,
+  type BoardItem,
+  type CreateRoleRequest,
+  type MemberPage,
+  type SiteSettingPatch,
+  type Success,
+  type UserProfileField,
+} from '../contract';
+import { startSite, type Site } from '../scripts/site.mjs';
+import { expect, test as base } from './fixtures';
+import { ADMIN, confirmEmail, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
+import { expectNothingRan } from './support/xss-check';
+import { XSS_PAYLOADS } from './support/xss-corpus';
+
+/**
+ * Issue 12, the attacker's suite, for what only administrators write: the XSS corpus of
+ * e2e/xss.spec.ts (e2e/support/xss-corpus.ts, 110 payloads) put through the real API as the system
+ * administrator into the site settings (names, operator, address, hours, the privacy officer, the
+ * registration system's address), the extra sign-up fields (names, hints, option texts), board
+ * names, descriptions and categories, role names, an inquiry's answer and the address book, then
+ * rendered in Chromium on every screen that shows them: home (header, menu, footer), board lists
+ * and a post (with the server's own head tags and first data), the sign-up form (with its error
+ * messages), My page, the terms pages, the registration system page, an answered inquiry, and the
+ * console's dashboard, settings, boards, a board, roles, members, a member, inquiries and address
+ * book. The assertions are xss.spec.ts's (support/xss-check.ts).
+ * What a field's rules refuse (a payload as an e-mail, a phone number, a code, a javascript: URL,
+ * more than the field's length) must be a 400 envelope, never a 500.
+ *
+ * These fields are global (every screen shows the site's name, the menu lists every board), so the
+ * spec never touches the shared e2e server: it starts a site of its own (scripts/site.mjs: the
+ * built app on a free port with a fresh data directory and its own embedded PostgreSQL) and every
+ * page and request of its tests goes there (the `baseURL` fixture below). The site is stopped
+ * and its data removed in afterAll, whatever happened.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The spec's own site, started the first time a test or hook of this file asks for it (the
+ * `baseURL` of every page and request here depends on it). afterAll stops it; the fixture's
+ * teardown stops it too, when the worker ends, in case afterAll never ran (stop is idempotent).
+ */
+const test = base.extend<object, { ownSite: Site }>({
+  ownSite: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter.
+    async ({}, use) => {
+      const site = await startSite(root, {
+        name: 'xss-admin',
+        adminPassword: ADMIN.password,
+        env: {
+          SEED_DEMO: 'false',
+          LOG_LEVEL: 'warn',
+          // Pincodes to the run's mail catcher (e2e/support/inbox.ts reads them), as on the shared server.
+          SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+          SMS_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_MAIL_PORT}/sms`,
+          MAIL_FROM: '"인체이식형 의료기기 환자등록사업" <no-reply@registry.test>',
+          RATE_LIMIT_SIGNIN: '1000',
+          RATE_LIMIT_CHECK: '1000',
+          RATE_LIMIT_PINCODE: '1000',
+          RATE_LIMIT_FIND: '1000',
+          RATE_LIMIT_WRITE: '1000',
+          PINCODE_RESEND_SECONDS: '0',
+        },
+      });
+      try {
+        await use(site);
+      } finally {
+        await site.stop();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ ownSite }, use) => {
+    await use(ownSite.baseURL);
+  },
+});
+let siteURL = '';
+let api: APIRequestContext;
+test.describe.configure({ mode: 'serial' });
+
+// ---------------------------------------------------------------------------------------------
+// Where the payloads go
+// ---------------------------------------------------------------------------------------------
+
+/** A payload cut to a field's length, as the server keeps it (trimmed). */
+const fit = (payload: string, max: number) => payload.slice(0, max).trim();
+const payload = (i: number) => XSS_PAYLOADS[i % XSS_PAYLOADS.length]!;
+const REGIST_PREFIX = 'https://registry.example.test/';
+
+/** The single-valued site facts with their lengths (contract/site-setting.ts siteSettingPatch). */
+const factSlots = [
+  { key: 'siteName', max: 100 },
+  { key: 'siteNameEn', max: 100 },
+  { key: 'operator', max: 100 },
+  { key: 'address', max: 200 },
+  { key: 'businessHours', max: 200 },
+  { key: 'officerName', max: 20 },
+  { key: 'officerPosition', max: 50 },
+  { key: 'registSiteUrl', max: 300 - REGIST_PREFIX.length },
+] as const;
+type Facts = Record<(typeof factSlots)[number]['key'], string>;
+
+/**
+ * Payloads that break out of the server's own markup first: out of a `<title>`, or out of a quoted
+ * attribute (the `content` of a meta tag). The site's name and a board's name go into those in the
+ * head the server writes for a list or a post (server/modules/seo/page-head.ts).
+ */
+const breaksOutOfMarkup = (p: string) => p.includes('</title>') || p.startsWith('"') || p.startsWith("'");
+const markupFirst = [...XSS_PAYLOADS.filter(breaksOutOfMarkup), ...XSS_PAYLOADS.filter((p) => !breaksOutOfMarkup(p))];
+
+/**
+ * The whole corpus through the site facts: each round fills every fact with as many whole payloads
+ * as fit (space-separated), the site's name first and the markup breakouts first, until every
+ * payload has been in one. A fact too short for the next payload holds it cut to its length.
+ */
+function factRounds(): Facts[] {
+  const queue = [...markupFirst];
+  const rounds: Facts[] = [];
+  while (queue.length > 0) {
+    const facts = {} as Facts;
+    for (const { key, max } of factSlots) {
+      const taken: string[] = [];
+      while (queue.length > 0 && [...taken, queue[0]!].join(' ').length <= max) taken.push(queue.shift()!);
+      facts[key] = taken.length > 0 ? taken.join(' ') : fit(queue[0] ?? payload(rounds.length), max);
+    }
+    rounds.push(facts);
+  }
+  return rounds;
+}
+
+function factsPatch(facts: Facts): SiteSettingPatch {
+  return {
+    siteName: facts.siteName,
+    siteNameEn: facts.siteNameEn,
+    operator: facts.operator,
+    address: facts.address,
+    businessHours: facts.businessHours,
+    privacyOfficer: { name: facts.officerName, position: facts.officerPosition, phone: '02-3489-7180', email: 'privacy@example.test' },
+    registSiteUrl: REGIST_PREFIX + facts.registSiteUrl,
+  };
+}
+
+/**
+ * The extra sign-up fields: the whole corpus as option texts (a select, radio buttons, checkboxes),
+ * every other input type with a payload as its hint, and payloads as the 30 fields' names.
+ */
+function profileFields(): UserProfileField[] {
+  const options = XSS_PAYLOADS.map((p) => fit(p, 100));
+  const choice: UserProfileField[] = [
+    { code: 'xssSelect', inputType: 'select', detail: options.slice(0, 50), required: true, name: '' },
+    { code: 'xssRadio', inputType: 'radio', detail: options.slice(50, 100), required: true, name: '' },
+    { code: 'xssChecks', inputType: 'checkboxes', detail: options.slice(100), required: true, name: '' },
+    { code: 'xssAgree', inputType: 'checkbox', required: true, name: '' },
+  ];
+  const free = ['text', 'textarea', 'tel', 'email', 'number', 'date'] as const;
+  const others: UserProfileField[] = Array.from({ length: 26 }, (_, i) => ({
+    code: `xssField${i}`,
+    inputType: free[i % free.length]!,
+    detail: [fit(payload(30 + i), 100)],
+    required: false,
+    name: '',
+  }));
+  return [...choice, ...others].map((field, i) => ({ ...field, name: fit(payload(i), 50) }));
+}
+
+/** One page of the console's address book; record k's memo holds payloads k, k + 20, k + 40... */
+const ALUMNI_COUNT = 20;
+function alumniRecord(k: number): AlumniCreateBody {
+  const memo = XSS_PAYLOADS.filter((_, i) => i % ALUMNI_COUNT === k).join('\n');
+  return { name: fit(payload(k), 50), organization: fit(payload(k + 20), 100), department: fit(payload(k + 40), 100), position: fit(payload(k + 60), 50), memo };
+}
+
+const ROLE_COUNT = XSS_PAYLOADS.length;
+const roleCode = (i: number) => `XSS_ROLE_${i}`;
+const boardCode = (i: number) => `xss${i}`;
+const boardArea = (i: number): Area => (['Nids', 'Reference', 'Member'] as const)[i % 3]!;
+
+// ---------------------------------------------------------------------------------------------
+// API helpers (the console's own calls, with the system administrator's token)
+// ---------------------------------------------------------------------------------------------
+
+let adminToken = '';
+const auth = () => ({ authorization: `Bearer ${adminToken}` });
+
+async function ok<T>(response: APIResponse, what: string): Promise<T> {
+  const text = await response.text();
+  expect(response.status(), `${what}: ${text.slice(0, 300)}`).toBe(200);
+  return (JSON.parse(text) as Success<T>).data;
+}
+
+/** A refusal in the error envelope: 400, a code that is not SUCCESS and a Korean message. */
+async function expectRefused(response: APIResponse, what: string): Promise<void> {
+  const text = await response.text();
+  expect(response.status(), `${what} is refused with 400: ${text.slice(0, 300)}`).toBe(400);
+  const body = JSON.parse(text) as { code: string; message: string };
+  expect(body.code, what).toBe('BAD_REQUEST');
+  expect(body.message, what).toMatch(/[가-힣]/);
+}
+
+const patchSettings = async (patch: SiteSettingPatch) => ok(await api.patch('/api/site-setting', { data: patch, headers: auth() }), 'PATCH /api/site-setting');
+
+/** What the spec made, for the screens to find. */
+const made = {
+  rounds: factRounds(),
+  profiles: profileFields(),
+  member: { userId: '', password: 'Test-pass1!', id: 0 },
+  inquiryNo: 0,
+  postNo: 0,
+  answer: XSS_PAYLOADS.join('\n'),
+};
+
+test.beforeAll(async ({ ownSite }) => {
+  test.setTimeout(180_000);
+  siteURL = ownSite.baseURL;
+  api = await playwrightRequest.newContext({ baseURL: siteURL });
+  adminToken = (await signInByApi(api, ADMIN.userId, ADMIN.password)).accessToken;
+
+  // Roles: one a payload, each named with it (30 characters at most).
+  for (let i = 0; i < ROLE_COUNT; i += 1) {
+    const role: CreateRoleRequest = { roleCode: roleCode(i), name: fit(payload(i), 30), permissions: ['MEMBER_Access'] };
+    await ok(await api.put('/api/admin/roles', { data: role, headers: auth() }), `PUT /api/admin/roles ${role.roleCode}`);
+  }
+  const everyRole = ['GUEST', 'MEMBER', 'ADMIN', ...Array.from({ length: ROLE_COUNT }, (_, i) => roleCode(i))];
+
+  // Boards: one a payload, named (50), described (500) and categorised (30) with it, in every area.
+  for (let i = 0; i < XSS_PAYLOADS.length; i += 1) {
+    const board: AdminBoardCreate = {
+      boardCode: boardCode(i),
+      name: fit(payload(i), 50),
+      area: boardArea(i),
+      listStyle: 'list',
+      description: payload(i),
+      pageSize: 10,
+      categories: [fit(payload(i), 30), `분류 ${i}`],
+      allowAttachments: false,
+      maxFiles: 0,
+      maxFileSize: 1024 * 1024,
+      maxImageSize: 1024 * 1024,
+      useComments: false,
+      permissions: { list: everyRole, read: everyRole, write: ['ADMIN'], comment: ['ADMIN'], download: everyRole, manage: ['ADMIN'] },
+      sortOrder: 100 + i,
+    };
+    await ok(await api.put('/api/admin/boards', { data: board, headers: auth() }), `PUT /api/admin/boards ${board.boardCode}`);
+  }
+  // A post on the first, in its payload category: its list row, its page and its head tags.
+  const post = await ok<BoardItem>(
+    await api.put(`/api/board-item/${boardCode(0)}`, {
+      data: { title: `분류 시험 ${uniqueSuffix()}`, content: '<p>관리자가 정한 분류의 글</p>', category: fit(payload(0), 30) },
+      headers: auth(),
+    }),
+    'a post in a payload category',
+  );
+  made.postNo = post.itemNo;
+
+  // The extra sign-up fields, then a member who fills them in with payload options.
+  await patchSettings({ userProfiles: made.profiles });
+  const suffix = uniqueSuffix();
+  const email = `xa${suffix}@example.test`;
+  made.member.userId = `xa${suffix}`.slice(0, 20);
+  const [select, radio, checks] = made.profiles;
+  await ok(
+    await api.post('/api/user/signup', {
+      data: {
+        userKeyType: 'ID',
+        userKeyCode: made.member.userId,
+        password: made.member.password,
+        agreeTerms: true,
+        profile: { name: '김민지', email, xssSelect: select!.detail![2], xssRadio: radio!.detail![0], xssChecks: checks!.detail!, xssAgree: true },
+        userKeyTokenForEmail: await confirmEmail(api, email),
+      },
+    }),
+    'sign-up with payload options',
+  );
+  const members = await ok<MemberPage>(await api.get(`/api/admin/users?${new URLSearchParams({ keyword: made.member.userId })}`, { headers: auth() }), 'GET /api/admin/users');
+  made.member.id = members.content.find((m) => m.userKeyCode === made.member.userId)!.id;
+
+  // The member's inquiry, answered by the administrator with the whole corpus (plain text).
+  const memberToken = (await signInByApi(api, made.member.userId, made.member.password)).accessToken;
+  const inquiry = await ok<BoardItem>(
+    await api.put('/api/board-item/contactus', {
+      data: { title: `관리자 답변 시험 ${suffix}`, content: '<p>답변을 기다립니다.</p>', email, agree: true },
+      headers: { authorization: `Bearer ${memberToken}` },
+    }),
+    'the member\'s inquiry',
+  );
+  made.inquiryNo = inquiry.itemNo;
+  await ok(await api.patch(`/api/admin/inquiries/${made.inquiryNo}`, { data: { answer: made.answer }, headers: auth() }), 'the answer');
+  // The address book: a page of records (20) with a payload in every text field, the memos holding the whole corpus.
+  for (let k = 0; k < ALUMNI_COUNT; k += 1) {
+    await ok(await api.put('/api/alumni', { data: alumniRecord(k), headers: auth() }), `PUT /api/alumni ${k}`);
+  }
+  // Last: the member holds a payload role (the console's member screens show its name), which may
+  // do on the seeded boards what members may.
+  for (const code of ['notice', 'public', 'contactus']) {
+    const seeded = await ok<AdminBoard>(await api.get(`/api/admin/boards/${code}`, { headers: auth() }), `GET /api/admin/boards/${code}`);
+    const permissions = Object.fromEntries(
+      Object.entries(seeded.permissions).map(([action, roles]) => [action, roles.includes('MEMBER') ? [...roles, roleCode(0)] : roles]),
+    ) as AdminBoard['permissions'];
+    await ok(await api.patch(`/api/admin/boards/${code}`, { data: { permissions }, headers: auth() }), `PATCH /api/admin/boards/${code}`);
+  }
+  await ok(await api.patch(`/api/admin/users/${made.member.id}/role`, { data: { roleCode: roleCode(0) }, headers: auth() }), 'the member\'s role');
+});
+
+test.afterAll(async ({ ownSite }) => {
+  test.setTimeout(60_000);
+  await api?.dispose();
+  await ownSite.stop();
+});
+
+// ---------------------------------------------------------------------------------------------
+// The tests
+// ---------------------------------------------------------------------------------------------
+
+test('what a field\'s rules refuse is a 400 envelope, never a 500', async () => {
+  const long = XSS_PAYLOADS.find((p) => p.length > 100)!;
+  const settings: [string, SiteSettingPatch][] = [
+    ['a payload as the e-mail', { email: payload(2) }],
+    ['a payload as the phone', { phone: payload(2) }],
+    ['a payload as the fax', { fax: payload(0) }],
+    ['a payload as the officer\'s e-mail', { privacyOfficer: { name: '김정보', position: '팀장', phone: '02-3489-7180', email: payload(16) } }],
+    ['a payload as the officer\'s phone', { privacyOfficer: { name: '김정보', position: '팀장', phone: payload(7), email: 'privacy@example.test' } }],
+    ['a javascript: registration address', { registSiteUrl: XSS_PAYLOADS.find((p) => p.startsWith('javascript:'))! }],
+    ['a payload as the registration address', { registSiteUrl: payload(16) }],
+    ['a data: registration address', { registSiteUrl: 'data:text/html,<script>window.__xss=1</script>' }],
+    ['a site name over 100 characters', { siteName: long }],
+    ['a sign-up field coded with a payload', { userProfiles: [{ code: payload(2), name: '항목', inputType: 'text', required: false }] }],
+    ['a sign-up field named over 50 characters', { userProfiles: [{ code: 'longName', name: long, inputType: 'text', required: false }] }],
+    ['a payload as the guest role', { roleCodeForGuest: payload(0) }],
+  ];
+  for (const [what, patch] of settings) await expectRefused(await api.patch('/api/site-setting', { data: patch, headers: auth() }), what);
+
+  const board = await ok<AdminBoard>(await api.get(`/api/admin/boards/${boardCode(0)}`, { headers: auth() }), 'a board');
+  const { itemCount: _count, createdDate: _created, ...fields } = board;
+  await expectRefused(await api.put('/api/admin/boards', { data: { ...fields, boardCode: payload(2) }, headers: auth() }), 'a board coded with a payload');
+  await expectRefused(await api.put('/api/admin/boards', { data: { ...fields, boardCode: 'xssLongName', name: long }, headers: auth() }), 'a board named over 50 characters');
+  await expectRefused(await api.patch(`/api/admin/boards/${boardCode(0)}`, { data: { categories: [long] }, headers: auth() }), 'a category over 30 characters');
+  await expectRefused(
+    await api.patch(`/api/admin/boards/${boardCode(0)}`, { data: { permissions: { ...fields.permissions, read: [payload(0)] } }, headers: auth() }),
+    'a payload as a role code in a board\'s permissions',
+  );
+
+  await expectRefused(await api.put('/api/admin/roles', { data: { roleCode: payload(2), name: '역할', permissions: [] }, headers: auth() }), 'a role coded with a payload');
+  await expectRefused(await api.put('/api/admin/roles', { data: { roleCode: 'XSS_LONG', name: long, permissions: [] }, headers: auth() }), 'a role named over 30 characters');
+  await expectRefused(await api.put('/api/admin/roles', { data: { roleCode: 'XSS_PERM', name: '역할', permissions: [payload(2)] }, headers: auth() }), 'a payload as a permission');
+  await expectRefused(await api.patch(`/api/admin/roles/${roleCode(1)}`, { data: { name: long }, headers: auth() }), 'a role renamed over 30 characters');
+  await expectRefused(
+    await api.patch(`/api/admin/users/${made.member.id}/role`, { data: { roleCode: payload(0).slice(0, 30) }, headers: auth() }),
+    'a payload as a member\'s role',
+  );
+  await expectRefused(await api.put('/api/alumni', { data: { name: '홍길동', email: payload(2) }, headers: auth() }), 'a payload as an address-book e-mail');
+  await expectRefused(await api.put('/api/alumni', { data: { name: '홍길동', phone: payload(2) }, headers: auth() }), 'a payload as an address-book phone');
+  await expectRefused(await api.put('/api/alumni', { data: { name: long }, headers: auth() }), 'an address-book name over 50 characters');
+  await expectRefused(await api.patch(`/api/admin/inquiries/${made.inquiryNo}`, { data: { answer: 'x'.repeat(10_001) }, headers: auth() }), 'an answer over 10,000 characters');
+});
+
+test('every payload through the site facts: home (header, footer, the registration link), a board list and the privacy policy', async ({ page }) => {
+  test.setTimeout(180_000);
+  const boardList = paths.boardList(boardArea(0), boardCode(0));
+  for (const [round, facts] of made.rounds.entries()) {
+    await patchSettings(factsPatch(facts));
+    const tag = `round ${round + 1} of ${made.rounds.length}`;
+
+    // Home as a guest: the server's first data (the settings' JSON in the page), the header and the footer.
+    await page.goto('/');
+    await expect(page.locator('header').first()).toContainText(facts.siteName);
+    await expect(page.locator('footer')).toContainText(`이 누리집은 ${facts.operator}에서 운영하는 누리집입니다`);
+    await expect(page.locator('footer')).toContainText(facts.businessHours);
+    await expect(page.locator(`main a[href^="${REGIST_PREFIX}"]`).first()).toBeVisible();
+    await expectNothingRan(page, `home, ${tag}`);
+
+    // A board list: the server writes the site's name into the head tags.
+    await page.goto(boardList);
+    await expect(page.locator('footer')).toContainText(facts.address);
+    await expectNothingRan(page, `a board list, ${tag}`);
+
+    await page.goto(paths.privacy);
+    await expect(page.locator('main')).toContainText(facts.officerPosition);
+    await expect(page.locator('main')).toContainText(facts.officerName);
+    await expectNothingRan(page, `the privacy policy, ${tag}`);
+  }
+});
+
+test('a guest: home and its menu, board lists, a post, the sign-up form and its errors, the terms', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await expect(page.locator('header').first()).toContainText(fit(payload(5), 50));
+  await expectNothingRan(page, 'home with payload board names in the menu');
+  // Boards named with a plain payload, with one ending the <title> and with the two attribute breakouts
+  // (their names and descriptions go into the head the server writes).
+  const titled = XSS_PAYLOADS.findIndex((p) => p.includes('</title>'));
+  const [doubleQuoted, singleQuoted] = ['"', "'"].map((q) => XSS_PAYLOADS.findIndex((p) => p.startsWith(q)));
+  for (const i of [0, titled, doubleQuoted!, singleQuoted!]) {
+    await page.goto(paths.boardList(boardArea(i), boardCode(i)));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fit(payload(i), 50));
+    await expect(page.locator('main')).toContainText(payload(i).trim());
+    await expectNothingRan(page, `board list ${boardCode(i)} (its name and description)`);
+  }
+  await page.goto(paths.boardView(boardArea(0), boardCode(0), made.postNo));
+  await expect(page.locator('main')).toContainText(fit(payload(0), 30));
+  await expectNothingRan(page, 'a post in a payload category');
+
+  await page.goto(paths.signup);
+  const [select, radio, checks] = made.profiles;
+  await expect(page.locator('main')).toContainText(radio!.detail![10]!);
+  await expect(page.locator('main')).toContainText(checks!.detail![5]!);
+  await expect(page.locator('main select option', { hasText: select!.detail![40]! })).toHaveCount(1);
+  await expectNothingRan(page, 'the sign-up form with payload fields');
+  // Sent empty: each required field's error names it, in the field and in the summary's links.
+  await page.getByRole('button', { name: '회원가입', exact: true }).click();
+  await expect(page.locator('.error-summary')).toContainText(`${select!.name} 항목을 확인바랍니다.`);
+  await expectNothingRan(page, 'the sign-up form\'s errors');
+
+  await page.goto(paths.registSite);
+  await expect(page.locator(`main a[href^="${REGIST_PREFIX}"]`).first()).toBeVisible();
+  await expectNothingRan(page, 'the registration system page');
+
+  for (const terms of [paths.privacy, paths.terms, paths.contactUsTerms]) {
+    await page.goto(terms);
+    await expect(page.locator('main')).toContainText(made.rounds.at(-1)!.operator);
+    await expectNothingRan(page, terms);
+  }
+});
+
+test('the member: My page with payload options, home signed in, and an inquiry answered with the corpus', async ({ page }) => {
+  test.setTimeout(120_000);
+  const [, radio, checks] = made.profiles;
+  await openSignedIn(page, made.member.userId, made.member.password, paths.myPage);
+  await expect(page.getByRole('heading', { name: '회원 정보' })).toBeVisible();
+  await expect(page.locator('main')).toContainText(radio!.detail![10]!);
+  await expect(page.locator('main')).toContainText(checks!.detail![5]!);
+  await expectNothingRan(page, 'My page');
+  await page.goto('/');
+  await expect(page.locator('header').first()).toContainText(fit(payload(5), 50));
+  await expectNothingRan(page, 'home, signed in');
+  await page.goto(paths.boardView('Nids', 'contactus', made.inquiryNo));
+  await expect(page.locator('.inquiry-answer__content')).toContainText(XSS_PAYLOADS[0]!);
+  await expect(page.locator('.inquiry-answer__content')).toContainText(XSS_PAYLOADS.at(-1)!);
+  await expectNothingRan(page, 'an inquiry answered with payloads, as its writer');
+});
+
+test('the console: dashboard, settings, boards, a board, roles, members, a member, an inquiry and the address book', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin');
+  await expect(page.getByRole('heading', { level: 1, name: '대시보드' })).toBeVisible();
+  await expectNothingRan(page, 'the dashboard');
+
+  const screens: [string, (p: Page) => Promise<void>][] = [
+    [
+      '/admin/settings',
+      async (p) => {
+        // Every fact of the last round in its form, the payload roles offered as the guest role, the
+        // extra fields in the editor and in the live preview of the sign-up form.
+        await expect(p.getByLabel('사이트 이름')).toHaveValue(made.rounds.at(-1)!.siteName);
+        await expect(p.getByLabel('운영시간')).toHaveValue(made.rounds.at(-1)!.businessHours);
+        await expect(p.locator('main')).toContainText(made.profiles[1]!.detail![0]!);
+      },
+    ],
+    ['/admin/boards', async (p) => expect(p.locator('main')).toContainText(fit(payload(7), 50))],
+    [`/admin/boards/${boardCode(3)}`, async (p) => expect(p.locator('main')).toContainText(fit(payload(9), 30))],
+    ['/admin/roles', async (p) => expect(p.getByLabel(`${roleCode(9)} 이름`)).toHaveValue(fit(payload(9), 30))],
+    ['/admin/members', async (p) => expect(p.locator('main')).toContainText(fit(payload(0), 30))],
+    [`/admin/members/${made.member.id}`, async (p) => expect(p.locator('main')).toContainText(made.profiles[1]!.detail![0]!)],
+    [`/admin/inquiries?item=${made.inquiryNo}`, async (p) => expect(p.locator('#inquiry-answer')).toHaveValue(made.answer)],
+    [paths.boardView('Nids', 'contactus', made.inquiryNo), async (p) => expect(p.locator('.inquiry-answer__content')).toContainText(XSS_PAYLOADS[0]!)],
+    [
+      '/admin/alumni',
+      async (p) => {
+        const newest = alumniRecord(ALUMNI_COUNT - 1);
+        await expect(p.locator('main table')).toContainText(newest.organization!);
+        // The newest record's form, with its memo.
+        await p.getByRole('button', { name: `${newest.name} 수정`, exact: true }).click();
+        await expect(p.getByRole('dialog').locator('textarea')).toHaveValue(newest.memo!);
+      },
+    ],
+    [paths.boardWrite(boardArea(0), boardCode(0)), async (p) => expect(p.locator('main select option', { hasText: fit(payload(0), 30) })).toHaveCount(1)],
+  ];
+  for (const [screen, shows] of screens) {
+    await page.goto(screen);
+    await shows(page);
+    await expectNothingRan(page, screen);
+  }
+});
