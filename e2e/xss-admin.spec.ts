@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import {
   paths,
@@ -14,8 +12,8 @@ import {
   type Success,
   type UserProfileField,
 } from '../contract';
-import { startSite, type Site } from '../scripts/site.mjs';
-import { expect, test as base } from './fixtures';
+import { expect } from './fixtures';
+import { testOnOwnSite } from './support/own-site';
 import { ADMIN, confirmEmail, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { expectNothingRan } from './support/xss-check';
 import { XSS_PAYLOADS } from './support/xss-corpus';
@@ -37,50 +35,11 @@ import { XSS_PAYLOADS } from './support/xss-corpus';
  * These fields are global (every screen shows the site's name, the menu lists every board), so the
  * spec never touches the shared e2e server: it starts a site of its own (scripts/site.mjs: the
  * built app on a free port with a fresh data directory and its own embedded PostgreSQL) and every
- * page and request of its tests goes there (the `baseURL` fixture below). The site is stopped
+ * page and request of its tests goes there (e2e/support/own-site.ts). The site is stopped
  * and its data removed in afterAll, whatever happened.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * The spec's own site, started the first time a test or hook of this file asks for it (the
- * `baseURL` of every page and request here depends on it). afterAll stops it; the fixture's
- * teardown stops it too, when the worker ends, in case afterAll never ran (stop is idempotent).
- */
-const test = base.extend<object, { ownSite: Site }>({
-  ownSite: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter.
-    async ({}, use) => {
-      const site = await startSite(root, {
-        name: 'xss-admin',
-        adminPassword: ADMIN.password,
-        env: {
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          // Pincodes to the run's mail catcher (e2e/support/inbox.ts reads them), as on the shared server.
-          SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-          SMS_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_MAIL_PORT}/sms`,
-          MAIL_FROM: '"인체이식형 의료기기 환자등록사업" <no-reply@registry.test>',
-          RATE_LIMIT_SIGNIN: '1000',
-          RATE_LIMIT_CHECK: '1000',
-          RATE_LIMIT_PINCODE: '1000',
-          RATE_LIMIT_FIND: '1000',
-          RATE_LIMIT_WRITE: '1000',
-          PINCODE_RESEND_SECONDS: '0',
-        },
-      });
-      try {
-        await use(site);
-      } finally {
-        await site.stop();
-      }
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ ownSite }, use) => {
-    await use(ownSite.baseURL);
-  },
-});
+const test = testOnOwnSite('xss-admin');
 let siteURL = '';
 let api: APIRequestContext;
 test.describe.configure({ mode: 'serial' });
