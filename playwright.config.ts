@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { e2eServerEnv } from './e2e/support/server-env';
 
 /**
  * Browser tests against the real server (Fastify + embedded PostgreSQL with its first-start demo
@@ -89,20 +90,7 @@ export default defineConfig({
         ADMIN_ID: 'admin',
         // A known password so the tests can sign the administrator in; no generated password file.
         ADMIN_PASSWORD: 'e2e-Admin-Passw0rd!',
-        LOG_LEVEL: 'warn',
-        // Real delivery to the local catcher: nodemailer over SMTP and the SMS webhook adapter.
-        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-        MAIL_FROM: '"인체이식형 의료기기 환자등록사업" <no-reply@registry.test>',
-        SMS_WEBHOOK_URL: `${mailURL}/sms`,
-        // Every browser test comes from 127.0.0.1; the per-address limits are tested in the API suite.
-        RATE_LIMIT_SIGNIN: '1000',
-        RATE_LIMIT_CHECK: '1000',
-        RATE_LIMIT_PINCODE: '1000',
-        RATE_LIMIT_FIND: '1000',
-        RATE_LIMIT_WRITE: '1000',
-        // A member made for a test gets the find-ID or reset pincode seconds after the sign-up
-        // one; the one-a-minute rule itself is tested in the API suite with a controllable clock.
-        PINCODE_RESEND_SECONDS: '0',
+        ...e2eServerEnv(),
         // The console's calls only from this machine (issue 12); a test poses as a proxied client
         // elsewhere with X-Forwarded-For, which only 127.0.0.1 may set (e2e/admin-allowed-ips.spec.ts).
         TRUST_PROXY: '127.0.0.1',
