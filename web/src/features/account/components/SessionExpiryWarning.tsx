@@ -97,6 +97,9 @@ export function SessionExpiryWarning() {
     setExtending(true);
     try {
       await extendSession();
+      // Put away at once: the new token's end normally differs and hides it anyway, but one issued
+      // within the same second as the last has the same `exp`, and the warning must not stay up.
+      setPhase({ kind: 'quiet' });
       setAnnouncement(sessionExpiryMessages.extended);
     } catch (err) {
       if (isUnreachable(err)) setPhase({ ...phase, failure: sessionExpiryMessages.unreachable });
