@@ -30,5 +30,8 @@ export async function signedInAndIdle(
   const session = await openSignedIn(page, member.userId, member.password, paths.nidsIntro);
   await expect(page.locator('.site-header__utility').getByRole('button', { name: '로그아웃' })).toBeVisible();
   await expect(page.locator('main h1')).toBeVisible();
+  // Idle means the page's own first reads are back too: a test that then ends the sign-in on the
+  // server must not have one of them refused halfway (the page would sign the member out early).
+  await page.waitForLoadState('networkidle');
   return { member, session, expiresAt: expiryOf(session.accessToken) };
 }

@@ -66,7 +66,31 @@ export interface SignOutOptions {
  * refresh token and login user whatever the server said, so the visitor is never stuck signed in.
  * The answers kept in memory go with any change of caller (useSessionEffects).
  */
+/** The longest a sign-out waits for the reads already on their way (they are normally back in milliseconds). */
+export const SIGN_OUT_SETTLE_MS = 2000;
+
+/**
+ * Resolves once no query is fetching, or after `limitMs`. A sign-out waits for it before the server
+ * ends the sign-in: reads sent with the token a moment earlier (a screen just opened) would be
+ * refused halfway, with 401s in the console, had they reached the server after it.
+ */
+export function fetchesSettled(client: QueryClient, limitMs: number): Promise<void> {
+  if (client.isFetching() === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      unsubscribe();
+      clearTimeout(timer);
+      resolve();
+    };
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      if (client.isFetching() === 0) done();
+    });
+    const timer = setTimeout(done, limitMs);
+  });
+}
+
 export function useSignOut(): { signOut: (options?: SignOutOptions) => Promise<void>; pending: boolean } {
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const signOut = useCallback(async ({ forget = false, beforeClear }: SignOutOptions = {}) => {
     const store = getSessionStore();
@@ -74,6 +98,7 @@ export function useSignOut(): { signOut: (options?: SignOutOptions) => Promise<v
     const refreshToken = store.refreshToken();
     setPending(true);
     try {
+      await fetchesSettled(queryClient, SIGN_OUT_SETTLE_MS);
       if (refreshToken) await apiPost('/api/user/signout', { refreshToken }, { skipRefresh: true }).catch(() => undefined);
       await beforeClear?.();
     } finally {
@@ -81,6 +106,6 @@ export function useSignOut(): { signOut: (options?: SignOutOptions) => Promise<v
       if (forget && snapshot.signedIn) clearMemberDrafts(window.localStorage, snapshot.user.id);
       setPending(false);
     }
-  }, []);
+  }, [queryClient]);
   return { signOut, pending };
 }
