@@ -17,6 +17,7 @@ export const badRequest = (message: string = messages.badRequest) => new ApiErro
 export const unauthorized = (message: string = messages.unauthorized) => new ApiError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message: string = messages.forbidden) => new ApiError(403, 'FORBIDDEN', message);
 export const notFound = (message: string = messages.notFound) => new ApiError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
 
 /** The envelope's code for a 4xx status some library or the router chose (its own errors carry no code of the site's). */
 const statusCodes: Record<number, ErrorCode> = {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
-import { ApiError, badRequest, notFound } from '../../errors';
+import { ApiError, badRequest, conflict, notFound } from '../../errors';
 import { findUserById, revokeAllOfUser, revokeOthersOfUser } from '../session/repo';
 import * as repo from './repo';
 import { hashRecoveryCode, matchingStep, newRecoveryCodes, newSecret, normaliseRecoveryCode, otpauthUrl, qrSvg } from './totp';
@@ -11,8 +11,10 @@ import { hashRecoveryCode, matchingStep, newRecoveryCodes, newSecret, normaliseR
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type SignedIn = Caller & { userId: number };
 
-const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
 const invalidCode = () => new ApiError(400, twoFactorCodes.invalid, m.codeInvalid);
+
+/** What is stored of new recovery codes: their hashes, as sign-in computes them from what is typed. */
+const hashesOf = (codes: string[]) => codes.map((code) => hashRecoveryCode(normaliseRecoveryCode(code)!));
 
 /** The caller's own password, asked again before their second factor changes (issue 12). */
 async function checkPassword(deps: Deps, caller: SignedIn, password: string) {
@@ -57,7 +59,7 @@ export async function confirmEnrolment(deps: Deps, caller: SignedIn, code: strin
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     if (!(await repo.confirm(tx, caller.userId, step, now))) throw conflict(m.alreadyEnabled);
-    await repo.replaceRecoveryCodes(tx, caller.userId, codes.map((c) => hashRecoveryCode(normaliseRecoveryCode(c)!)), now);
+    await repo.replaceRecoveryCodes(tx, caller.userId, hashesOf(codes), now);
     if (caller.sessionId) await revokeOthersOfUser(tx, caller.userId, caller.sessionId, now);
   });
   return codes;
@@ -70,7 +72,7 @@ export async function renewRecoveryCodes(deps: Deps, caller: SignedIn, password:
   if (!row?.confirmedAt) throw badRequest(m.notEnabled);
   const codes = newRecoveryCodes();
   await deps.db.transaction(async (txRaw) => {
-    await repo.replaceRecoveryCodes(txRaw as unknown as Db, caller.userId, codes.map((c) => hashRecoveryCode(normaliseRecoveryCode(c)!)), deps.clock.now());
+    await repo.replaceRecoveryCodes(txRaw as unknown as Db, caller.userId, hashesOf(codes), deps.clock.now());
   });
   return codes;
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { hashPincode, hashToken, newOpaqueToken, sameHash } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import type { KeyTokenPurpose } from '../../db/schema';
-import { ApiError, badRequest } from '../../errors';
+import { ApiError, badRequest, conflict } from '../../errors';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { pincodeEmail, pincodeSms } from '../delivery/templates';
 import { keyFormatError, keyLabel, normaliseKey } from './keys';
@@ -20,7 +20,6 @@ export const SENDS_PER_WINDOW = 5;
 type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery' | 'config'>;
 export type VerifiedKeyType = 'EMAIL' | 'MOBILE';
 
-export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
 export const tooManyRequests = (message: string) => new ApiError(429, 'TOO_MANY_REQUESTS', message);
 
 /** The key as stored, or a 400 with the form's sentence when it is malformed. */
