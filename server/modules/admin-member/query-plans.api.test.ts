@@ -95,7 +95,10 @@ describe('member list at 50,000 members', () => {
     for (const keyword of ['김민', 'user4242', 'user4242@example.com', '01000044242']) {
       const c = await plan(repo.countQuery(t.db, { keyword }));
       expect(c).toMatch(/BitmapOr/);
-      for (const index of ['app_user_name_prefix_idx', 'app_user_key_prefix_idx', 'app_user_email_uq', 'app_user_mobile_idx']) {
+      // The key's prefix comes from app_user_key_prefix_idx (text_pattern_ops) on any server; where
+      // the database's collation is C (the embedded server), the unique index serves the same range
+      // at the same cost, and the planner takes either from one run to the next.
+      for (const index of ['app_user_name_prefix_idx', 'app_user_key_(prefix_idx|uq)', 'app_user_email_uq', 'app_user_mobile_idx']) {
         expect(c, `${keyword}: ${index}`).toMatch(scanUsing(index));
       }
       expect(c).not.toMatch(seqScan);
