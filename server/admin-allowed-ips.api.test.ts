@@ -109,6 +109,39 @@ describe('ADMIN_ALLOWED_IPS', () => {
   });
 });
 
+describe('ADMIN_ALLOWED_IPS and an administrator\'s powers on the public side', () => {
+  const from = (address: string, method: 'GET' | 'PATCH' | 'PUT', url: string, token: string, payload?: object) =>
+    t.app.inject({ method, url, remoteAddress: address, headers: t.auth(token), ...(payload ? { payload } : {}) });
+
+  it('answers a member\'s secret post, another member\'s record, the board export and /metrics only from a listed address', async () => {
+    const post = data<{ itemNo: number }>(
+      await from('203.0.113.7', 'PUT', '/api/board-item/community', t.tokens.member, { title: '관리자만 볼 비밀글', content: '<p>비밀 본문</p>', isSecret: true }),
+    );
+    const reads = [
+      `/api/board-item/community/${post.itemNo}`,
+      `/api/user/${t.users.member}`,
+      '/api/board-item/download-data/community?reason=점검',
+      '/metrics',
+    ];
+    for (const url of reads) {
+      const inside = await from('203.0.113.7', 'GET', url, t.tokens.admin);
+      expect(inside.statusCode, `${url} from a listed address: ${inside.body.slice(0, 160)}`).toBe(200);
+      const outside = await from('192.0.2.44', 'GET', url, t.tokens.admin);
+      expect(outside.statusCode, `${url} from elsewhere: ${outside.body.slice(0, 160)}`).toBe(403);
+      expect(outside.body).not.toContain('비밀 본문');
+    }
+    // A write on another member's account is refused the same way, and changes nothing.
+    const change = await from('192.0.2.44', 'PATCH', `/api/user/${t.users.member}`, t.tokens.admin, { name: '바뀐이름' });
+    expect(change.statusCode).toBe(403);
+    expect(data<{ name: string }>(await from('203.0.113.7', 'GET', `/api/user/${t.users.member}`, t.tokens.admin)).name).not.toBe('바뀐이름');
+  });
+
+  it('leaves the administrator\'s own member side alone from there', async () => {
+    const own = await from('192.0.2.44', 'GET', `/api/user/${t.users.admin}`, t.tokens.admin);
+    expect(own.statusCode, own.body).toBe(200);
+  });
+});
+
 describe('without ADMIN_ALLOWED_IPS', () => {
   it('the console answers an administrator from any address', async () => {
     const open = await createTestApp();

@@ -28,6 +28,8 @@ export interface Caller {
    * account has no ADMIN_Access powers anywhere until it enrols (server/modules/two-factor).
    */
   twoFactorSetupRequired?: boolean;
+  /** An administrator calling from outside ADMIN_ALLOWED_IPS: no ADMIN_Access powers from there. */
+  outsideAdminAddresses?: boolean;
 }
 
 export const ADMIN_ACCESS = 'ADMIN_Access';
@@ -35,6 +37,15 @@ export const ADMIN_ACCESS = 'ADMIN_Access';
 /** spec §6: a role check tests whether the role's permissions contain the permission. */
 export function hasPermission(caller: Pick<Caller, 'permissions'>, permission: string): boolean {
   return caller.permissions.includes(permission);
+}
+
+/**
+ * An administrator whose powers are withheld on this request (no second factor yet where the
+ * settings require one, or a call from outside ADMIN_ALLOWED_IPS): the role's board-managing
+ * rights are withheld with ADMIN_Access, since they open the same private posts and inquiries.
+ */
+export function adminPowersWithheld(caller: Pick<Caller, 'twoFactorSetupRequired' | 'outsideAdminAddresses'>): boolean {
+  return caller.twoFactorSetupRequired === true || caller.outsideAdminAddresses === true;
 }
 
 /**
@@ -46,7 +57,13 @@ export function isAdmin(caller: Pick<Caller, 'userId' | 'userType' | 'permission
   return hasPermission(caller, ADMIN_ACCESS) || caller.userType === 'Admin';
 }
 
-type CallerDeps = { db: Db; keys: TokenKeys; settings: SiteSettings; clock: Clock; config: Pick<Config, 'adminIdleMs'> };
+type CallerDeps = {
+  db: Db;
+  keys: TokenKeys;
+  settings: SiteSettings;
+  clock: Clock;
+  config: Pick<Config, 'adminIdleMs' | 'adminAllowedIps'>;
+};
 
 export async function resolveCaller(request: FastifyRequest, deps: CallerDeps): Promise<Caller> {
   const header = request.headers.authorization;
@@ -55,13 +72,26 @@ export async function resolveCaller(request: FastifyRequest, deps: CallerDeps): 
   if (!claims) throw unauthorized(accountMessages.sessionExpired);
   const member = await memberCaller(deps, claims);
   if (!member) throw unauthorized(accountMessages.sessionExpired);
-  return member;
+  return atAddress(member, request.ip, deps.config);
 }
 
 /** The member a file cookie was made for (server/auth/file-cookie.ts), or null when it is missing or stale. */
 export async function fileCookieCaller(request: FastifyRequest, deps: CallerDeps): Promise<Caller | null> {
   const claims = await fileCookieClaims(request, deps.keys, deps.clock.now());
-  return claims && (await memberCaller(deps, claims));
+  const member = claims && (await memberCaller(deps, claims));
+  return member && atAddress(member, request.ip, deps.config);
+}
+
+/**
+ * ADMIN_ALLOWED_IPS (issue 12) covers an administrator's powers, not only the console's paths: from
+ * any other address an administrator is a member of their role without ADMIN_Access, so other
+ * members' records, secret posts, inquiries and exports answer as they would to that member.
+ * The console's own routes refuse such a call before this (server/auth/admin.ts).
+ */
+function atAddress(caller: Caller, address: string, config: Pick<Config, 'adminAllowedIps'>): Caller {
+  const allowed = config.adminAllowedIps;
+  if (!allowed || !isAdmin(caller) || allowed.allows(address)) return caller;
+  return withoutAdminPowers(caller, { outsideAdminAddresses: true });
 }
 
 /**
@@ -93,23 +123,23 @@ async function memberCaller(deps: CallerDeps, claims: TokenSession): Promise<Cal
       return null;
     }
     await noteAdminActivity(db, claims.sessionId, row.lastActiveAt, now);
-    if (!row.twoFactor && (await deps.settings.adminTwoFactorRequired())) return withoutAdminPowers(caller);
+    if (!row.twoFactor && (await deps.settings.adminTwoFactorRequired())) return withoutAdminPowers(caller, { twoFactorSetupRequired: true });
   }
   return caller;
 }
 
 /**
- * An administrator who must enrol a second factor first (issue 12): a member of their role without
- * ADMIN_Access, so neither the console nor any admin power on the public side (other members'
- * records, secret posts, exports) answers a password-only sign-in. Only the enrolment routes let
- * such a caller through (server/auth/admin.ts).
+ * An administrator who must enrol a second factor first, or who calls from outside
+ * ADMIN_ALLOWED_IPS (issue 12): a member of their role without ADMIN_Access, so neither the
+ * console nor any admin power on the public side (other members' records, secret posts, exports)
+ * answers. Only the enrolment routes let one who must enrol through (server/auth/admin.ts).
  */
-function withoutAdminPowers(caller: Caller): Caller {
+function withoutAdminPowers(caller: Caller, why: Pick<Caller, 'twoFactorSetupRequired' | 'outsideAdminAddresses'>): Caller {
   return {
     ...caller,
     userType: 'Member',
     permissions: caller.permissions.filter((permission) => permission !== ADMIN_ACCESS),
-    twoFactorSetupRequired: true,
+    ...why,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { BoardAction, BoardPermissionRoles } from '../../../contract';
-import { isAdmin, type Caller } from '../../auth/caller';
+import { adminPowersWithheld, isAdmin, type Caller } from '../../auth/caller';
 
 export interface BoardRules {
   listStyle: string;
@@ -11,7 +11,7 @@ export function canOnBoard(caller: Caller, board: BoardRules, action: BoardActio
   if (isAdmin(caller)) return true;
   // Managing (private posts, inquiries and their contact details, flags) needs an account, whatever
   // a board's settings say about the guest role.
-  if (action === 'manage' && caller.userId === null) return false;
+  if (action === 'manage' && (caller.userId === null || adminPowersWithheld(caller))) return false;
   return board.permissions[action].includes(caller.roleCode);
 }
 

@@ -239,9 +239,14 @@ describe('required by the site settings', () => {
 
     const manager = await createMember(t.db, { roleCode: ROLE_ADMIN });
     const member = await createMember(t.db);
+    const { accessToken: memberToken } = await signIn(member);
+    const secretPost = data<{ itemNo: number }>(
+      await t.app.inject({ method: 'PUT', url: '/api/board-item/community', headers: t.auth(memberToken), payload: { title: '비밀 상담', content: '<p>비밀 본문</p>', isSecret: true } }),
+    );
     const { accessToken } = await signIn(manager);
-    // The console, and a member's record on the public API, are refused with the reason.
-    for (const url of ['/api/admin/dashboard', '/api/admin/users', `/api/user/${member.id}`]) {
+    // The console, a member's record and a member's secret post (which the role's board-managing
+    // rights would open) are refused.
+    for (const url of ['/api/admin/dashboard', '/api/admin/users', `/api/user/${member.id}`, `/api/board-item/community/${secretPost.itemNo}`]) {
       const res = await get(url, accessToken);
       expect(res.statusCode, url).toBe(403);
       if (url.startsWith('/api/admin')) expect(body(res)).toEqual({ code: twoFactorCodes.setupRequired, message: twoFactorMessages.setupRequired });
@@ -254,6 +259,7 @@ describe('required by the site settings', () => {
     await post('/api/admin/two-factor/confirmation', accessToken, { code: codeAt(secret, clock.now()) });
     expect((await get('/api/admin/dashboard', accessToken)).statusCode).toBe(200);
     expect((await get(`/api/user/${member.id}`, accessToken)).statusCode).toBe(200);
+    expect((await get(`/api/board-item/community/${secretPost.itemNo}`, accessToken)).statusCode).toBe(200);
 
     // Required: turning it off is refused.
     clock.advance(STEP);
