@@ -5,6 +5,7 @@ export * from './board';
 export * from './board-values';
 export * from './messages';
 export * from './paths';
+export * from './screens';
 export * from './account';
 export * from './account-messages';
 export * from './board-write';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { paths } from '../../../contract';
+import { fixedScreens, paths } from '../../../contract';
 import { fileUrl } from '../file/urls';
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard, guestReadsPost } from './guest';
@@ -11,7 +11,6 @@ import { findBoard } from '../board/repo';
 import { etagMatches, preferredEncoding } from '../board/http-cache';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
 import { postHeadQuery } from './repo';
-import { staticScreens } from './routes';
 import { escapeMarkup, excerpt, originOf } from './text';
 import { createFirstData } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
@@ -39,8 +38,21 @@ interface Head {
   image?: string;
 }
 
-/** Canonical spellings of the fixed screens by their lower-case path (the router ignores case). */
-const canonicalScreens = new Map(staticScreens.map((p) => [p.toLowerCase(), p]));
+/** The fixed screens' own heads by their lower-case path (the router ignores case). */
+const fixedHeads = new Map<string, Head>(
+  Object.values(fixedScreens).map((screen) => [screen.path.toLowerCase(), { ...screen, type: 'website' }]),
+);
+
+/** A fixed screen's head, whatever the spelling of its path and with or without a trailing slash. */
+function fixedHead(url: string): Head | null {
+  return fixedHeads.get(url.replace(/(.)\/$/, '$1').toLowerCase()) ?? null;
+}
+
+/**
+ * What a link preview shows for a screen or post without a picture of its own (web/public,
+ * made by scripts/og-image.mjs at the size previews ask for).
+ */
+export const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630, alt: '인체이식형 의료기기 환자등록사업' } as const;
 
 /**
  * index.html without its own title, description and Open Graph tags (the site-wide ones every
@@ -69,7 +81,14 @@ function headTags(head: Head, origin: string, siteName: string): string {
     meta('og:description', head.description),
     meta('og:url', url),
     meta('og:locale', 'ko_KR'),
-    ...(head.image ? [meta('og:image', origin + head.image)] : []),
+    ...(head.image
+      ? [meta('og:image', origin + head.image)]
+      : [
+          meta('og:image', origin + DEFAULT_IMAGE.path),
+          meta('og:image:width', String(DEFAULT_IMAGE.width)),
+          meta('og:image:height', String(DEFAULT_IMAGE.height)),
+          meta('og:image:alt', DEFAULT_IMAGE.alt),
+        ]),
     '',
   ].join('\n    ');
 }
@@ -199,11 +218,14 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     };
   }
 
-  /** The post's or list's own tags; none when the database cannot say (the tags are a bonus). */
+  /**
+   * The screen's own tags: a post's or list's (none when the database cannot say: the tags are a
+   * bonus), or a fixed screen's.
+   */
   async function headOf(request: FastifyRequest, url: string): Promise<Head | null> {
     const view = viewPath.exec(url);
     const list = view ? null : listPath.exec(url);
-    if (!view && !list) return null;
+    if (!view && !list) return fixedHead(url);
     try {
       return view ? await postHead(view[2]!, Number(view[3])) : await listHead(list![2]!);
     } catch (err) {
@@ -223,10 +245,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         '',
       ] as [Head | null, string]);
       if (!head) {
-        // Fixed screens keep index.html's generic description; the canonical URL goes in a
-        // header, which search engines read as they read the tag.
-        const screen = canonicalScreens.get(url.replace(/(.)\/$/, '$1').toLowerCase());
-        if (screen) reply.header('link', `<${originOf(request)}${screen}>; rel="canonical"`);
+        // Account screens and the like keep index.html's site-wide tags.
         if (!preloads && !data) return false;
         await sendHtml(request, reply, data ? withData(preloaded(preloads).html, data) : preloaded(preloads));
         return true;

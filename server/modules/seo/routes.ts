@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { messages, paths } from '../../../contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fixedScreens, messages, paths } from '../../../contract';
 import { notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { guestCaller } from '../../auth/caller';
@@ -25,10 +27,16 @@ const hidden = { hide: true };
 const compressed = { schema: hidden, compress: {} };
 
 /** Screens a guest reads that are the same for everyone; account screens and the console are left out. */
-export const staticScreens = [
-  paths.home, paths.nidsIntro, paths.nidsAbout, paths.nidsHistory, paths.nidsOrganization, paths.registSite,
-  paths.privacy, paths.terms,
-];
+export const staticScreens: string[] = Object.values(fixedScreens).map((screen) => screen.path);
+
+/** When the web app was built: the fixed screens' text is part of the build, so it is their last change. */
+function builtAt(webDistDir: string): Date | undefined {
+  try {
+    return fs.statSync(path.join(webDistDir, 'index.html')).mtime;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * robots.txt, sitemap.xml and the RSS feeds (issue 11, "Search engines and sharing"). Every list
@@ -56,11 +64,14 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('text/plain; charset=utf-8').header('cache-control', PUBLIC_CACHE).send(lines.join('\n'));
   });
 
+  const screensChanged = builtAt(app.deps.config.webDistDir);
+
   app.get('/sitemap.xml', compressed, async (request, reply) => {
     const origin = originOf(request);
     const guest = await guestCaller(app.deps);
     const boards = (await boardsQuery(db)).filter((b) => guestListsBoard(guest, b));
-    const screens = [...staticScreens, ...boards.map((b) => paths.boardList(b.area, b.boardCode))];
+    const lists = boards.map((b) => paths.boardList(b.area, b.boardCode));
+    const screens = [...staticScreens, ...lists];
     const posts = await sitemapPosts(db, boards.map((b) => b.boardCode), SITEMAP_MAX_URLS - screens.length);
     const areaOf = new Map(boards.map((b) => [b.boardCode, b.area]));
     const url = (path: string, lastmod?: Date) =>
@@ -68,7 +79,9 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...screens.map((p) => url(p)),
+      ...staticScreens.map((p) => url(p, screensChanged)),
+      // A list changes with its newest post, which the posts' own entries below carry.
+      ...lists.map((p) => url(p)),
       ...posts.map((p) => url(paths.boardView(areaOf.get(p.boardCode)!, p.boardCode, p.itemNo), p.modifiedAt)),
       '</urlset>',
       '',

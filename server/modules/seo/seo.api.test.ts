@@ -12,8 +12,10 @@ import { openDatabase } from '../../db/client';
 import { freePort } from '../../lib/process';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createBoardItem, pngBytes, storeFile } from '../../test/factories';
-import { PAGE_EXTRAS_BUDGET_MS } from './page-head';
+import { DEFAULT_IMAGE, PAGE_EXTRAS_BUDGET_MS } from './page-head';
 import { escapeMarkup } from './text';
+import { toKstIso } from '../../lib/time';
+import { fixedScreens } from '../../../contract';
 
 /**
  * Issue 11, "Search engines and sharing": robots.txt, sitemap.xml, the RSS feeds and the tags of
@@ -156,6 +158,9 @@ describe('sitemap.xml', () => {
     expect(locs).not.toContain(`${origin}/Nids/notice/View/${posts.secret.itemNo}`);
     expect(locs).not.toContain(`${origin}/Nids/notice/View/${posts.deleted.itemNo}`);
     expect(locs.filter((l) => /memberNotice|community|contactus|Account/i.test(l))).toEqual([]);
+    // A fixed screen changes with the web build: its last-modified is the build's (index.html's).
+    const built = toKstIso(fs.statSync(path.join(distDir, 'index.html')).mtime);
+    expect(res.body).toContain(`<url><loc>${origin}/nids/intro</loc><lastmod>${built}</lastmod></url>`);
     const entry = res.body.split('\n').find((l) => l.includes(`/Nids/notice/View/${posts.public.itemNo}<`))!;
     // Created 2026-11-01 00:01 UTC: 09:01 in Korea.
     expect(entry).toContain('<lastmod>2026-11-01T09:01:00+09:00</lastmod>');
@@ -252,7 +257,10 @@ describe('tags in the HTML of screens', () => {
     expect(metaContent(html, 'og:type')).toBe('article');
     expect(metaContent(html, 'og:site_name')).toBe('인체이식형 의료기기 환자등록사업');
     expect(html).toContain(`<link rel="canonical" href="${url}" />`);
-    expect(metaContent(html, 'og:image')).toBeUndefined();
+    // No picture of its own: the site's, at the size previews ask for.
+    expect(metaContent(html, 'og:image')).toBe(`http://${HOST}${DEFAULT_IMAGE.path}`);
+    expect(metaContent(html, 'og:image:width')).toBe('1200');
+    expect(metaContent(html, 'og:image:height')).toBe('630');
     // The rest of index.html is intact.
     expect(html).toContain('<div id="root"></div>');
   });
@@ -326,20 +334,31 @@ describe('tags in the HTML of screens', () => {
     expect(metaContent(html, 'og:title')).toBe('공지사항');
   });
 
-  it('other screens keep the precompressed index.html with its ETag and name their canonical URL in a header', async () => {
-    const res = await get('/tos/content/privacyContent');
+  it.each(Object.values(fixedScreens))('the fixed screen $path carries its own title, description, canonical URL and the site\'s picture', async (screen) => {
+    // Any spelling the router takes, with or without the trailing slash.
+    const res = await get(`${screen.path.toUpperCase()}${screen.path === '/' ? '' : '/'}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(elements(html, 'title')).toEqual([`${screen.title} | 인체이식형 의료기기 환자등록사업`]);
+    expect(metaContent(html, 'description')).toBe(screen.description);
+    expect(html).toContain(`<link rel="canonical" href="http://${HOST}${screen.path}" />`);
+    expect(metaContent(html, 'og:url')).toBe(`http://${HOST}${screen.path}`);
+    expect(metaContent(html, 'og:title')).toBe(screen.title);
+    expect(metaContent(html, 'og:image')).toBe(`http://${HOST}${DEFAULT_IMAGE.path}`);
+    expect(html.match(/<meta property="og:title"/g)).toHaveLength(1);
+    expect(html).not.toContain('기본 설명');
+  });
+
+  it('other screens keep the precompressed index.html with its ETag; a screen in the frame gets the frame\'s answers', async () => {
+    const res = await get('/TOS/Content/ContactUs/TermsContent');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(indexHtml);
     expect(res.headers.etag).toBeTruthy();
-    expect(res.headers.link).toBe(`<http://${HOST}/TOS/Content/PrivacyContent>; rel="canonical"`);
-    // A screen in the frame gets the frame's answers, and its canonical URL all the same.
-    const intro = await get('/NIDS/intro');
-    expect(intro.headers.link).toBe(`<http://${HOST}/nids/intro>; rel="canonical"`);
-    expect(Object.keys(firstData(intro.body))).toEqual(['/api/site-setting/info', '/api/board']);
-    // ...so a link to any screen still previews with the site's name and description.
     expect(metaContent(res.body, 'og:title')).toBe('인체이식형 의료기기 환자등록사업');
     expect(metaContent(res.body, 'og:description')).toBe('기본 설명');
     expect(metaContent(res.body, 'og:locale')).toBe('ko_KR');
+    const intro = await get('/NIDS/intro');
+    expect(Object.keys(firstData(intro.body))).toEqual(['/api/site-setting/info', '/api/board']);
     // A members-only board's list is an ordinary screen too (its name is shown in the menu, nothing
     // more): the site's tags, and of the answers the board's settings but not its posts, which a
     // guest is refused.

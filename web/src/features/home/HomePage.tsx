@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { boardAreas, paths } from '../../../../contract';
+import { boardAreas, fixedScreens, paths } from '../../../../contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSiteInfo } from '../site/api/get-site-info';
 import { useLatestBoardItems, type HomeBoardCode } from './api/list-latest-board-items';
@@ -32,7 +32,7 @@ type QuickIcon = (typeof quickLinks)[number]['icon'];
 
 /** `/`: what the registry is, the latest notices and public material, and the way into the registration system. */
 export function Component() {
-  useDocumentTitle('홈');
+  useDocumentTitle(fixedScreens.home.title);
   return (
     <div className="container page home">
       <section className="home-hero" aria-labelledby="home-title">

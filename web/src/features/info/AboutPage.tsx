@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../contract';
+import { fixedScreens, paths } from '../../../../contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { StackedTable } from '../../ui/StackedTable';
 import { useSiteInfo } from '../site/api/get-site-info';
@@ -116,14 +116,14 @@ const patientTips: readonly string[] = [
 
 /** 등록사업 안내: how registration works, what is recorded, who does what and how data is protected. */
 export function Component() {
-  useDocumentTitle('등록사업 안내');
+  useDocumentTitle(fixedScreens.nidsAbout.title);
   const { data: site } = useSiteInfo();
 
   return (
     <InfoPageShell
       section="about"
-      title="등록사업 안내"
-      lead="이식형 의료기기 환자등록이 어떤 절차로 이루어지는지, 어떤 정보를 등록하고 어떻게 보호하는지 안내해 드립니다."
+      title={fixedScreens.nidsAbout.title}
+      lead={fixedScreens.nidsAbout.description}
     >
       <section className="info-section" aria-labelledby="about-process">
         <h2 id="about-process">등록 절차</h2>

@@ -1,3 +1,4 @@
+import { fixedScreens } from '../../../../contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { InfoPageShell } from './InfoPageShell';
 
@@ -129,13 +130,13 @@ const periods: readonly HistoryPeriod[] = [
 
 /** 연혁: the programme's history, grouped by period and year, newest first. */
 export function Component() {
-  useDocumentTitle('연혁');
+  useDocumentTitle(fixedScreens.nidsHistory.title);
 
   return (
     <InfoPageShell
       section="about"
-      title="연혁"
-      lead="정책연구와 시범사업에서 출발하여 국가 환자등록 체계로 자리 잡기까지, 환자등록사업이 걸어온 길입니다."
+      title={fixedScreens.nidsHistory.title}
+      lead={fixedScreens.nidsHistory.description}
     >
       <p>
         환자등록사업은 의료기관, 임상 학회, 업계, 환자 단체와 함께 등록 대상과 운영 체계를 꾸준히 넓혀 왔습니다. 아래에서 시기별 주요

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../contract';
+import { fixedScreens, paths } from '../../../../contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { StackedTable } from '../../ui/StackedTable';
 import { useSiteInfo } from '../site/api/get-site-info';
@@ -78,14 +78,14 @@ const participants: readonly Participant[] = [
 
 /** 사업 소개: what the registry programme is, why it exists and whom it serves. */
 export function Component() {
-  useDocumentTitle('사업 소개');
+  useDocumentTitle(fixedScreens.nidsIntro.title);
   const { data: site } = useSiteInfo();
 
   return (
     <InfoPageShell
       section="about"
-      title="사업 소개"
-      lead="인체이식형 의료기기 환자등록사업은 몸속에 이식되는 의료기기와 그 기기를 이식받은 환자의 정보를 등록·관리하여, 문제가 생겼을 때 환자를 신속하게 보호하기 위한 국가 안전관리 사업입니다."
+      title={fixedScreens.nidsIntro.title}
+      lead={fixedScreens.nidsIntro.description}
     >
       <section className="info-section" aria-labelledby="intro-overview">
         <h2 id="intro-overview">사업 개요</h2>

@@ -1,3 +1,4 @@
+import { fixedScreens } from '../../../../contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { StackedTable } from '../../ui/StackedTable';
 import { useSiteInfo } from '../site/api/get-site-info';
@@ -81,14 +82,14 @@ const committees: readonly Committee[] = [
 
 /** 조직도: the chart (nested lists drawn with CSS), the duties of each team and the committees. */
 export function Component() {
-  useDocumentTitle('조직도');
+  useDocumentTitle(fixedScreens.nidsOrganization.title);
   const { data: site } = useSiteInfo();
 
   return (
     <InfoPageShell
       section="about"
-      title="조직도"
-      lead="환자등록사업단은 등록 관리, 데이터 분석, 안전 정보, 시스템 운영의 4개 팀으로 구성되어 있으며, 운영위원회와 자문위원회의 심의·자문을 받아 사업을 운영합니다."
+      title={fixedScreens.nidsOrganization.title}
+      lead={fixedScreens.nidsOrganization.description}
     >
       <section className="info-section" aria-labelledby="org-chart-title">
         <h2 id="org-chart-title">조직 구성</h2>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../contract';
+import { fixedScreens, paths } from '../../../../contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSiteInfo } from '../site/api/get-site-info';
 import { ContactList, InfoPageShell, safeExternalUrl } from './InfoPageShell';
@@ -111,15 +111,15 @@ const faqs: readonly Faq[] = [
 
 /** 환자등록시스템 안내: who uses the registration system, how to get an account, how to register, FAQ and help desk. */
 export function Component() {
-  useDocumentTitle('환자등록시스템 안내');
+  useDocumentTitle(fixedScreens.registSite.title);
   const { data: site, isError } = useSiteInfo();
   const systemUrl = safeExternalUrl(site?.registSiteUrl);
 
   return (
     <InfoPageShell
       section="system"
-      title="환자등록시스템 안내"
-      lead="환자등록시스템은 의료기관 등록 담당자가 이식형 의료기기를 시술한 환자의 정보를 등록하고 추적 관찰 결과를 입력하는 업무 시스템입니다."
+      title={fixedScreens.registSite.title}
+      lead={fixedScreens.registSite.description}
     >
       <section className="info-callout" aria-labelledby="regist-go">
         <div className="info-callout__body">

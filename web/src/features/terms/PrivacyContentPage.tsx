@@ -1,3 +1,4 @@
+import { fixedScreens } from '../../../../contract';
 import { ContactList, mailHref, telHref, TERMS_EFFECTIVE_DATE, TermsDocument, TermsTable, useTermsSite, type TermsArticle, type TermsSite } from './TermsDocument';
 
 /**
@@ -9,7 +10,7 @@ export function Component() {
   const site = useTermsSite();
   return (
     <TermsDocument
-      title="개인정보처리방침"
+      title={fixedScreens.privacy.title}
       idPrefix="privacy"
       siteName={site.siteName}
       intro={

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../contract';
+import { fixedScreens, paths } from '../../../../contract';
 import { InlineContacts, TERMS_EFFECTIVE_DATE, TermsDocument, useTermsSite, type TermsChapter, type TermsSite } from './TermsDocument';
 
 /** 이용약관 (spec §2, /TOS/Content/TermsContent): chapters of numbered articles and 부칙. */
 export function Component() {
   const site = useTermsSite();
-  return <TermsDocument title="이용약관" idPrefix="terms" siteName={site.siteName} body={{ kind: 'chapters', chapters: termsChapters(site) }} />;
+  return <TermsDocument title={fixedScreens.terms.title} idPrefix="terms" siteName={site.siteName} body={{ kind: 'chapters', chapters: termsChapters(site) }} />;
 }
 
 function termsChapters(site: TermsSite): TermsChapter[] {
