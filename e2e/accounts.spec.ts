@@ -18,6 +18,8 @@ const loginAlerts = {
 } as const;
 
 const header = (page: Page) => page.locator('.site-header__utility');
+/** The message of an alert the member has just closed, kept at the top of the screen they land on (a polite status region). */
+const carriedNotice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function expectSignedInHeader(page: Page, name: string) {
   await expect(header(page).locator('.site-header__member')).toHaveText(`${name}님`);
@@ -261,6 +263,8 @@ test.describe('sign-in and the session', () => {
     await expect.poll(() => dialogs.messages.length).toBeGreaterThan(0);
     expect(dialogs.messages[0]).toBe(accountMessages.sessionExpired);
     await expectGuestHeader(page);
+    // The alert's message stays in the page, where a screen reader finds it after the alert.
+    await expect(carriedNotice(page, accountMessages.sessionExpired)).toBeVisible();
     expect((await storedSession(page)).accessToken).toBeNull();
   });
 });
@@ -310,6 +314,12 @@ test.describe('account recovery', () => {
     await reset.getByRole('button', { name: '비밀번호 재설정' }).click();
     await dialogs.waitFor(accountMessages.resetPasswordOk);
     await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(carriedNotice(page, accountMessages.resetPasswordOk)).toBeVisible();
+    await expectNoA11yViolations(page, 'the home page with the carried notice');
+    // It belongs to the screen the member landed on, and goes with the next one.
+    await header(page).getByRole('link', { name: '로그인' }).first().click();
+    await expect(page).toHaveURL((url) => url.pathname === paths.signin);
+    await expect(carriedNotice(page, accountMessages.resetPasswordOk)).toHaveCount(0);
 
     expect((await request.post('/api/user/signin', { data: { userKeyType: 'ID', userKeyCode: member.userId, password: member.password } })).status()).toBe(401);
     const session = await signInByApi(request, member.userId, 'Reset-pass2@');
@@ -375,6 +385,8 @@ test.describe('My page', () => {
     await passwordForm.getByRole('button', { name: '비밀번호 변경' }).click();
     await dialogs.waitFor('비밀번호가 변경되었습니다. 새 비밀번호로 다시 로그인해주세요.');
     await expectGuestHeader(page);
+    await expect(page).toHaveURL((url) => url.pathname === paths.signin);
+    await expect(carriedNotice(page, '비밀번호가 변경되었습니다. 새 비밀번호로 다시 로그인해주세요.')).toBeVisible();
     expect((await request.post('/api/user/signin', { data: { userKeyType: 'ID', userKeyCode: member.userId, password: member.password } })).status()).toBe(401);
     await signInByApi(request, member.userId, 'Changed-pass3#');
   });
@@ -406,6 +418,7 @@ test.describe('My page', () => {
     expect(dialogs.messages).toEqual([accountMessages.retired]);
     await expect(page).toHaveURL((url) => url.pathname === '/');
     await expectGuestHeader(page);
+    await expect(carriedNotice(page, accountMessages.retired)).toBeVisible();
 
     const signin = await request.post('/api/user/signin', { data: { userKeyType: 'ID', userKeyCode: member.userId, password: member.password } });
     expect(signin.status()).toBe(403);

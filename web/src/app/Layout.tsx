@@ -10,6 +10,7 @@ import { TextSizeControl } from './TextSizeControl';
 import { PageLoading } from '../ui/PageLoading';
 import { SessionExpiryWarning } from '../features/account/components/SessionExpiryWarning';
 import { ToastProvider } from '../ui/toast/Toast';
+import { CarriedNoticeView } from './CarriedNoticeView';
 import './layout.css';
 
 export function Layout() {
@@ -25,6 +26,7 @@ export function Layout() {
       <OfficialBanner />
       <SiteHeader />
       <main ref={mainRef} id="main-content" className="site-main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
+        <CarriedNoticeView />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -1,5 +1,6 @@
+import { carryNotice } from './carried-notice';
 import type { ErrorEnvelope, Success, TokenPair } from '../../../contract';
-import { accountMessages, messages } from '../../../contract';
+import { accountMessages, messages, paths } from '../../../contract';
 import { getSessionStore, tokenNeedsRefresh } from './session';
 
 /**
@@ -141,7 +142,10 @@ async function refreshInWindow(): Promise<void> {
     // The current token still works for a while: carry on and try again on a later call.
     if (isUnreachable(err) && store.accessToken()) return;
     // Spec §8: a refused refresh shows the server's message, and the member is signed out.
-    window.alert(err instanceof Error ? err.message : messages.internalError);
+    const text = err instanceof Error ? err.message : messages.internalError;
+    window.alert(text);
+    // Where the member is, or the sign-in screen a members-only screen sends them to.
+    carryNotice(text, [window.location.pathname, paths.signin], 'error');
     store.signOut();
   }
 }

@@ -1,3 +1,4 @@
+import { carryNotice } from '../../../lib/carried-notice';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -152,6 +153,7 @@ function ResetForm({ token }: { token: ResetToken }) {
       await reset.mutateAsync({ userToken: token.userToken, pincode: values.pincode.trim(), password: values.password, passwordConfirm: values.passwordConfirm });
       // Spec §4, §8: "비밀번호가 재설정 되었습니다." and on to the home page.
       window.alert(accountMessages.resetPasswordOk);
+      carryNotice(accountMessages.resetPasswordOk, [paths.home], 'success');
       await navigate(paths.home);
     } catch (err) {
       const text = resetPasswordFailureMessage(err);

@@ -1,3 +1,4 @@
+import { carryNotice } from '../../../lib/carried-notice';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -239,6 +240,7 @@ function PasswordSection({ userId }: { userId: number }) {
       // The server ends every sign-in of the member with the old password, this one included:
       // the member signs in again with the new one (and comes back here).
       window.alert(uiMessages.passwordChanged);
+      carryNotice(uiMessages.passwordChanged, [paths.signin], 'success');
       getSessionStore().signOut();
     } catch (err) {
       setNotice({ tone: 'error', text: errorText(err) });
@@ -415,6 +417,7 @@ function RetireSection({ onRetired }: { onRetired: () => void }) {
     focusAfterClose.current = 'none';
     setAsking(null);
     window.alert(accountMessages.retired);
+    carryNotice(accountMessages.retired, [paths.home]);
     // The server has ended the membership and its tokens: only the local session is left to clear,
     // and the drafts of a member who no longer exists.
     onRetired();
