@@ -12,7 +12,7 @@ import { precompress } from './scripts/vite-precompress.js';
  *
  * A module that is kept runs whole, every schema in it built, even when only a constant of it is
  * used; so the sentences, patterns and value lists the screens read live in modules of their own
- * without zod (account-messages, board-messages, board-values, access-reason, messages, paths),
+ * without zod (account-messages, board-messages, board-values, messages, paths, screens),
  * and a screen that builds no schema (the home page, a list, a post) loads no zod at all.
  */
 const contractDeclarations = /[\\/]contract[\\/](?!zod-ko\.)[\w-]+\.ts$/;
