@@ -5,6 +5,7 @@ import { expect, REFUSED_REQUEST } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, type TestMember } from './support/accounts';
 import { field } from './support/dialogs';
 import { testOnOwnSite } from './support/own-site';
+import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
 
 /**
  * Issue 12: 사이트 설정 → 관리자 2단계 인증. The system administrator, enrolled, switches it on in
@@ -44,7 +45,8 @@ async function enrolOnScreen(page: Page, password: string): Promise<string> {
   return secret;
 }
 
-test('switched on in the settings, it closes the console to an administrator without a second factor until they enrol', async ({ page, pageErrors }) => {
+test('switched on in the settings, it closes the console to an administrator without a second factor until they enrol', async ({ page, pageErrors }, testInfo) => {
+  test.setTimeout(60_000); // two enrolments and the setup-required screen checked at two widths
   pageErrors.allow(REFUSED_REQUEST); // the refused switch, and the console's calls before enrolment
   // An administrator by role, signed in before the switch.
   const manager: TestMember = await createMember(api);
@@ -75,6 +77,12 @@ test('switched on in the settings, it closes the console to an administrator wit
     await openSignedIn(managerPage, manager.userId, manager.password, '/admin');
     await expect(managerPage).toHaveURL((url) => url.pathname === '/admin/two-factor');
     await expect(managerPage.getByRole('alert').filter({ hasText: twoFactorMessages.setupRequired })).toBeVisible();
+    // The console's "two-factor setup required" screen, held to what every screen is, at both widths.
+    await expect(managerPage.getByRole('form', { name: '등록 시작' })).toBeVisible();
+    for (const viewport of SCREEN_WIDTHS) {
+      await managerPage.setViewportSize(viewport);
+      await checkScreen(managerPage, testInfo, 'admin-two-factor-setup-required');
+    }
     await enrolOnScreen(managerPage, manager.password);
     await managerPage.goto('/admin');
     await expect(managerPage.getByRole('heading', { name: '대시보드', level: 1 })).toBeVisible();

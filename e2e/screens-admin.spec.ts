@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { adminMessages, type MemberPage } from '../contract';
+import ExcelJS from 'exceljs';
+import { adminMessages, roleMessages, siteSettingMessages, type MemberPage } from '../contract';
 import { expect, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field } from './support/dialogs';
@@ -38,6 +39,14 @@ async function submitEmpty(page: Page, dialogName: string, submit: string, error
 async function closeWithEscape(page: Page, dialog: Locator) {
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+}
+
+/** An address-book workbook (.xlsx) with these rows, the first being the column names. */
+async function workbook(rows: string[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('주소록');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 for (const viewport of SCREEN_WIDTHS) {
@@ -108,6 +117,13 @@ for (const viewport of SCREEN_WIDTHS) {
       await expect(page.getByLabel('권한', { exact: true })).toHaveValue('MEMBER');
       await checkScreen(page, testInfo, 'admin-member');
 
+      // 개인정보 보기 asks for a reason in a dialog first; closed unanswered, nothing is revealed.
+      await page.getByRole('button', { name: '개인정보 보기' }).click();
+      const reveal = page.getByRole('dialog', { name: '개인정보 보기' });
+      await expect(reveal.getByLabel(/^조회 사유/)).toBeFocused();
+      await checkScreen(page, testInfo, 'admin-member-reveal');
+      await closeWithEscape(page, reveal);
+
       await page.getByRole('button', { name: '탈퇴 처리' }).click();
       const retire = await submitEmpty(page, '회원 탈퇴 처리', '탈퇴 처리', '사유를 입력해주세요.');
       await checkScreen(page, testInfo, 'admin-member-retire-error');
@@ -115,11 +131,20 @@ for (const viewport of SCREEN_WIDTHS) {
       await expect(page.getByTestId('member-email')).toBeVisible();
     });
 
-    test(`roles at ${at}`, async ({ page }, testInfo) => {
+    test(`roles, and the new role form refused at ${at}`, async ({ page, pageErrors }, testInfo) => {
+      pageErrors.allow(REFUSED_REQUEST); // the taken code is refused with 409
       await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/roles');
       await settled(page, page.getByRole('table', { name: /권한 목록/ }).locator('tbody tr'));
       await expect(page.getByRole('heading', { name: '새 권한 만들기' })).toBeVisible();
       await checkScreen(page, testInfo, 'admin-roles');
+
+      // A code that is taken (by the members' role): the server refuses it and nothing is made.
+      const form = page.getByRole('form', { name: '새 권한 만들기' });
+      await field(form, '권한 코드').fill('MEMBER');
+      await field(form, '권한 이름').fill('화면 점검');
+      await form.getByRole('button', { name: '권한 만들기' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: roleMessages.duplicate })).toBeVisible();
+      await checkScreen(page, testInfo, 'admin-roles-error');
     });
 
     test(`boards: the list, a board and a new board refused at ${at}`, async ({ page, pageErrors }, testInfo) => {
@@ -191,15 +216,46 @@ for (const viewport of SCREEN_WIDTHS) {
       await page.getByRole('button', { name: '엑셀 가져오기' }).click();
       const upload = await submitEmpty(page, '주소록 엑셀 가져오기', '올리고 미리보기', '가져올 엑셀 파일을 선택해주세요.');
       await checkScreen(page, testInfo, 'admin-alumni-import-error');
+
+      // The preview of a workbook with a good row and a bad one, then the report of an
+      // all-or-nothing import, which changes nothing because of the bad row.
+      await upload.getByLabel(/^엑셀 파일/).setInputFiles({
+        name: '점검 명단.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await workbook([
+          ['이름', '소속', '이메일', '연락처', '비고란'],
+          [`가${name}`, '시험병원', `good${suffix}@example.test`, '02-123-4567', '무시'],
+          [`나${name}`, '시험병원', 'not-an-email', '', ''],
+        ]),
+      });
+      await upload.getByRole('button', { name: '올리고 미리보기' }).click();
+      const preview = upload.getByRole('region', { name: /미리보기: 전체 2행/ });
+      await expect(preview.getByRole('row', { name: new RegExp(`가${name}`) })).toBeVisible();
+      await expect(upload.getByRole('radio', { name: /모두 올바를 때만 반영/ })).toBeChecked();
+      await checkScreen(page, testInfo, 'admin-alumni-import-preview');
+      await upload.getByLabel(/^가져오기 사유/).fill('화면 점검');
+      await upload.getByRole('button', { name: '가져오기', exact: true }).click();
+      await expect(upload.getByRole('status')).toContainText('아무것도 반영하지 않았습니다');
+      await expect(upload.getByRole('region', { name: /오류 행 1개/ }).getByRole('row', { name: /3행: 이메일을 형식에 맞게 입력해주세요\./ })).toBeVisible();
+      await checkScreen(page, testInfo, 'admin-alumni-import-report');
       await closeWithEscape(page, upload);
     });
 
-    test(`site settings at ${at}`, async ({ page }, testInfo) => {
+    test(`site settings, and the form refused at ${at}`, async ({ page, pageErrors }, testInfo) => {
+      pageErrors.allow(REFUSED_REQUEST); // the empty site name is refused with 400
       await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/settings');
       const preview = page.getByRole('group', { name: '추가 정보 미리보기' });
       await settled(page, preview);
       await expect(page.getByLabel('대표전화')).not.toHaveValue('');
       await checkScreen(page, testInfo, 'admin-settings');
+
+      // An emptied site name: the server refuses the whole save before writing anything (the
+      // settings are shared by every spec), and the form says why.
+      const siteName = page.getByLabel('사이트 이름', { exact: true });
+      await siteName.fill('');
+      await page.getByRole('button', { name: '설정 저장' }).click();
+      await expect(page.getByRole('form', { name: '사이트 설정' }).getByRole('alert')).toHaveText(siteSettingMessages.siteNameRequired);
+      await checkScreen(page, testInfo, 'admin-settings-error');
     });
 
     test(`2단계 인증: the start and the enrolment step with its QR code at ${at}`, async ({ page }, testInfo) => {

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import type { BoardItemPage, BoardMenu } from '../contract';
 import { paths } from '../contract';
 import { menu, withBoards } from '../web/src/app/menu';
-import { apiGet, expect, test } from './fixtures';
-import { createMember, openSignedIn, signInByApi, type TestMember } from './support/accounts';
+import { apiGet, expect, NOT_FOUND_TITLE, REFUSED_REQUEST, test } from './fixtures';
+import { ADMIN, createMember, openSignedIn, signInByApi, type TestMember } from './support/accounts';
 import { commentByApi, createItemByApi, editorArea, SMALL_PDF, uploadAttachmentByApi, uploadEditorImageByApi } from './support/board';
 import { field } from './support/dialogs';
 import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
@@ -116,7 +116,7 @@ for (const viewport of SCREEN_WIDTHS) {
       // Members see the members' boards too (회원 공지, 커뮤니티) and their own inquiries.
       const member = await createMember(page.request);
       const session = await signInByApi(page.request, member.userId, member.password);
-      await createItemByApi(page.request, session.accessToken, 'contactus', {
+      const inquiry = await createItemByApi(page.request, session.accessToken, 'contactus', {
         title: '화면 점검용 문의',
         content: '<p>등록 절차가 궁금합니다.</p>',
         name: member.name,
@@ -145,6 +145,19 @@ for (const viewport of SCREEN_WIDTHS) {
       await openList(page, paths.boardList('Nids', 'contactus'));
       await expect(page.locator('main table')).toContainText('화면 점검용 문의');
       await checkScreen(page, testInfo, 'board list inquiries');
+
+      // The inquiry once staff answered it (InquiryAnswer), as its writer reads it.
+      const answer = '등록 절차는 누리집의 등록사업 안내를 참고해주세요.';
+      const staff = await signInByApi(page.request, ADMIN.userId, ADMIN.password);
+      const answered = await page.request.patch(`/api/board-item/contactus/${inquiry.itemNo}`, {
+        data: { answer },
+        headers: { authorization: `Bearer ${staff.accessToken}` },
+      });
+      expect(answered.status(), await answered.text()).toBe(200);
+      await page.goto(paths.boardView('Nids', 'contactus', inquiry.itemNo));
+      await expect(page.locator('#board-view-title')).toContainText('화면 점검용 문의');
+      await expect(page.getByRole('region', { name: '답변' }).locator('.inquiry-answer__content')).toHaveText(answer);
+      await checkScreen(page, testInfo, 'board view inquiry with its answer');
 
       await openList(page, `${paths.boardList('Nids', 'notice')}?searchType=titleContent&keyword=${encodeURIComponent('없는검색어쿼크')}`);
       await expect(page.getByText('검색 결과가 없습니다.')).toBeVisible();
@@ -213,6 +226,14 @@ for (const viewport of SCREEN_WIDTHS) {
       await imagesLoaded(page);
       await checkScreen(page, testInfo, 'board view with attachments and comments');
 
+      // The comment form with its error: an empty comment is refused in place.
+      await page.getByRole('button', { name: '댓글 등록' }).click();
+      const commentBox = page.getByRole('textbox', { name: '댓글 쓰기' });
+      await expect(commentBox).toBeFocused();
+      await expect(commentBox).toHaveAttribute('aria-invalid', 'true');
+      await expect(commentBox).toHaveAccessibleDescription(/댓글 내용을 입력해주세요\./);
+      await checkScreen(page, testInfo, 'board view comment form with its error');
+
       // A seeded video post (홍보영상) and a seeded notice with files, as a guest would see them.
       const videos = await apiGet<BoardItemPage>(page.request, '/api/board-item?boardCode=promotionVideo&page=1&sort=createdDate,DESC');
       await page.goto(paths.boardView('Reference', 'promotionVideo', videos.content[0]!.itemNo));
@@ -274,6 +295,32 @@ for (const viewport of SCREEN_WIDTHS) {
       await page.getByRole('button', { name: '등록', exact: true }).click();
       await expect(page.getByText('내용을 입력해주세요.')).toBeVisible();
       await checkScreen(page, testInfo, 'board write with errors');
+    });
+
+    test('a guest: a members-only board, the write gate, an unknown board and a missing post', async ({ page, pageErrors }, testInfo) => {
+      test.setTimeout(60_000);
+      pageErrors.allow(REFUSED_REQUEST); // the members-only board is refused with 401, the unknown board and post with 404
+      const main = page.locator('main');
+
+      await page.goto(paths.boardList('Member', 'memberNotice'));
+      await expect(main.getByRole('alert')).toContainText('회원만 이용할 수 있는 게시판입니다.');
+      await expect(main.getByRole('link', { name: '로그인' })).toBeVisible();
+      await checkScreen(page, testInfo, 'board members-only to a guest');
+
+      await page.goto(paths.boardWrite('Nids', 'notice'));
+      await expect(main.getByRole('alert')).toContainText('로그인한 회원만 글을 쓸 수 있습니다.');
+      await expect(main.getByRole('link', { name: '목록' })).toBeVisible();
+      await checkScreen(page, testInfo, 'board write gate to a guest');
+
+      await page.goto(paths.boardList('Nids', 'nosuchboard'));
+      await expect(page.locator('h1')).toHaveText(NOT_FOUND_TITLE);
+      await expect(main).toContainText('존재하지 않는 게시판입니다.');
+      await checkScreen(page, testInfo, 'board not found');
+
+      await page.goto(paths.boardView('Nids', 'notice', 999999));
+      await expect(page.locator('h1')).toHaveText(NOT_FOUND_TITLE);
+      await expect(main).toContainText('존재하지 않거나 삭제된 게시글입니다.');
+      await checkScreen(page, testInfo, 'board missing post');
     });
 
     test('the inquiry form with its errors', async ({ page }, testInfo) => {

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+import { menu } from '../web/src/app/menu';
 import { expect, NOT_FOUND_TITLE, test } from './fixtures';
 import { ADMIN, openSignedIn } from './support/accounts';
-import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
+import { checkScreen, expectNoSidewaysScroll, expectTouchTargets, SCREEN_WIDTHS } from './support/screen-check';
 
 /**
  * The public information screens and the site frame (header, menu, footer, official banner), held
@@ -11,6 +12,9 @@ import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
 
 /** Text a screen shows only while it is still loading its data. */
 const LOADING = /불러오는 중|불러오고 있습니다/;
+
+/** The title of the route's error screen when a screen's code fails to load (web/src/app/RouteError.tsx). */
+const CHUNK_ERROR = '화면을 불러오지 못했습니다';
 
 interface Screen {
   name: string;
@@ -53,6 +57,49 @@ for (const viewport of SCREEN_WIDTHS) {
         await checkScreen(page, testInfo, `public-${screen.name}`);
       });
     }
+
+    // The route's error screen (RouteError): a screen whose code no longer loads, as after a
+    // deploy that renamed the chunks (provoked as in e2e/errors.spec.ts), after its one automatic reload.
+    test('the retry screen of a screen whose code failed to load', async ({ page, pageErrors }, testInfo) => {
+      const loaded = new Set<string>();
+      page.on('requestfinished', (request) => {
+        if (request.resourceType() === 'script') loaded.add(new URL(request.url()).pathname);
+      });
+      await open(page, screens[0]!);
+      expect(loaded.size, 'the home page loaded its scripts').toBeGreaterThan(0);
+      await page.route('**/assets/*.js', (route) => (loaded.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort('failed')));
+      pageErrors.allow(/console\.error: Failed to load resource: net::ERR_FAILED/);
+      await page.goto('/nids/history');
+      await expect(page.locator('h1')).toHaveText(CHUNK_ERROR);
+      await expect(page.getByRole('button', { name: '다시 시도' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, testInfo, 'public-route-error');
+    });
+  });
+}
+
+// The desktop menu: each group opens as a dropdown under its button. 1024 px is the narrowest
+// width with the desktop form (below it the phone menu, checked above), 1280 px the usual desktop.
+for (const viewport of [{ width: 1024, height: 800 }, SCREEN_WIDTHS[1]]) {
+  test.describe(`the frame on a desktop (${viewport.width} px)`, () => {
+    test.use({ viewport });
+
+    test('home with a main menu dropdown open', async ({ page }, testInfo) => {
+      await open(page, screens[0]!);
+      const nav = page.getByRole('navigation', { name: '주 메뉴' });
+      await expect(nav.getByRole('button', { name: '전체 메뉴' }), 'the desktop form of the menu').toBeHidden();
+      // Every dropdown fits the width with 44 px links; the last (rightmost) one is checked in full.
+      for (const group of menu) {
+        const button = nav.getByRole('button', { name: group.label, exact: true });
+        await button.click();
+        await expect(button).toHaveAttribute('aria-expanded', 'true');
+        await expect(nav.getByRole('link', { name: group.links[0]!.label, exact: true })).toBeVisible();
+        const what = `the ${group.label} dropdown at ${viewport.width} px`;
+        await expectNoSidewaysScroll(page, what);
+        await expectTouchTargets(page, what);
+      }
+      await checkScreen(page, testInfo, 'public-home-dropdown-open');
+    });
   });
 }
 
