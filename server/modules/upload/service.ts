@@ -18,6 +18,7 @@ import { deny, requireBoard } from '../board/service';
 import { readAll } from '../file/store';
 import { fileUrl, thumbnailUrl } from '../file/urls';
 import { CheckedUpload, feed } from './checked-stream';
+import { keptFileName } from './file-name';
 import { bytesAre, extensionOf, fileTypes, imageKinds, type FileType } from './sniff';
 import { openWorkbook } from './workbook';
 
@@ -123,12 +124,6 @@ export async function reopenUploadUrl(deps: Deps, ticket: typeof uploadTicket.$i
     .where(and(eq(uploadTicket.tokenHash, ticket.tokenHash), eq(uploadTicket.usedAt, ticket.usedAt!)));
 }
 
-/** The uploaded name as it is shown: its last path part, without control characters. */
-function displayName(fileName: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  return fileName.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
-}
-
 /** The file part of a multipart request, its bytes not read yet (@fastify/multipart's MultipartFile). */
 export interface IncomingFile {
   /** The bytes as they arrive; busboy stops them at the size limit, emits `limit` and sets `truncated`. */
@@ -192,7 +187,7 @@ async function storeStreamed(
   feed(input.file, checked);
   const storedName = deps.files.newName(`.${input.ext}`);
   const id = randomUUID();
-  const name = displayName(input.fileName);
+  const name = keptFileName(input.fileName);
   try {
     await deps.files.write(storedName, checked);
     if (input.file.truncated) throw overLimit;
@@ -246,7 +241,7 @@ export async function storeUpload(
   const storedName = deps.files.newName(`.${ext}`);
   const thumbnailName = thumbnail ? deps.files.newName('.webp') : null;
   const id = randomUUID();
-  const name = displayName(input.fileName);
+  const name = keptFileName(input.fileName);
   try {
     await deps.files.write(storedName, data);
     if (thumbnail && thumbnailName) await deps.files.write(thumbnailName, thumbnail);
@@ -293,7 +288,7 @@ export async function storeImportWorkbook(deps: Deps, input: { userId: number; f
   await openWorkbook(input.data);
   const storedName = deps.files.newName('.xlsx');
   const id = randomUUID();
-  const name = displayName(input.fileName);
+  const name = keptFileName(input.fileName);
   const contentType = fileTypes.xlsx!.contentType;
   try {
     await deps.files.write(storedName, input.data);
