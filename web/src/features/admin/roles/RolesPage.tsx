@@ -15,21 +15,23 @@ type Known = RoleList['knownPermissions'];
 export function Component() {
   useDocumentTitle('권한 관리');
   const roles = useRoles();
-  const [notice, setNotice] = useState('');
-  const [failure, setFailure] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const report = async (work: () => Promise<unknown>, success: string): Promise<boolean> => {
-    setNotice('');
-    setFailure('');
-    try {
-      await work();
-      setNotice(success);
-      return true;
-    } catch (err) {
-      setFailure(err instanceof Error ? err.message : '저장하지 못했습니다.');
-      return false;
-    }
-  };
+  // The outcome is shown beside the form that asked: the list's at the top of the list, a new
+  // role's under its button (on a phone the list above it is thousands of pixels long).
+  const reportAt =
+    (at: Outcome['at']): Report =>
+    async (work, success) => {
+      setOutcome(null);
+      try {
+        await work();
+        setOutcome({ at, tone: 'success', text: success });
+        return true;
+      } catch (err) {
+        setOutcome({ at, tone: 'error', text: err instanceof Error ? err.message : '저장하지 못했습니다.' });
+        return false;
+      }
+    };
 
   return (
     <section aria-labelledby="roles-title">
@@ -37,8 +39,7 @@ export function Component() {
         <h1 id="roles-title">권한</h1>
       </div>
       <p>권한마다 허용할 기능을 고릅니다. 관리자 권한(ADMIN_Access)이 생기거나 없어지면 접근기록에 남습니다. 바뀐 권한은 회원의 다음 요청부터 적용됩니다.</p>
-      <div role="status">{notice && <p className="form-message form-message--success">{notice}</p>}</div>
-      <div role="alert">{failure && <p className="form-message form-message--error">{failure}</p>}</div>
+      <OutcomeMessage outcome={outcome?.at === 'list' ? outcome : null} />
       {roles.isPending ? (
         <LoadingStatus />
       ) : roles.isError ? (
@@ -61,12 +62,12 @@ export function Component() {
               </thead>
               <tbody>
                 {roles.data.content.map((r) => (
-                  <RoleRow key={`${r.roleCode}:${r.name}:${r.permissions.join()}`} role={r} known={roles.data.knownPermissions} report={report} />
+                  <RoleRow key={`${r.roleCode}:${r.name}:${r.permissions.join()}`} role={r} known={roles.data.knownPermissions} report={reportAt('list')} />
                 ))}
               </tbody>
             </table>
           </div>
-          <NewRoleForm known={roles.data.knownPermissions} report={report} />
+          <NewRoleForm known={roles.data.knownPermissions} report={reportAt('new')} outcome={outcome?.at === 'new' ? outcome : null} />
         </>
       )}
     </section>
@@ -74,6 +75,22 @@ export function Component() {
 }
 
 type Report = (work: () => Promise<unknown>, success: string) => Promise<boolean>;
+
+interface Outcome {
+  at: 'list' | 'new';
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/** A save's outcome: news politely, a refusal at once; both regions stay in the page, empty, so what appears is read. */
+function OutcomeMessage({ outcome }: { outcome: Outcome | null }) {
+  return (
+    <>
+      <div role="status">{outcome?.tone === 'success' && <p className="form-message form-message--success">{outcome.text}</p>}</div>
+      <div role="alert">{outcome?.tone === 'error' && <p className="form-message form-message--error">{outcome.text}</p>}</div>
+    </>
+  );
+}
 
 function RoleRow({ role, known, report }: { role: RoleView; known: Known; report: Report }) {
   const { patch } = useRoleChanges();
@@ -128,7 +145,7 @@ function RoleRow({ role, known, report }: { role: RoleView; known: Known; report
   );
 }
 
-function NewRoleForm({ known, report }: { known: Known; report: Report }) {
+function NewRoleForm({ known, report, outcome }: { known: Known; report: Report; outcome: Outcome | null }) {
   const { create } = useRoleChanges();
   const [formKey, setFormKey] = useState(0);
 
@@ -190,6 +207,7 @@ function NewRoleForm({ known, report }: { known: Known; report: Report }) {
             권한 만들기
           </button>
         </div>
+        <OutcomeMessage outcome={outcome} />
       </form>
     </div>
   );
