@@ -3,6 +3,7 @@ import { paths } from '../contract';
 import { expect, latestItems, SITE_NAME, test } from './fixtures';
 import { createMember, myPageTab, openSignedIn } from './support/accounts';
 import { field } from './support/dialogs';
+import { contrast, expectReadingOrder, expectVisibleFocus, focused, tabThrough } from './support/keyboard-walk';
 
 /**
  * What axe cannot see (KWCAG 2.2): the skip link is the first stop and works, the sign-in and
@@ -11,113 +12,6 @@ import { field } from './support/dialogs';
  * form says so and takes the focus to the first field in error, tables have captions and header
  * cells, and images have a text alternative or are marked decorative.
  */
-
-interface Stop {
-  name: string;
-  tag: string;
-  top: number;
-  bottom: number;
-  left: number;
-  /** The focus ring as drawn: outline style, width (px), colour and the colour behind it. */
-  outline: { style: string; width: number; colour: string; behind: string };
-}
-
-/** The element that has the focus: its name, box and focus ring. */
-function focused(page: Page): Promise<Stop | null> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return null;
-    const labelled = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
-    const name = (
-      el.getAttribute('aria-label') ||
-      (labelled as HTMLElement | null)?.innerText ||
-      (el.closest('label') as HTMLElement | null)?.innerText ||
-      (el as HTMLElement).innerText ||
-      ''
-    )
-      .replace(/\s+/g, ' ')
-      // "아이디(필수)" and "아이디 (필수)" are the same label, with or without the mark's margin.
-      .replace(/\s*\((필수|선택)\)/, ' ($1)')
-      .trim();
-    const box = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
-    // The ring sits outside the element (outline-offset): the colour behind it is the nearest
-    // opaque background of its ancestors.
-    let behind = 'rgb(255, 255, 255)';
-    for (let node = el.parentElement; node; node = node.parentElement) {
-      const bg = getComputedStyle(node).backgroundColor;
-      if (bg && bg !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(bg)) {
-        behind = bg;
-        break;
-      }
-    }
-    return {
-      name,
-      tag: el.tagName.toLowerCase(),
-      top: box.top + window.scrollY,
-      bottom: box.bottom + window.scrollY,
-      left: box.left + window.scrollX,
-      outline: { style: style.outlineStyle, width: parseFloat(style.outlineWidth), colour: style.outlineColor, behind },
-    };
-  });
-}
-
-function channels(colour: string): [number, number, number] {
-  const match = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)/.exec(colour);
-  if (!match) throw new Error(`not an rgb colour: ${colour}`);
-  return [Number(match[1]), Number(match[2]), Number(match[3])];
-}
-
-/** WCAG contrast ratio of two rgb() colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (colour: string) => {
-    const [r, g, bl] = channels(colour).map((c) => {
-      const s = c / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-/** The focus ring of this stop is visible: 2 px or more, and 3:1 against what is behind it. */
-function expectVisibleFocus(stop: Stop) {
-  expect.soft(stop.outline.style, `a focus outline on ${stop.tag} "${stop.name}"`).not.toBe('none');
-  expect.soft(stop.outline.width, `the focus outline of ${stop.tag} "${stop.name}" is 2 px or more`).toBeGreaterThanOrEqual(2);
-  const ratio = contrast(stop.outline.colour, stop.outline.behind);
-  expect.soft(ratio, `the focus outline of ${stop.tag} "${stop.name}" (${stop.outline.colour} on ${stop.outline.behind}) at 3:1`).toBeGreaterThanOrEqual(3);
-}
-
-/**
- * Presses Tab from the start of `scope` until the focus leaves it, and gives every stop on the way.
- * The focus starts on the main content (as after 본문 바로가기).
- */
-async function tabThrough(page: Page, scope: Locator, max = 60): Promise<Stop[]> {
-  await page.locator('#main-content').focus();
-  const stops: Stop[] = [];
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    const inside = await scope.evaluate((el) => el.contains(document.activeElement));
-    if (!inside) {
-      if (stops.length) break;
-      continue;
-    }
-    const stop = await focused(page);
-    if (stop) stops.push(stop);
-  }
-  return stops;
-}
-
-/** Each stop comes after the one before it in reading order: further down, or on the same line to the right. */
-function expectReadingOrder(stops: Stop[], what: string) {
-  for (let i = 1; i < stops.length; i++) {
-    const [a, b] = [stops[i - 1]!, stops[i]!];
-    const sameLine = b.top < a.bottom - 4 && b.bottom > a.top + 4;
-    const ok = sameLine ? b.left > a.left : b.top >= a.top;
-    expect.soft(ok, `on ${what}, "${b.name}" comes after "${a.name}" in reading order`).toBe(true);
-  }
-}
 
 const WIDTHS = [
   { width: 360, height: 800 },

@@ -3,11 +3,13 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, expectNoA11yViolations } from '../fixtures';
+import { expectKeyboardWalk } from './keyboard-walk';
 
 /**
  * What every screen is held to (issue 11), at a phone width and a desktop width: axe finds no
  * WCAG 2.2 A/AA violation of any impact, nothing scrolls sideways, controls are 44 x 44 px touch
- * targets, no text is under 16 px, and the screen is neither blank nor unstyled. A full-page
+ * targets, no text is under 16 px, the screen is neither blank nor unstyled, and its first stops
+ * by keyboard show their focus (e2e/support/keyboard-walk.ts). A full-page
  * screenshot of each is kept in test-results/screens/ (and attached to the test) to look at.
  */
 export const SCREEN_WIDTHS = [
@@ -177,4 +179,6 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string, 
   await expectReadableText(page, what);
   if (options.touchTargets !== false) await expectTouchTargets(page, what);
   await expectNoA11yViolations(page, what);
+  // Last: the walk moves the focus (and may scroll), which the checks above do not expect.
+  await expectKeyboardWalk(page, what);
 }
