@@ -1,4 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import {
   paths,
   type AdminBoard,
@@ -8,31 +9,40 @@ import {
   type BoardItem,
   type CreateRoleRequest,
   type MemberPage,
+  type SiteInfo,
   type SiteSettingPatch,
   type Success,
+  type UserDetail,
   type UserProfileField,
 } from '../contract';
-import { expect } from './fixtures';
+import { excerpt } from '../server/modules/seo/text';
+import { expect, htmlText } from './fixtures';
 import { testOnOwnSite } from './support/own-site';
-import { ADMIN, confirmEmail, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
+import { ADMIN, confirmEmail, myPageTab, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { expectNothingRan } from './support/xss-check';
-import { XSS_PAYLOADS } from './support/xss-corpus';
+import { FILE_NAME_PAYLOADS, XSS_PAYLOADS } from './support/xss-corpus';
+import { escapeHtml, expectInertFirstData, expectInertServerHtml, expectOwnMarkupOnly, markupSkeleton } from './support/xss-html';
 
 /**
  * Issue 12, the attacker's suite, for what only administrators write: the XSS corpus of
  * e2e/xss.spec.ts (e2e/support/xss-corpus.ts, 110 payloads) put through the real API as the system
  * administrator into the site settings (names, operator, address, hours, the privacy officer, the
  * registration system's address), the extra sign-up fields (names, hints, option texts), board
- * names, descriptions and categories, role names, an inquiry's answer and the address book, then
- * rendered in Chromium on every screen that shows them: home (header, menu, footer), board lists
- * and a post (with the server's own head tags and first data), the sign-up form (with its error
- * messages), My page, the terms pages, the registration system page, an answered inquiry, and the
- * console's dashboard, settings, boards, a board, roles, members, a member, inquiries and address
- * book. The assertions are xss.spec.ts's (support/xss-check.ts).
+ * names, descriptions and categories, role names, an inquiry's answer, the address book (records
+ * and an import: the workbook's name, headings and cells), notice and public-material titles (the
+ * home page's lists), and a member's free-text values of those extra fields, then rendered in
+ * Chromium on every screen that shows them: home (header, menu, footer, the newest posts), board
+ * lists and a post (with the server's own head tags and first data), the sign-up form (with its
+ * error messages), My page (every tab), the terms pages, the registration system page, an answered
+ * inquiry, and the console's dashboard, settings, boards, a board, roles, members, a member (its
+ * profile revealed), inquiries and address book. The assertions are xss.spec.ts's
+ * (support/xss-check.ts). Every payload also goes through the HTML the server writes for a post
+ * (title, description and Open Graph tags, first data), checked as text (support/xss-html.ts).
  * What a field's rules refuse (a payload as an e-mail, a phone number, a code, a javascript: URL,
- * more than the field's length) must be a 400 envelope, never a 500.
+ * more than the field's length, a member's name) must be a 400 envelope, never a 500.
  *
- * These fields are global (every screen shows the site's name, the menu lists every board), so the
+ * These fields are global (every screen shows the site's name, the menu lists every board, the
+ * home page the newest notices), so the
  * spec never touches the shared e2e server: it starts a site of its own (scripts/site.mjs: the
  * built app on a free port with a fresh data directory and its own embedded PostgreSQL) and every
  * page and request of its tests goes there (e2e/support/own-site.ts). The site is stopped
@@ -173,6 +183,8 @@ const made = {
   inquiryNo: 0,
   postNo: 0,
   answer: XSS_PAYLOADS.join('\n'),
+  /** The member's free-text profile values (text and textarea fields), set by its own test. */
+  freeProfile: {} as Record<string, string>,
 };
 
 test.beforeAll(async ({ ownSite }) => {
@@ -404,6 +416,39 @@ test('the member: My page with payload options, home signed in, and an inquiry a
   await expectNothingRan(page, 'an inquiry answered with payloads, as its writer');
 });
 
+test('the member\'s free-text profile fields hold the corpus: My page (every tab); the other free fields refuse payloads', async ({ page }) => {
+  test.setTimeout(120_000);
+  const session = await signInByApi(api, made.member.userId, made.member.password);
+  const member = { authorization: `Bearer ${session.accessToken}` };
+  // The text and textarea fields (each up to 2,000 characters) share the corpus, as My page saves
+  // them (PATCH /api/user/{id}, only the fields sent); the member's name stays Hangul only.
+  const free = made.profiles.filter((f) => f.inputType === 'text' || f.inputType === 'textarea');
+  expect(free.length, 'free-text fields').toBeGreaterThanOrEqual(10);
+  made.freeProfile = Object.fromEntries(
+    free.map((f, k) => [f.code, XSS_PAYLOADS.filter((_, i) => i % free.length === k).join(f.inputType === 'textarea' ? '\n' : ' ')]),
+  );
+  const saved = await ok<UserDetail>(await api.patch(`/api/user/${made.member.id}`, { data: { profile: made.freeProfile }, headers: member }), 'PATCH /api/user/{id}');
+  for (const [code, value] of Object.entries(made.freeProfile)) expect(saved.profile[code], code).toBe(value);
+  await expectRefused(await api.patch(`/api/user/${made.member.id}`, { data: { name: payload(0) }, headers: member }), 'a payload as the member\'s name');
+  for (const type of ['tel', 'email', 'number', 'date'] as const) {
+    const f = made.profiles.find((p) => p.inputType === type)!;
+    await expectRefused(await api.patch(`/api/user/${made.member.id}`, { data: { profile: { [f.code]: payload(2) } }, headers: member }), `a payload in a ${type} field`);
+  }
+
+  await openSignedIn(page, made.member.userId, made.member.password, paths.myPage);
+  await expect(page.getByRole('heading', { name: '회원 정보' })).toBeVisible();
+  const values = await page.locator('main').locator('input, textarea').evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
+  expect(values, 'every free-text value in its field on My page').toEqual(expect.arrayContaining(Object.values(made.freeProfile)));
+  await expectNothingRan(page, 'My page with payloads in every free-text field');
+  const tabs = (await page.getByRole('tablist', { name: '마이페이지 메뉴' }).getByRole('tab').allInnerTexts()).map((t) => t.trim());
+  expect(tabs.length, 'the tabs of My page').toBeGreaterThanOrEqual(4);
+  for (const tab of tabs) {
+    await myPageTab(page, tab).click();
+    await expect(myPageTab(page, tab)).toHaveAttribute('aria-selected', 'true');
+    await expectNothingRan(page, `My page, the tab ${tab}`);
+  }
+});
+
 test('the console: dashboard, settings, boards, a board, roles, members, a member, an inquiry and the address book', async ({ page }) => {
   test.setTimeout(180_000);
   await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin');
@@ -425,7 +470,20 @@ test('the console: dashboard, settings, boards, a board, roles, members, a membe
     [`/admin/boards/${boardCode(3)}`, async (p) => expect(p.locator('main')).toContainText(fit(payload(9), 30))],
     ['/admin/roles', async (p) => expect(p.getByLabel(`${roleCode(9)} 이름`)).toHaveValue(fit(payload(9), 30))],
     ['/admin/members', async (p) => expect(p.locator('main')).toContainText(fit(payload(0), 30))],
-    [`/admin/members/${made.member.id}`, async (p) => expect(p.locator('main')).toContainText(made.profiles[1]!.detail![0]!)],
+    [
+      `/admin/members/${made.member.id}`,
+      async (p) => {
+        await expect(p.locator('main')).toContainText(made.profiles[1]!.detail![0]!);
+        // Free text is masked until revealed: then every value shows, as typed.
+        await p.getByRole('button', { name: '개인정보 보기' }).click();
+        const dialog = p.getByRole('dialog', { name: '개인정보 보기' });
+        await dialog.getByLabel(/^조회 사유/).fill('XSS 점검');
+        await dialog.getByRole('button', { name: '표시' }).click();
+        await expect(dialog).toBeHidden();
+        expect(Object.keys(made.freeProfile).length, 'the free-text profile test ran first').toBeGreaterThan(0);
+        for (const value of Object.values(made.freeProfile)) await expect(p.locator('main .admin-facts').first()).toContainText(value.replace(/\s+/g, ' '));
+      },
+    ],
     [`/admin/inquiries?item=${made.inquiryNo}`, async (p) => expect(p.locator('#inquiry-answer')).toHaveValue(made.answer)],
     [paths.boardView('Nids', 'contactus', made.inquiryNo), async (p) => expect(p.locator('.inquiry-answer__content')).toContainText(XSS_PAYLOADS[0]!)],
     [
@@ -444,5 +502,133 @@ test('the console: dashboard, settings, boards, a board, roles, members, a membe
     await page.goto(screen);
     await shows(page);
     await expectNothingRan(page, screen);
+  }
+
+  // The address book's import: a workbook named with a payload, a payload as a column heading (the
+  // columns it will not import are named), payloads in its cells (the preview) and a payload
+  // e-mail (the report's bad row, named by its number). All or nothing with a bad row: nothing is imported.
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('주소록');
+  sheet.addRow(['이름', '소속', '이메일', payload(2)]);
+  for (let k = 0; k < 5; k += 1) sheet.addRow([fit(payload(k), 50), fit(payload(k + 5), 100), '', payload(k + 10)]);
+  sheet.addRow([fit(payload(15), 50), '', payload(16), '']);
+  const workbookName = `${FILE_NAME_PAYLOADS[1]} 명단.xlsx`;
+  await page.goto('/admin/alumni');
+  await page.getByRole('button', { name: '엑셀 가져오기' }).click();
+  const importer = page.getByRole('dialog', { name: '주소록 엑셀 가져오기' });
+  await importer.getByLabel(/^엑셀 파일/).setInputFiles({
+    name: workbookName,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  });
+  await importer.getByRole('button', { name: '올리고 미리보기' }).click();
+  await expect(importer.getByRole('region', { name: /미리보기/ })).toBeVisible();
+  await expect(importer).toContainText(workbookName);
+  await expect(importer).toContainText(`가져오지 않는 열: ${payload(2)}`);
+  await expect(importer).toContainText(fit(payload(4), 50));
+  await expectNothingRan(page, 'the address book\'s import preview with payloads');
+  await importer.getByLabel(/^가져오기 사유/).fill('XSS 점검');
+  await importer.getByRole('button', { name: '가져오기', exact: true }).click();
+  await expect(importer.getByRole('status')).toContainText('아무것도 반영하지 않았습니다');
+  await expect(importer.getByRole('region', { name: /오류 행 1개/ })).toContainText('7행: 이메일을 형식에 맞게 입력해주세요.');
+  await expectNothingRan(page, 'the address book\'s import report with payloads');
+});
+
+test('every payload as a notice or public title: the home page\'s lists, and the HTML the server writes for each post (head tags, first data)', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { siteName } = await ok<SiteInfo>(await api.get('/api/site-setting/info'), 'GET /api/site-setting/info');
+  const boards = [
+    { code: 'notice', area: 'Nids', name: '공지사항' },
+    { code: 'public', area: 'Reference', name: '공개자료' },
+  ] as const;
+  // As a browser opening the page asks for it (Sec-Fetch-Dest: document): a post's page then carries
+  // the post's own answer in its first data too.
+  const htmlOf = async (path: string) => {
+    const response = await api.get(path, { headers: { 'sec-fetch-dest': 'document' } });
+    expect(response.status(), `GET ${path}`).toBe(200);
+    expect(response.headers()['content-type'], `GET ${path}`).toMatch(/^text\/html/);
+    return response.text();
+  };
+  const write = async (code: string, title: string, content: string) =>
+    ok<BoardItem>(await api.put(`/api/board-item/${code}`, { data: { title, content }, headers: auth() }), `PUT /api/board-item/${code}`);
+  /** The server's description of a post: the start of its text (page-head.ts), else the board's name. */
+  const descriptionOf = (item: BoardItem, boardName: string) => excerpt(htmlText(item.content).slice(0, 400)) || boardName;
+
+  // A post of plain text on each board: the tags every post page has. Its own head holds only the
+  // app's markup and the site's name (a payload since the site-facts test) as text.
+  const plain = new Map<string, string>();
+  for (const board of boards) {
+    const item = await write(board.code, `평범한 글 ${board.code}`, '<p>평범한 본문입니다.</p>');
+    const html = await htmlOf(paths.boardView(board.area, board.code, item.itemNo));
+    expectInertServerHtml(html, html, { title: `${item.title} | ${siteName}`, ogTitle: item.title, description: descriptionOf(item, board.name), siteName, inFirstData: [item.title] }, `plain post on ${board.code}`);
+    plain.set(board.code, html);
+  }
+  const homeSkeleton = markupSkeleton(await htmlOf('/'));
+  const listSkeletons = new Map(await Promise.all(boards.map(async (b) => [b.code, markupSkeleton(await htmlOf(paths.boardList(b.area, b.code)))] as const)));
+
+  // Titles of whole payloads, as many as fit in a title (200 characters with a marker), so the
+  // corpus goes through in a few rounds of ten titles, five on each board (the home page lists each
+  // board's newest five); the same text as the body too (the description tags).
+  const marker = uniqueSuffix();
+  const texts: string[][] = [];
+  for (const p of XSS_PAYLOADS) {
+    const last = texts.at(-1);
+    if (last && [...last, p, `${marker}-000`].join(' ').length <= 200) last.push(p);
+    else texts.push([p]);
+  }
+  const posts: { board: (typeof boards)[number]; item: BoardItem; payloads: string[] }[] = [];
+  for (let from = 0; from < texts.length; from += 10) {
+    const round = texts.slice(from, from + 10);
+    const written: typeof posts = [];
+    for (const [j, payloads] of round.entries()) {
+      const board = boards[j < round.length / 2 ? 0 : 1];
+      const title = `${payloads.join(' ')} ${marker}-${from + j}`;
+      expect(title.length, 'a title of whole payloads').toBeLessThanOrEqual(200);
+      const item = await write(board.code, title, `<p>${escapeHtml(payloads.join(' '))}</p>`);
+      written.push({ board, item, payloads });
+    }
+    posts.push(...written);
+    const tag = `titles ${from + 1}-${from + round.length} of ${texts.length}`;
+    await page.goto('/');
+    const lists = page.locator('main .home-board__title');
+    await expect(lists.first()).toBeVisible();
+    const shown = await lists.allTextContents();
+    expect(shown, `home, ${tag}`).toEqual(expect.arrayContaining(written.map((w) => w.item.title)));
+    await expectNothingRan(page, `home with payload ${tag}`);
+    // The same page and the lists as the server sends them: the titles are in their first data, as JSON.
+    const home = await htmlOf('/');
+    expectOwnMarkupOnly(home, `home HTML, ${tag}`);
+    expect(markupSkeleton(home), `home HTML, ${tag}`).toEqual(homeSkeleton);
+    expectInertFirstData(home, `home HTML, ${tag}`, written.map((w) => w.item.title));
+    for (const board of boards) {
+      const list = await htmlOf(paths.boardList(board.area, board.code));
+      expectOwnMarkupOnly(list, `${board.code} list HTML, ${tag}`);
+      expect(markupSkeleton(list), `${board.code} list HTML, ${tag}`).toEqual(listSkeletons.get(board.code));
+      expectInertFirstData(list, `${board.code} list HTML`, written.filter((w) => w.board === board).map((w) => w.item.title));
+    }
+  }
+  expect(posts.flatMap((p) => p.payloads), 'every payload in a title').toEqual(XSS_PAYLOADS);
+
+  // Every post's page as the server sends it to a guest (a link preview, a search engine): the
+  // title, description and Open Graph tags hold the payload as text, nothing else changed.
+  for (const { board, item } of posts) {
+    const html = await htmlOf(paths.boardView(board.area, board.code, item.itemNo));
+    expectInertServerHtml(
+      html,
+      plain.get(board.code)!,
+      { title: `${item.title} | ${siteName}`, ogTitle: item.title, description: descriptionOf(item, board.name), siteName, inFirstData: [item.title] },
+      `post ${board.code}/${item.itemNo} (${item.title.slice(0, 40)})`,
+    );
+  }
+
+  // A sample in Chromium: the titles that end the server's <title> or a <script>, or break out of
+  // the quoted content of a meta tag (double or single quotes), on their own screen.
+  const sample = [...new Set([/<\/title>/, /<\/script>/, /^"/, /^'/].map((pattern) => posts.find(({ payloads }) => payloads.some((p) => pattern.test(p)))!))];
+  expect(sample.every(Boolean), 'breakout titles rendered in Chromium').toBe(true);
+  for (const { board, item, payloads } of sample) {
+    await page.goto(paths.boardView(board.area, board.code, item.itemNo));
+    await expect(page.locator('main')).toContainText(item.title);
+    await expect(page.locator('main .board-content')).toContainText(payloads.join(' '));
+    await expectNothingRan(page, `post ${board.code}/${item.itemNo} in Chromium`);
   }
 });

@@ -90,3 +90,33 @@ export function payloadGroups(size: number): string[] {
   for (let i = 0; i < XSS_PAYLOADS.length; i += size) groups.push(XSS_PAYLOADS.slice(i, i + size).map((p) => `<p>${p}</p>`).join(''));
   return groups;
 }
+
+/**
+ * The payloads a file name can carry whole: the server keeps a name's last path segment (after
+ * the last / or \), so a payload with either would arrive cut. For attachment and editor-image
+ * names (the editor makes an image's alt text of its file name).
+ */
+export const FILE_NAME_PAYLOADS: readonly string[] = XSS_PAYLOADS.filter((p) => !/[\\/]/.test(p));
+
+/**
+ * Payloads of at most 20 characters, for fields that short (a guest's name on an inquiry): the
+ * corpus's own that fit, and short forms of its vectors. In an event handler `__xss=1` assigns
+ * the same global as `window.__xss=1` (the handler's scope chain ends at window), so each sets
+ * the flag xss-check.ts reads.
+ */
+const SHORT_RUN = '__xss=1';
+export const SHORT_PAYLOADS: readonly string[] = [
+  ...XSS_PAYLOADS.filter((p) => p.length <= 20),
+  `<svg onload=${SHORT_RUN}>`,
+  `<svg/onload=${SHORT_RUN}>`,
+  `<x onclick=${SHORT_RUN}>`,
+  `<p/onclick=${SHORT_RUN}>`,
+  `<script>${SHORT_RUN}`,
+  `"><b onclick=${SHORT_RUN}`,
+  `'><b onclick=${SHORT_RUN}`,
+  `" onfocus=${SHORT_RUN} "`,
+  `' onfocus=${SHORT_RUN} '`,
+  `javascript:${SHORT_RUN}`,
+  `{{${SHORT_RUN}}}`,
+  `<svg onload=${SHORT_RUN}`,
+];
