@@ -116,8 +116,9 @@ export async function expectReadableText(page: Page, what: string): Promise<void
 }
 
 /**
- * The screen rendered with its styles: the design tokens are loaded, the body uses Pretendard GOV
- * at 17 px or more, there is a visible heading and text, and the picture is not one flat colour.
+ * The screen rendered with its styles: every style sheet it links to is loaded, the design tokens
+ * are there, the body uses Pretendard GOV at 17 px or more, there is a visible heading and text,
+ * and the picture is not one flat colour.
  */
 export async function expectStyledScreen(page: Page, what: string, screenshot: Buffer): Promise<void> {
   const look = await page.evaluate(() => {
@@ -130,8 +131,15 @@ export async function expectStyledScreen(page: Page, what: string, screenshot: B
       bodySize: parseFloat(body.fontSize),
       text: (main as HTMLElement).innerText.trim().length,
       heading: !!document.querySelector('h1'),
+      // Every style sheet the screen links to arrived and holds rules (a screen's own chunk's too).
+      sheets: document.querySelectorAll('link[rel="stylesheet"]').length,
+      emptySheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+        .filter((link) => !link.sheet || link.sheet.cssRules.length === 0)
+        .map((link) => link.href),
     };
   });
+  expect.soft(look.sheets, `${what} links its style sheets`).toBeGreaterThan(0);
+  expect.soft(look.emptySheets, `every style sheet of ${what} is loaded`).toEqual([]);
   expect.soft(look.tokens, `the design tokens are loaded on ${what}`).not.toBe('');
   expect.soft(look.font, `the body font on ${what}`).toContain('Pretendard GOV');
   expect.soft(look.bodySize, `body text size on ${what}`).toBeGreaterThanOrEqual(17);
@@ -171,7 +179,15 @@ export interface ScreenCheckOptions {
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string, options: ScreenCheckOptions = {}): Promise<void> {
   const { width } = page.viewportSize() ?? { width: 0 };
   const what = `${name} at ${width} px`;
-  // Fonts and lazy images settle before anything is measured or pictured.
+  // Fonts and lazy images settle before anything is measured or pictured. Pretendard GOV is asked
+  // for once the screen has painted (web/src/app/fonts.ts): the screen is pictured in it, not in
+  // the system's typeface it falls back to.
+  await expect
+    .poll(() => page.evaluate(() => [...document.fonts].some((face) => /Pretendard GOV/.test(face.family) && face.status === 'loaded')), {
+      message: `Pretendard GOV is loaded on ${what}`,
+      timeout: 10_000,
+    })
+    .toBe(true);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const shot = await keepScreenshot(page, testInfo, name);
   await expectStyledScreen(page, what, shot);

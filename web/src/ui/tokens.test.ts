@@ -82,6 +82,20 @@ describe('design tokens', () => {
     expect(literal.map(where)).toEqual([]);
   });
 
+  it('font weights and line heights come from tokens, or inherit', () => {
+    const weight = all.filter((d) => d.property === 'font-weight' && !/^(var\(--font-weight-[a-z]+\)|inherit|normal)$/.test(d.value));
+    const height = all.filter((d) => d.property === 'line-height' && !/^(var\(--line-height-[a-z]+\)|inherit|normal|1)$/.test(d.value));
+    expect([...weight, ...height].map(where)).toEqual([]);
+  });
+
+  it('no line height for text under 1.5 but a heading\'s or a display figure\'s (KWCAG 1.4.12)', () => {
+    const tokens = new Map(declarations(TOKENS).filter((d) => d.property.startsWith('--line-height-')).map((d) => [d.property, Number(d.value)]));
+    expect(tokens.get('--line-height-body')).toBeGreaterThanOrEqual(1.5);
+    expect(tokens.get('--line-height-compact')).toBeGreaterThanOrEqual(1.5);
+    const tight = [...tokens].filter(([name, value]) => value < 1.5 && name !== '--line-height-heading' && name !== '--line-height-display');
+    expect(tight).toEqual([]);
+  });
+
   it('radii and shadows come from tokens', () => {
     const radius = all.filter((d) => /^border(-[a-z]+)*-radius$/.test(d.property) && !splitValue(d.value).every((part) => /^(0|50%|inherit|var\(--radius[a-z-]*\))$/.test(part)));
     const shadow = all.filter((d) => d.property === 'box-shadow' && !/^(none|var\(--shadow[a-z-]*\)|.*var\(--color-[a-z-]+\).*)$/.test(d.value));
