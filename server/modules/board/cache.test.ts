@@ -52,6 +52,24 @@ describe('BoardCache', () => {
     expect(cache.size.bytes).toBeLessThanOrEqual(one * 8);
   });
 
+  it('counts what a post view really holds: its rendered body, and compressed forms of their own size', () => {
+    const { cache } = cacheOf();
+    const json = JSON.stringify({ code: 'SUCCESS', data: { title: '제목', content: '환자등록 안내 '.repeat(200), viewCount: 3 } });
+    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, viewCount: 3 } });
+    const before = cache.size.bytes;
+    const rendered = cache.render(entry, 4);
+    expect(cache.size.bytes - before).toBe(2 * rendered.body.length);
+    const br = cache.compressed(entry, rendered, 'br')!;
+    const gzip = cache.compressed(entry, rendered, 'gzip')!;
+    // zlib's sync output is a view of a 16 KB chunk; the cache keeps only the bytes.
+    expect(br.buffer.byteLength).toBeLessThan(16 * 1024);
+    expect(gzip.buffer.byteLength).toBeLessThan(16 * 1024);
+    expect(cache.size.bytes - before).toBe(2 * rendered.body.length + br.length + gzip.length);
+    // The next count replaces the rendered body and its forms, in the count as in memory.
+    const next = cache.render(entry, 5);
+    expect(cache.size.bytes - before).toBe(2 * next.body.length);
+  });
+
   it('renders a post view with the given count; the ETag follows the count', () => {
     const { cache } = cacheOf();
     const json = JSON.stringify({ code: 'SUCCESS', data: { title: '"viewCount":9 제목', viewCount: 12, prev: null } });
