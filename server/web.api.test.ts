@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../scripts/vite-precompress';
 import { createTestApp, data, type TestApp } from './test/harness';
 import { storeFile } from './test/factories';
+import { fixedScreens } from '../contract';
 
 /**
  * Issue 8, "Bytes": the web build goes out precompressed with long-lived cache headers, API
@@ -213,10 +214,14 @@ describe('the first screen\'s files named in its HTML (server/modules/seo/first-
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-Ho1.js" data-first-screen>');
     expect(html.match(/<link [^>]*data-first-screen[^>]*>/g)).toHaveLength(4);
     // The rest is index.html as built, the tags inside its head (and the first data in its body).
+    // The home page's own title, description, canonical URL and Open Graph tags (contract/screens.ts)
+    // stand in place of index.html's title.
+    expect(html).toContain(`<title>${fixedScreens.home.title} | 인체이식형 의료기기 환자등록사업</title>`);
     const rest = html
       .replace(/\s*<link rel="(modulepreload|preload)"(?:(?!index-AbCd)[^>])*>/g, '')
-      .replace(/\s*<script type="application\/json" id="first-data">.*?<\/script>/, '');
-    expect(rest.replace(/\s+/g, ' ')).toBe(indexHtml.replace(/\s+/g, ' '));
+      .replace(/\s*<script type="application\/json" id="first-data">.*?<\/script>/, '')
+      .replace(/\s*<(title>[^<]*<\/title|meta (name|property)="[^"]*" content="[^"]*" \/|link rel="canonical" href="[^"]*" \/)>/g, '');
+    expect(rest.replace(/\s+/g, ' ')).toBe(indexHtml.replace(/\s*<title>[^<]*<\/title>/, '').replace(/\s+/g, ' '));
     expect(html.indexOf('HomePage-Ho1.js')).toBeLessThan(html.indexOf('</head>'));
   });
 

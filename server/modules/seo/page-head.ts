@@ -36,11 +36,13 @@ interface Head {
   type: 'article' | 'website';
   /** Path of an image a guest may fetch. */
   image?: string;
+  /** A fixed screen's: the same for every request to this origin. */
+  fixed?: boolean;
 }
 
 /** The fixed screens' own heads by their lower-case path (the router ignores case). */
 const fixedHeads = new Map<string, Head>(
-  Object.values(fixedScreens).map((screen) => [screen.path.toLowerCase(), { ...screen, type: 'website' }]),
+  Object.values(fixedScreens).map((screen) => [screen.path.toLowerCase(), { ...screen, type: 'website', fixed: true }]),
 );
 
 /** A fixed screen's head, whatever the spelling of its path and with or without a trailing slash. */
@@ -157,6 +159,9 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Fixe
  */
 export const PAGE_EXTRAS_BUDGET_MS = 1000;
 
+/** Fixed screens' pages kept made (a few screens, one or two origins). */
+const FIXED_PAGES_KEPT = 64;
+
 function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<T>((resolve) => {
@@ -234,6 +239,22 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     }
   }
 
+  /**
+   * A fixed screen's page without first data is the same for every request to its origin: made
+   * and compressed once, with an ETag. By the whole text, so a new site name or build makes a new
+   * one; the Host header chooses the origin, so the pages kept are bounded.
+   */
+  const fixedPages = new Map<string, FixedHtml>();
+  const fixedPage = (html: string) => {
+    let page = fixedPages.get(html);
+    if (!page) {
+      if (fixedPages.size >= FIXED_PAGES_KEPT) fixedPages.clear();
+      page = fixedHtml(html);
+      fixedPages.set(html, page);
+    }
+    return page;
+  };
+
   return {
     async answer(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -251,7 +272,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         return true;
       }
       const tags = headTags(head, originOf(request), (await settings.info()).siteName);
-      await sendHtml(request, reply, withData(`${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${template[1]}`, data));
+      const html = `${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${template[1]}`;
+      await sendHtml(request, reply, head.fixed && !data ? fixedPage(html) : withData(html, data));
       return true;
     },
   };
