@@ -22,7 +22,7 @@ export function CarriedNoticeView() {
       {shown && (
         <div className="container carried-notice__inner">
           <p className="carried-notice__text">{shown.text}</p>
-          <button type="button" className="carried-notice__close" onClick={() => dismissCarriedNotice(shown.id)} aria-label="알림 닫기">
+          <button type="button" className="dismiss-button carried-notice__close" onClick={() => dismissCarriedNotice(shown.id)} aria-label="알림 닫기">
             <span aria-hidden="true">×</span>
           </button>
         </div>

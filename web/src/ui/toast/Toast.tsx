@@ -67,7 +67,7 @@ function ToastItem({ message, onClose }: { message: ToastMessage; onClose: () =>
       onBlur={() => setPaused(false)}
     >
       <p className="toast__text">{message.text}</p>
-      <button type="button" className="toast__close" onClick={onClose} aria-label="알림 닫기">
+      <button type="button" className="dismiss-button toast__close" onClick={onClose} aria-label="알림 닫기">
         <span aria-hidden="true">×</span>
       </button>
     </div>
