@@ -1,6 +1,6 @@
-import { carryNotice } from './carried-notice';
 import type { ErrorEnvelope, Success, TokenPair } from '../../../contract';
 import { accountMessages, messages, paths } from '../../../contract';
+import { alertAndCarry } from './carried-notice';
 import { getSessionStore, tokenNeedsRefresh } from './session';
 
 /**
@@ -143,9 +143,8 @@ async function refreshInWindow(): Promise<void> {
     if (isUnreachable(err) && store.accessToken()) return;
     // Spec §8: a refused refresh shows the server's message, and the member is signed out.
     const text = err instanceof Error ? err.message : messages.internalError;
-    window.alert(text);
     // Where the member is, or the sign-in screen a members-only screen sends them to.
-    carryNotice(text, [window.location.pathname, paths.signin], 'error');
+    alertAndCarry(text, [window.location.pathname, paths.signin], 'error');
     store.signOut();
   }
 }

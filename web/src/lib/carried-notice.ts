@@ -31,6 +31,15 @@ export function carryNotice(text: string, on: readonly string[], tone: CarriedNo
   publish({ id: nextId++, text, tone, on: on.map((path) => normalPath(path)) });
 }
 
+/**
+ * The spec's alert for a message followed by a change of screen, and the same message carried to
+ * the screens at `on`: the one call for both, so neither goes without the other.
+ */
+export function alertAndCarry(text: string, on: readonly string[], tone: CarriedNotice['tone'] = 'info'): void {
+  window.alert(text);
+  carryNotice(text, on, tone);
+}
+
 export function carriedNotice(): CarriedNotice | null {
   return current;
 }

@@ -1,8 +1,8 @@
-import { carryNotice } from '../../../lib/carried-notice';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { accountMessages, paths } from '../../../../../contract';
+import { alertAndCarry } from '../../../lib/carried-notice';
 import { useRequestResetPasswordToken } from '../api/reset-password-token';
 import { useResetPassword } from '../api/reset-password';
 import { AccountPage } from '../components/AccountPage';
@@ -152,8 +152,7 @@ function ResetForm({ token }: { token: ResetToken }) {
     try {
       await reset.mutateAsync({ userToken: token.userToken, pincode: values.pincode.trim(), password: values.password, passwordConfirm: values.passwordConfirm });
       // Spec §4, §8: "비밀번호가 재설정 되었습니다." and on to the home page.
-      window.alert(accountMessages.resetPasswordOk);
-      carryNotice(accountMessages.resetPasswordOk, [paths.home], 'success');
+      alertAndCarry(accountMessages.resetPasswordOk, [paths.home], 'success');
       await navigate(paths.home);
     } catch (err) {
       const text = resetPasswordFailureMessage(err);

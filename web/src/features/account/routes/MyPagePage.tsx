@@ -1,9 +1,9 @@
-import { carryNotice } from '../../../lib/carried-notice';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SiteAuthentication, UserDetail } from '../../../../../contract';
 import { accountMessages, paths } from '../../../../../contract';
+import { alertAndCarry } from '../../../lib/carried-notice';
 import { getSessionStore } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { useChangePassword } from '../api/change-password';
@@ -239,8 +239,7 @@ function PasswordSection({ userId }: { userId: number }) {
       reset();
       // The server ends every sign-in of the member with the old password, this one included:
       // the member signs in again with the new one (and comes back here).
-      window.alert(uiMessages.passwordChanged);
-      carryNotice(uiMessages.passwordChanged, [paths.signin], 'success');
+      alertAndCarry(uiMessages.passwordChanged, [paths.signin], 'success');
       getSessionStore().signOut();
     } catch (err) {
       setNotice({ tone: 'error', text: errorText(err) });
@@ -416,8 +415,7 @@ function RetireSection({ onRetired }: { onRetired: () => void }) {
     }
     focusAfterClose.current = 'none';
     setAsking(null);
-    window.alert(accountMessages.retired);
-    carryNotice(accountMessages.retired, [paths.home]);
+    alertAndCarry(accountMessages.retired, [paths.home]);
     // The server has ended the membership and its tokens: only the local session is left to clear,
     // and the drafts of a member who no longer exists.
     onRetired();
