@@ -342,3 +342,25 @@ describe('compressed API answers', () => {
     expect(res.rawPayload.equals(text)).toBe(true);
   });
 });
+
+// Last in the file: it fills the app's store of fixed pages.
+describe('fixed screens\' pages under made-up Host headers', () => {
+  it('keeps a bounded number made once; any other host gets a page built for it, with its own tags', async () => {
+    const terms = (host: string) => get('/TOS/Content/TermsContent', 'br', { host });
+    const first = await terms('host-0.example');
+    expect(first.headers.etag).toMatch(/-br"$/);
+    const sent: Array<{ host: string; etag: unknown; canonical: boolean }> = [];
+    for (let i = 1; i <= 80; i++) {
+      const host = `host-${i}.example`;
+      const res = await terms(host);
+      expect(res.statusCode).toBe(200);
+      const html = decode(res.headers['content-encoding'], res.rawPayload).toString('utf8');
+      sent.push({ host, etag: res.headers.etag, canonical: html.includes(`<link rel="canonical" href="http://${host}/TOS/Content/TermsContent" />`) });
+    }
+    // Every page names its own host; past the bound they are built per request (no ETag).
+    expect(sent.every((s) => s.canonical)).toBe(true);
+    expect(sent.filter((s) => s.etag === undefined).length).toBeGreaterThanOrEqual(80 - 64);
+    // A page made before is still the one made once.
+    expect((await terms('host-0.example')).headers.etag).toBe(first.headers.etag);
+  });
+});

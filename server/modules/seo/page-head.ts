@@ -241,14 +241,18 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
 
   /**
    * A fixed screen's page without first data is the same for every request to its origin: made
-   * and compressed once, with an ETag. By the whole text, so a new site name or build makes a new
-   * one; the Host header chooses the origin, so the pages kept are bounded.
+   * and compressed once (brotli at its best), with an ETag, by its whole text. The Host header
+   * chooses the origin: once FIXED_PAGES_KEPT are made, any other goes out as a page built for its
+   * request (the cheap dynamic compression), so made-up hosts cost neither memory nor the best
+   * compression's time.
    */
   const fixedPages = new Map<string, FixedHtml>();
-  const fixedPage = (html: string) => {
+  // A new site name makes new pages: the old ones will not be asked for again.
+  settings.onChange(() => fixedPages.clear());
+  const fixedPage = (html: string): FixedHtml | string => {
     let page = fixedPages.get(html);
     if (!page) {
-      if (fixedPages.size >= FIXED_PAGES_KEPT) fixedPages.clear();
+      if (fixedPages.size >= FIXED_PAGES_KEPT) return html;
       page = fixedHtml(html);
       fixedPages.set(html, page);
     }
