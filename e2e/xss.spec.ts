@@ -5,8 +5,8 @@ import { ADMIN, confirmEmail, createMember, myPageTab, openSignedIn, signInByApi
 import { PNG_1X1, SMALL_PDF, commentByApi, createItemByApi, editorArea, uploadAttachmentByApi, uploadEditorImageByApi } from './support/board';
 import { field, recordDialogs } from './support/dialogs';
 import { FILE_NAME_PAYLOADS, SHORT_PAYLOADS, XSS_PAYLOADS, payloadGroups } from './support/xss-corpus';
-import { expectNothingRan } from './support/xss-check';
-import { escapeHtml } from './support/xss-html';
+import { expectNothingRan, expectNothingRanOnEveryMyPageTab } from './support/xss-check';
+import { escapeMarkup } from '../server/modules/seo/text';
 
 /**
  * Issue 12, the attacker's suite: 110 XSS payloads (e2e/support/xss-corpus.ts) through every text
@@ -35,7 +35,7 @@ async function editorImages(request: APIRequestContext, token: string, boardCode
   for (const name of names) {
     const image = await uploadEditorImageByApi(request, token, boardCode, { name, mimeType: 'image/png', buffer: PNG_1X1 });
     alts.push(altOf(name));
-    html += `<p><img src="${escapeHtml(image.url)}" alt="${escapeHtml(altOf(name))}"></p>`;
+    html += `<p><img src="${escapeMarkup(image.url)}" alt="${escapeMarkup(altOf(name))}"></p>`;
   }
   return { html, alts };
 }
@@ -261,13 +261,7 @@ test('a member\'s free-text profile and inquiry full of payloads: sign-up, My pa
     await expectNothingRan(page, `My page with payloads as 소속 기관, ${round + 1} of ${organization.length}`);
   }
   // Every tab of My page with the last value stored.
-  const tabs = (await page.getByRole('tablist', { name: '마이페이지 메뉴' }).getByRole('tab').allInnerTexts()).map((t) => t.trim());
-  expect(tabs.length, 'the tabs of My page').toBeGreaterThanOrEqual(4);
-  for (const tab of tabs) {
-    await myPageTab(page, tab).click();
-    await expect(myPageTab(page, tab)).toHaveAttribute('aria-selected', 'true');
-    await expectNothingRan(page, `My page, the tab ${tab}`);
-  }
+  const tabs = await expectNothingRanOnEveryMyPageTab(page);
   await myPageTab(page, tabs[0]!).click();
   await expect(field(page, '소속 기관')).toHaveValue(organization.at(-1)!);
 

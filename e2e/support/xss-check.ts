@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { myPageTab } from './accounts';
 
 /**
  * What any screen must hold after rendering XSS payloads (e2e/support/xss-corpus.ts), shared by
@@ -34,4 +35,16 @@ export async function expectNothingRan(page: Page, what: string): Promise<void> 
     return { fired: (window as unknown as { __xss?: unknown }).__xss ?? null, executable, inContent, aroundContent };
   });
   expect(found, what).toEqual({ fired: null, executable: [], inContent: [], aroundContent: [] });
+}
+
+/** Opens every tab of My page in turn (at least the four it has) and checks each with expectNothingRan. */
+export async function expectNothingRanOnEveryMyPageTab(page: Page): Promise<string[]> {
+  const tabs = (await page.getByRole('tablist', { name: '마이페이지 메뉴' }).getByRole('tab').allInnerTexts()).map((t) => t.trim());
+  expect(tabs.length, 'the tabs of My page').toBeGreaterThanOrEqual(4);
+  for (const tab of tabs) {
+    await myPageTab(page, tab).click();
+    await expect(myPageTab(page, tab)).toHaveAttribute('aria-selected', 'true');
+    await expectNothingRan(page, `My page, the tab ${tab}`);
+  }
+  return tabs;
 }

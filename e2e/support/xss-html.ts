@@ -6,11 +6,6 @@ import { expect } from '@playwright/test';
  * checked as text, without a browser: cheap enough for every payload of the corpus.
  */
 
-/** Text as HTML the editor would write it (element content and double-quoted attributes). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 /** One pass over the entities an HTML parser would read in a title or an attribute value (named ones: those markup needs). */
 function decodeHtml(text: string): string {
   const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
