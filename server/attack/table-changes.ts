@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { appTables } from '../test/table-digest';
 
 /**
  * Whether any row of the application's tables changed, cheaply enough to ask after every single
@@ -23,12 +24,8 @@ const statements = new WeakMap<pg.Pool, string>();
 async function fingerprintStatement(pool: pg.Pool): Promise<string> {
   const known = statements.get(pool);
   if (known) return known;
-  const { rows } = await pool.query<{ name: string }>(
-    `select quote_ident(table_name) as name from information_schema.tables
-      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  const statement = rows
-    .map(({ name }) => `select ${pgLiteral(name)} as name, count(*)::text || '/' || coalesce(max(xmin::text::bigint), 0)::text as print from ${name}`)
+  const statement = (await appTables(pool))
+    .map((name) => `select ${pgLiteral(name)} as name, count(*)::text || '/' || coalesce(max(xmin::text::bigint), 0)::text as print from ${name}`)
     .join(' union all ');
   statements.set(pool, statement);
   return statement;
