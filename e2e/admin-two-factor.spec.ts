@@ -36,6 +36,15 @@ async function newAdministrator(page: Page): Promise<TestMember> {
   return member;
 }
 
+/**
+ * Waits for the sign-out to finish: the sign-in screen sends a member who is still signed in
+ * away, so opening it while the sign-out call is in flight finds no form (a CI failure, stop 18).
+ */
+async function signOutOnScreen(page: Page) {
+  await header(page).getByRole('button', { name: '로그아웃' }).click();
+  await expect(header(page).getByRole('link', { name: '로그인' })).toBeVisible();
+}
+
 async function signInOnScreen(page: Page, member: TestMember) {
   await page.goto(paths.signin);
   const form = page.getByRole('form', { name: '로그인' });
@@ -82,8 +91,7 @@ test('an administrator sets up two-factor sign-in in the console, then signs in 
   await expect(page.locator('.admin-facts')).toContainText('10개');
 
   // Signed out, the password alone is not enough: the screen asks for the code, in the page.
-  await header(page).getByRole('button', { name: '로그아웃' }).click();
-  await expect(header(page).getByRole('link', { name: '로그인' })).toBeVisible();
+  await signOutOnScreen(page);
   const form = await signInOnScreen(page, admin);
   const code = field(form, '인증 코드');
   await expect(code).toBeFocused();
@@ -107,7 +115,7 @@ test('an administrator sets up two-factor sign-in in the console, then signs in 
   await expect(page.getByRole('heading', { name: '대시보드', level: 1 })).toBeVisible();
 
   // A recovery code works once, typed in capitals too.
-  await header(page).getByRole('button', { name: '로그아웃' }).click();
+  await signOutOnScreen(page);
   const again = await signInOnScreen(page, admin);
   await field(again, '인증 코드').fill(recoveryCodes[0]!.toUpperCase());
   await again.getByRole('button', { name: '로그인' }).click();
