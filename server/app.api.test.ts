@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionToken } from './test/tokens';
 import { signAccessToken } from './auth/tokens';
-import { body, createTestApp, insertMember, type TestApp } from './test/harness';
+import { body, createTestApp, insertMember, openSecondInstance, type TestApp } from './test/harness';
 import { createBoardItem } from './test/factories';
 
 /** Spec §7/§8: every success is `{ code: 'SUCCESS', data }`, every error `{ code, message }`. */
@@ -225,6 +225,19 @@ describe('OpenAPI document', () => {
     }
     const listParams = doc.paths['/api/board-item']!.get!.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
     expect(listParams).toEqual(expect.arrayContaining(['boardCode', 'sort', 'page', 'size', 'showItemToMain', 'searchType', 'keyword']));
+  });
+
+  it('is not served with API_DOCS=false (the production default): /api/docs answers as any unknown API path', async () => {
+    const second = await openSecondInstance(t, { apiDocs: false });
+    try {
+      for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/static/swagger-ui-bundle.js']) {
+        const res = await second.app.inject({ method: 'GET', url });
+        expect(expectErrorEnvelope(res, 404, 'NOT_FOUND').message, url).toMatch(hangul);
+        expect(res.body, url).not.toMatch(/swagger|openapi/i);
+      }
+    } finally {
+      await second.close();
+    }
   });
 
   it('is browsable at /api/docs', async () => {

@@ -128,7 +128,7 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: withSwaggerUiStyle });
+  if (deps.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: withSwaggerUiStyle });
 
   // Clients never see a stack, SQL, a file path or a library's name: 4xx answers say what was wrong
   // in Korean, 5xx answers only that something failed, with the request id that finds the log line.

@@ -147,6 +147,14 @@ describe('loadConfig: operating settings (issue 10)', () => {
     }
   });
 
+  it('API_DOCS: the API documentation is served except in production, unless set either way', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    for (const value of ['yes', '1', 'TRUE']) expect(() => loadConfig({ API_DOCS: value })).toThrow(/API_DOCS must be true or false/);
+  });
+
   it('slow clients: headers in 20 s, the whole request in 300 s, 130 s of silence by default', () => {
     expect(loadConfig({}).clientTimeouts).toEqual({ headersMs: 20_000, requestMs: 300_000, idleMs: 130_000 });
     expect(loadConfig({ HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '60', IDLE_TIMEOUT_SECONDS: '90' }).clientTimeouts).toEqual({

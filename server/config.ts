@@ -24,6 +24,12 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   production: boolean;
+  /**
+   * Whether the API's documentation (Swagger UI at /api/docs and its OpenAPI document) is served
+   * (API_DOCS): by default everywhere but production, where it maps every call an attacker could
+   * try, the console's included (KISA: information leakage, exposed admin pages).
+   */
+  apiDocs: boolean;
   /** `smtp://host:port` (or smtps://user:pass@host) for pincode e-mail; unset: the development outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -168,6 +174,14 @@ function corsOrigins(env: NodeJS.ProcessEnv): string[] {
   });
 }
 
+/** A true/false setting; anything else stops the start rather than being read as false. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be true or false`);
+}
+
 function clientTimeouts(env: NodeJS.ProcessEnv): ClientTimeouts {
   const headersMs = positiveInteger(env, 'HEADERS_TIMEOUT_SECONDS', 20) * 1000;
   const requestMs = positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', 300) * 1000;
@@ -271,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: path.resolve(env.WEB_DIST_DIR || './dist/web'),
     production: env.NODE_ENV === 'production',
+    apiDocs: flag(env, 'API_DOCS', env.NODE_ENV !== 'production'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || '"인체이식형 의료기기 환자등록사업" <no-reply@localhost>',
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
