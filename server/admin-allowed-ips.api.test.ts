@@ -4,6 +4,8 @@ import { isConsoleRoute } from './auth/admin';
 import { body, createTestApp, data, type TestApp } from './test/harness';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from './test/global-setup';
 import { registeredRoutes } from './test/routes';
+import { createBoardItem, pngBytes, storeFile } from './test/factories';
+import { FILE_COOKIE } from './auth/file-cookie';
 
 /**
  * ADMIN_ALLOWED_IPS (issue 12): every console call (each route guardAdminRoutes guards, read from
@@ -134,6 +136,28 @@ describe('ADMIN_ALLOWED_IPS and an administrator\'s powers on the public side', 
     const change = await from('192.0.2.44', 'PATCH', `/api/user/${t.users.member}`, t.tokens.admin, { name: '바뀐이름' });
     expect(change.statusCode).toBe(403);
     expect(data<{ name: string }>(await from('203.0.113.7', 'GET', `/api/user/${t.users.member}`, t.tokens.admin)).name).not.toBe('바뀐이름');
+  });
+
+  it('opens a file of a member\'s secret post through the file cookie (images, downloads) only from a listed address', async () => {
+    const png = await pngBytes(20, 20);
+    const file = await storeFile(t.app, t.db, { originalName: '비밀 첨부.png', contentType: 'image/png', data: png, thumbnail: true, createdBy: t.users.member });
+    await createBoardItem(t.db, { boardCode: 'community', title: '첨부 있는 비밀글', isSecret: true, writerId: t.users.member, writerName: '김회원', fileIds: [file.id] });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/signin',
+      remoteAddress: '203.0.113.7',
+      payload: { userKeyType: 'ID', userKeyCode: TEST_ADMIN_ID, password: TEST_ADMIN_PASSWORD },
+    });
+    const cookie = new RegExp(`${FILE_COOKIE}=[^;]+`).exec(String(signin.headers['set-cookie']))?.[0];
+    expect(cookie, 'the sign-in sets the file cookie').toBeDefined();
+    for (const url of [`/api/file/${file.id}`, `/api/file/thumbnail/${file.id}`]) {
+      const inside = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7', headers: { cookie: cookie! } });
+      expect(inside.statusCode, `${url} from a listed address: ${inside.body.slice(0, 160)}`).toBe(200);
+      // The same cookie carried elsewhere (a stolen laptop, a copied cookie) is a member's.
+      const outside = await t.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.44', headers: { cookie: cookie! } });
+      expect(outside.statusCode, `${url} from elsewhere: ${outside.body.slice(0, 160)}`).toBe(403);
+      expect(outside.headers['content-type']).toMatch(/application\/json/);
+    }
   });
 
   it('leaves the administrator\'s own member side alone from there', async () => {
