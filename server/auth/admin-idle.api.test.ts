@@ -8,6 +8,8 @@ import { createMember } from '../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../test/harness';
 import { statementsDuring } from '../test/observe';
+import { buildApp } from '../app';
+import { compileAdminAddresses } from './admin-addresses';
 
 /**
  * Issue 12: an administrator's sign-in ends after ADMIN_IDLE_MINUTES (15) without a request, on
@@ -124,6 +126,25 @@ describe('the idle limit in the answers', () => {
     const own = await t.app.inject({ method: 'GET', url: `/api/user/${member.id}`, headers: t.auth(memberPair.accessToken) });
     expect(own.statusCode).toBe(200);
     expect(own.headers['x-admin-idle-seconds']).toBeUndefined();
+  });
+});
+
+describe('the idle limit told to an administrator whose powers are withheld', () => {
+  it('from outside ADMIN_ALLOWED_IPS: the server still ends the idle sign-in, so the answers still say when', async () => {
+    const fenced = await buildApp(
+      { db: t.db, config: { ...t.config, adminAllowedIps: compileAdminAddresses(['203.0.113.0/24']) }, keys: t.keys, clock },
+      { logger: false },
+    );
+    try {
+      const pair = await signIn(TEST_ADMIN_ID, TEST_ADMIN_PASSWORD);
+      const own = await fenced.inject({ method: 'GET', url: `/api/user/${t.users.admin}`, remoteAddress: '192.0.2.44', headers: t.auth(pair.accessToken) });
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.headers['x-admin-idle-seconds']).toBe('900');
+      clock.advance(15 * MINUTE);
+      expectSessionExpired(await fenced.inject({ method: 'GET', url: `/api/user/${t.users.admin}`, remoteAddress: '192.0.2.44', headers: t.auth(pair.accessToken) }));
+    } finally {
+      await fenced.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest, onSendHookHandler } from 'fastify';
 import type {} from '../deps';
-import { fileCookieCaller, guestCaller, isAdmin, resolveCaller, type Caller } from './caller';
+import { adminPowersWithheld, fileCookieCaller, guestCaller, isAdmin, resolveCaller, type Caller } from './caller';
 import { ADMIN_IDLE_HEADER, adminIdleHeaderValue } from './admin-idle';
 
 declare module 'fastify' {
@@ -28,7 +28,7 @@ export async function getFileCaller(request: FastifyRequest): Promise<Caller> {
 }
 
 /**
- * `onSend` hook of the whole app: an answer to an administrator carries the idle limit
+ * `onSend` hook of the whole app: an answer to an administrator (their powers withheld or not) carries the idle limit
  * (server/auth/admin-idle.ts), so the web app warns before the server ends the sign-in.
  * Only requests that looked the caller up are considered; none is looked up for this. The header's
  * value is configuration, so it is made once; with no limit configured there is no hook at all.
@@ -41,7 +41,9 @@ export function tellAdminIdleLimit(idleMs: number): onSendHookHandler | null {
     if (!request.headers.authorization || !request.callerPromise) return done(null, payload);
     request.callerPromise.then(
       (caller) => {
-        if (isAdmin(caller)) reply.header(ADMIN_IDLE_HEADER, idle);
+        // An administrator stripped of their powers (outside ADMIN_ALLOWED_IPS, a second factor
+        // still to enrol) is still timed out by the server (server/auth/caller.ts), so is told too.
+        if (isAdmin(caller) || adminPowersWithheld(caller)) reply.header(ADMIN_IDLE_HEADER, idle);
         done(null, payload);
       },
       () => done(null, payload),
