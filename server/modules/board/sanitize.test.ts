@@ -20,6 +20,16 @@ describe('sanitizeContent', () => {
     expect(sanitizeContent(input)).toBe(expected);
   });
 
+  it.each([
+    ['<p><strong>굵게 <a href="https://www.mfds.go.kr">링크', '<p><strong>굵게 <a href="https://www.mfds.go.kr">링크</a></strong></p>'],
+    ['</div></main></body><p>본문</p>', '<p>본문</p>'],
+    ['<ul><li>하나<li>둘', '<ul><li>하나</li><li>둘</li></ul>'],
+    ['<table><tr><td>칸', '<table><tr><td>칸</td></tr></table>'],
+    ['<blockquote><p>인용', '<blockquote><p>인용</p></blockquote>'],
+  ])('closes what the body leaves open and drops stray closing tags, so nothing after the post is swallowed: %s', (input, expected) => {
+    expect(sanitizeContent(input)).toBe(expected);
+  });
+
   it('keeps the structure a post needs', () => {
     const html =
       '<h3>안내</h3><p><strong>굵게</strong> <em>기울임</em> <u>밑줄</u></p><ul><li>하나</li></ul>' +
