@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardMessages, type TokenPair } from '../contract';
+import { boardMessages, opsMessages, type TokenPair } from '../contract';
 import { rawRequest, startLocalNginx, type LocalNginx, type RawRequest } from '../deploy/nginx/local';
 import { findNginx, findOpenssl } from '../scripts/system-packages.mjs';
 import { securityHeaders } from './security-headers';
@@ -358,6 +358,45 @@ describe('nginx in front of two instances (deploy/nginx/nids.conf)', () => {
     // Both took part in the load; the one left served what came after.
     expect(stopped.server.output()).toContain('"reqId":"load-');
     expect((await servedBy(`load-${n - 1}`)).name).toBe(remaining.name);
+  });
+});
+
+describe('nginx with no instance answering', () => {
+  let alone: LocalNginx;
+  beforeAll(async () => {
+    // A port nothing listens on: every upstream connection is refused, as when all instances are down.
+    alone = await startLocalNginx({
+      dir: path.join(tmp, 'nginx-alone'),
+      nginxPath: findNginx(),
+      opensslPath: findOpenssl(),
+      upstreams: [`127.0.0.1:${await freePort()}`],
+      webDistDir,
+    });
+  });
+  afterAll(async () => {
+    await alone?.stop();
+  });
+
+  it('answers 503 in the envelope, with a request id in its body, its header and the access log line', async () => {
+    const get = (id: string) => rawRequest(`${alone.httpsUrl}/api/site-setting/info`, { ca: alone.ca, headers: { 'x-request-id': id } });
+    const res = await get('nginx-503-id');
+    expect(res.status).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.temporarilyUnavailable, requestId: 'nginx-503-id' });
+    expect(res.headers['x-request-id']).toBe('nginx-503-id');
+    await waitUntil(
+      async () => fs.readFileSync(alone.accessLog, 'utf8'),
+      (log) => log.includes('"request_id":"nginx-503-id"'),
+      'the 503 in the access log',
+    );
+    // An id outside the instances' rule is not echoed into the JSON: nginx's own replaces it.
+    const forged = await get('x","code":"SUCCESS');
+    expect(forged.status).toBe(503);
+    const answer = forged.json<{ code: string; requestId: string }>();
+    expect(answer.code).toBe('SERVICE_UNAVAILABLE');
+    expect(answer.requestId).toMatch(/^[0-9a-f]{32}$/);
+    expect(forged.headers['x-request-id']).toBe(answer.requestId);
   });
 });
 

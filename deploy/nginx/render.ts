@@ -65,7 +65,8 @@ export function renderSite(site: NginxSite, template = fs.readFileSync(siteTempl
     ACCESS_LOG: checked('accessLog', site.accessLog),
     // The same Korean envelopes the instances send, so an answer from nginx reads like theirs.
     PAYLOAD_TOO_LARGE_JSON: JSON.stringify({ code: 'PAYLOAD_TOO_LARGE', message: opsMessages.requestTooLarge }),
-    SERVICE_UNAVAILABLE_JSON: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.temporarilyUnavailable }),
+    // requestId is nginx's variable, filled in per answer (an id of [A-Za-z0-9._-] only: safe in JSON).
+    SERVICE_UNAVAILABLE_JSON: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: opsMessages.temporarilyUnavailable, requestId: '$nids_request_id' }),
     SECURITY_HEADERS: securityHeaderLines(),
   };
   // Comment lines keep their placeholders: the header lists them for whoever reads the result.
