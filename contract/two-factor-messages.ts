@@ -17,6 +17,7 @@ export const twoFactorMessages = {
   setupRequired: '관리자 2단계 인증이 필수로 설정되어 있습니다. 인증 앱을 등록해야 관리자 기능을 쓸 수 있습니다.',
   alreadyEnabled: '2단계 인증이 이미 설정되어 있습니다.',
   notEnrolling: '2단계 인증 등록을 먼저 시작해주세요.',
+  enrolmentRestarted: '다른 화면에서 등록을 다시 시작해 QR 코드가 바뀌었습니다. 새 QR 코드로 처음부터 등록해주세요.',
   notEnabled: '2단계 인증이 설정되어 있지 않습니다.',
   enabled: '2단계 인증을 설정했습니다. 복구 코드를 안전한 곳에 보관해주세요.',
   disabled: '2단계 인증을 해제했습니다.',

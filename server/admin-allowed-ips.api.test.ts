@@ -132,6 +132,12 @@ describe('ADMIN_ALLOWED_IPS and an administrator\'s powers on the public side', 
       expect(outside.statusCode, `${url} from elsewhere: ${outside.body.slice(0, 160)}`).toBe(403);
       expect(outside.body).not.toContain('비밀 본문');
     }
+    // The admin role's board rights too: a notice is published only from a listed address.
+    const notice = { title: '허용 주소에서만 쓰는 공지', content: '<p>공지</p>' };
+    const outsideNotice = await from('192.0.2.44', 'PUT', '/api/board-item/notice', t.tokens.admin, notice);
+    expect(outsideNotice.statusCode, outsideNotice.body).toBe(403);
+    const insideNotice = await from('203.0.113.7', 'PUT', '/api/board-item/notice', t.tokens.admin, notice);
+    expect(insideNotice.statusCode, insideNotice.body).toBe(200);
     // A write on another member's account is refused the same way, and changes nothing.
     const change = await from('192.0.2.44', 'PATCH', `/api/user/${t.users.member}`, t.tokens.admin, { name: '바뀐이름' });
     expect(change.statusCode).toBe(403);

@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import { idlePastLimit, noteAdminActivity } from './admin-idle';
 import { revokeFamily } from '../modules/session/repo';
 import { accountMessages } from '../../contract';
+import { ROLE_MEMBER } from '../seed/role-codes';
 
 /** Who is asking: a signed-in member or admin, or a guest holding roleCodeForGuest (spec §4, §6). */
 export interface Caller {
@@ -130,14 +131,17 @@ async function memberCaller(deps: CallerDeps, claims: TokenSession): Promise<Cal
 
 /**
  * An administrator who must enrol a second factor first, or who calls from outside
- * ADMIN_ALLOWED_IPS (issue 12): a member of their role without ADMIN_Access, so neither the
- * console nor any admin power on the public side (other members' records, secret posts, exports)
- * answers. Only the enrolment routes let one who must enrol through (server/auth/admin.ts).
+ * ADMIN_ALLOWED_IPS (issue 12): an ordinary member (the role sign-up gives) without ADMIN_Access,
+ * so neither the console nor any admin power on the public side answers: other members' records,
+ * secret posts, exports, and the admin role's own board rights (writing notices and the other
+ * official boards), which a phished password must not reach either. Only the enrolment routes
+ * let one who must enrol through (server/auth/admin.ts).
  */
 function withoutAdminPowers(caller: Caller, why: Pick<Caller, 'twoFactorSetupRequired' | 'outsideAdminAddresses'>): Caller {
   return {
     ...caller,
     userType: 'Member',
+    roleCode: ROLE_MEMBER,
     permissions: caller.permissions.filter((permission) => permission !== ADMIN_ACCESS),
     ...why,
   };

@@ -7,9 +7,9 @@ import type { Db } from '../db/client';
 import { appUser, board, role, siteSetting } from '../db/schema';
 import { ADMIN_ACCESS } from '../auth/caller';
 
-export const ROLE_GUEST = 'GUEST';
-export const ROLE_MEMBER = 'MEMBER';
-export const ROLE_ADMIN = 'ADMIN';
+import { ROLE_ADMIN, ROLE_GUEST, ROLE_MEMBER } from './role-codes';
+
+export { ROLE_ADMIN, ROLE_GUEST, ROLE_MEMBER };
 
 export const seedRoles = [
   { roleCode: ROLE_GUEST, name: '비회원', permissions: [] as string[] },

@@ -30,6 +30,16 @@ describe('sanitizeContent', () => {
     expect(sanitizeContent(input)).toBe(expected);
   });
 
+  it.each([
+    ['<a href="https://www.mfds.go.kr" target="_blank">식약처</a>', '<a href="https://www.mfds.go.kr" target="_blank" rel="noopener noreferrer">식약처</a>'],
+    ['<a href="https://evil.example/" target="_BLANK" rel="opener">링크</a>', '<a href="https://evil.example/" target="_blank" rel="noopener noreferrer">링크</a>'],
+    ['<a href="https://evil.example/" target=" _blank " rel="opener nofollow">링크</a>', '<a href="https://evil.example/" target="_blank" rel="noopener noreferrer">링크</a>'],
+    ['<a href="https://evil.example/" target="w" rel="opener">링크</a>', '<a href="https://evil.example/">링크</a>'],
+    ['<a href="https://www.mfds.go.kr" rel="opener">식약처</a>', '<a href="https://www.mfds.go.kr">식약처</a>'],
+  ])('a link opens here or in a new tab without access to this page: %s', (input, expected) => {
+    expect(sanitizeContent(input)).toBe(expected);
+  });
+
   it('keeps the structure a post needs', () => {
     const html =
       '<h3>안내</h3><p><strong>굵게</strong> <em>기울임</em> <u>밑줄</u></p><ul><li>하나</li></ul>' +

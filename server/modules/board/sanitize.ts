@@ -61,13 +61,13 @@ const options: sanitizeHtml.IOptions = {
   allowIframeRelativeUrls: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: {
-        ...attribs,
-        ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer' } : {}),
-      },
-    }),
+    // A link opens here or in a new tab, never in a named window, and its rel is the server's:
+    // an author's rel="opener", or _BLANK spelt otherwise, would hand this page to the opened one.
+    a: (tagName, attribs) => {
+      const { target, rel: _authorsRel, ...rest } = attribs;
+      const newTab = target?.trim().toLowerCase() === '_blank';
+      return { tagName, attribs: newTab ? { ...rest, target: '_blank', rel: 'noopener noreferrer' } : rest };
+    },
     iframe: (tagName, attribs) => ({ tagName, attribs: attribs.src ? { ...attribs, src: withCaptionsOn(attribs.src) } : attribs }),
   },
   exclusiveFilter: (frame) =>

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appUser, refreshToken, role, signinFailure } from '../../db/schema';
 
@@ -37,19 +37,49 @@ export async function findUserById(db: Db, id: number): Promise<UserWithRole | u
 }
 
 /**
- * Counts a wrong password in one statement (safe across requests and server instances); the
- * fifth in a row locks sign-in until `lockUntil` and starts the count again.
+ * Counts a sign-in attempt before its password (and code) is checked, in one statement that
+ * refuses it (null) while the account is locked. Counted after the check instead, a burst of
+ * parallel attempts all passed the lock check during argon2's tens of milliseconds before any
+ * was counted, so the five-attempt lock bounded nothing within a burst. The fifth in a row locks
+ * sign-in until `lockUntil` and starts the count again; `lockedByThis` is that lock's end when
+ * this attempt set it. A success clears the count (clearFailedSignins).
  */
-export async function recordFailedSignin(db: Db, id: number, maxFailures: number, lockUntil: Date): Promise<Date | null> {
+export async function reserveSigninAttempt(
+  db: Db,
+  id: number,
+  maxFailures: number,
+  lockUntil: Date,
+  now: Date,
+): Promise<{ lockedByThis: Date | null } | null> {
+  const reachesMax = sql`${appUser.failedSigninCount} + 1 >= ${maxFailures}`;
   const [row] = await db
     .update(appUser)
     .set({
-      failedSigninCount: sql`CASE WHEN ${appUser.failedSigninCount} + 1 >= ${maxFailures} THEN 0 ELSE ${appUser.failedSigninCount} + 1 END`,
-      lockedUntil: sql`CASE WHEN ${appUser.failedSigninCount} + 1 >= ${maxFailures} THEN ${lockUntil}::timestamptz ELSE ${appUser.lockedUntil} END`,
+      failedSigninCount: sql`CASE WHEN ${reachesMax} THEN 0 ELSE ${appUser.failedSigninCount} + 1 END`,
+      lockedUntil: sql`CASE WHEN ${reachesMax} THEN ${lockUntil}::timestamptz ELSE ${appUser.lockedUntil} END`,
     })
-    .where(eq(appUser.id, id))
+    .where(and(eq(appUser.id, id), or(isNull(appUser.lockedUntil), lte(appUser.lockedUntil, now))))
     .returning({ lockedUntil: appUser.lockedUntil });
-  return row?.lockedUntil ?? null;
+  if (!row) return null;
+  return { lockedByThis: row.lockedUntil && row.lockedUntil.getTime() > now.getTime() ? row.lockedUntil : null };
+}
+
+/**
+ * Gives back an attempt that turned out to be no failure (a right password whose code is still to
+ * come): one fewer in the count, or, when it set the lock, the lock lifted with the count one short.
+ */
+export async function returnSigninAttempt(db: Db, id: number, maxFailures: number, lockedByThis: Date | null): Promise<void> {
+  if (lockedByThis) {
+    await db
+      .update(appUser)
+      .set({ failedSigninCount: maxFailures - 1, lockedUntil: null })
+      .where(and(eq(appUser.id, id), eq(appUser.lockedUntil, lockedByThis)));
+    return;
+  }
+  await db
+    .update(appUser)
+    .set({ failedSigninCount: sql`GREATEST(${appUser.failedSigninCount} - 1, 0)` })
+    .where(eq(appUser.id, id));
 }
 
 export async function clearFailedSignins(db: Db, id: number): Promise<void> {

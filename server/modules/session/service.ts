@@ -7,14 +7,14 @@ import { idlePastLimit } from '../../auth/admin-idle';
 import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import { ApiError, unauthorized } from '../../errors';
-import { addMs, MINUTE_MS } from '../../lib/clock';
+import { addMs } from '../../lib/clock';
 import { verifyCaptchaIfRequired } from '../captcha/service';
 import { normaliseKey } from '../user-key/keys';
 import * as repo from './repo';
+import { accountLockedError, reserveAttempt, returnAttempt } from './attempts';
 import { confirmedFactor, verifySecondFactor } from '../two-factor/service';
 
-export const MAX_FAILED_SIGNINS = 5;
-export const SIGNIN_LOCK_MS = 10 * MINUTE_MS;
+export { MAX_FAILED_SIGNINS, SIGNIN_LOCK_MS } from './attempts';
 
 type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'settings' | 'config'>;
 
@@ -80,24 +80,24 @@ export async function signin(
   if (!user) return failed(null, notFound());
   // LOCKED (blocked by an administrator) and RETIRED: spec §8 NOT_ACCEPTABLE.
   if (user.status !== 'ACTIVE') return failed(user.id, notAcceptable());
-  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) return failed(user.id, notAcceptable(accountMessages.accountLocked));
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const lockedUntil = await repo.recordFailedSignin(deps.db, user.id, MAX_FAILED_SIGNINS, addMs(now, SIGNIN_LOCK_MS));
-    if (lockedUntil && lockedUntil.getTime() > now.getTime()) return failed(user.id, notAcceptable(accountMessages.accountLocked), true);
-    return failed(user.id, invalidCredential());
-  }
+  // Counted before the slow checks, so parallel attempts cannot outrun the lock (repo.reserveSigninAttempt).
+  const attempt = await reserveAttempt(deps, user.id);
+  if (!attempt) return failed(user.id, accountLockedError());
+  // The attempt that reached the limit is answered with the lock, whatever was wrong.
+  const refuse = (error: ApiError) =>
+    attempt.lockedByThis ? failed(user.id, accountLockedError(), true) : failed(user.id, error);
+  if (!(await verifyPassword(user.passwordHash, input.password))) return refuse(invalidCredential());
   const factor = await confirmedFactor(deps.db, user.id);
   if (factor) {
     // A right password tells the client to ask for the code; it is no failure and counts none.
-    if (!input.otp) throw new ApiError(401, twoFactorCodes.required, twoFactorMessages.codeRequired);
-    if (!(await verifySecondFactor(deps.db, factor, input.otp, now))) {
-      // Wrong codes count with wrong passwords: five lock the account, so six digits cannot be tried through.
-      const lockedUntil = await repo.recordFailedSignin(deps.db, user.id, MAX_FAILED_SIGNINS, addMs(now, SIGNIN_LOCK_MS));
-      if (lockedUntil && lockedUntil.getTime() > now.getTime()) return failed(user.id, notAcceptable(accountMessages.accountLocked), true);
-      return failed(user.id, new ApiError(401, twoFactorCodes.invalid, twoFactorMessages.codeInvalid));
+    if (!input.otp) {
+      await returnAttempt(deps, user.id, attempt);
+      throw new ApiError(401, twoFactorCodes.required, twoFactorMessages.codeRequired);
     }
+    // Wrong codes count with wrong passwords: five lock the account, so six digits cannot be tried through.
+    if (!(await verifySecondFactor(deps.db, factor, input.otp, now))) return refuse(new ApiError(401, twoFactorCodes.invalid, twoFactorMessages.codeInvalid));
   }
-  if (user.failedSigninCount > 0 || user.lockedUntil) await repo.clearFailedSignins(deps.db, user.id);
+  await repo.clearFailedSignins(deps.db, user.id);
   await repo.pruneRefreshTokens(deps.db, user.id, now);
   return issueTokens(deps, deps.db, user);
 }

@@ -121,6 +121,19 @@ describe('lockout after five wrong passwords', () => {
     clock.advance(10 * MINUTE);
   });
 
+  it('counts a burst of parallel attempts as it runs: among twenty wrong passwords sent at once, the right one is locked out too', async () => {
+    const member = await createMember(t.db);
+    // Counted after the slow password check, every attempt of a burst passed the lock check first,
+    // so a right guess anywhere in it got in.
+    const answers = await Promise.all([...Array.from({ length: 20 }, () => wrong(member)), signinRequest(t, member.userKeyCode, member.password)]);
+    const codes = answers.map((res) => body<{ code: string }>(res).code);
+    expect(codes.filter((code) => code === 'INVALID_CREDENTIAL')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'NOT_ACCEPTABLE')).toHaveLength(17);
+    expectError(answers[20]!, 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    clock.advance(10 * MINUTE);
+    expect((await signinRequest(t, member.userKeyCode, member.password)).statusCode).toBe(200);
+  });
+
   it('after a lock ends, five more wrong passwords lock again', async () => {
     const member = await createMember(t.db);
     for (let i = 1; i <= 5; i++) await wrong(member);

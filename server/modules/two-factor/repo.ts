@@ -22,12 +22,16 @@ export async function startEnrolment(db: Db, userId: number, secret: string, now
   return rows.length === 1;
 }
 
-/** Enrolment finished with the first code's step; false when it was not pending (a race with another tab). */
-export async function confirm(db: Db, userId: number, step: number, now: Date): Promise<boolean> {
+/**
+ * Enrolment finished with the first code's step, for the secret that code was checked against;
+ * false when it is no longer pending with that secret (another tab confirmed it, or started again
+ * and so replaced the secret: confirming the new one would leave the app holding the old).
+ */
+export async function confirm(db: Db, userId: number, secret: string, step: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(twoFactor)
     .set({ confirmedAt: now, lastUsedStep: step })
-    .where(and(eq(twoFactor.userId, userId), isNull(twoFactor.confirmedAt)))
+    .where(and(eq(twoFactor.userId, userId), eq(twoFactor.secret, secret), isNull(twoFactor.confirmedAt)))
     .returning({ userId: twoFactor.userId });
   return rows.length === 1;
 }

@@ -1,10 +1,10 @@
 import { accountMessages, twoFactorCodes, twoFactorMessages as m, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
-import { verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { ApiError, badRequest, conflict, notFound } from '../../errors';
 import { findUserById, revokeAllOfUser, revokeOthersOfUser } from '../session/repo';
+import { confirmOwnPassword } from '../session/attempts';
 import * as repo from './repo';
 import { hashRecoveryCode, matchingStep, newRecoveryCodes, newSecret, normaliseRecoveryCode, otpauthUrl, qrSvg } from './totp';
 
@@ -16,10 +16,11 @@ const invalidCode = () => new ApiError(400, twoFactorCodes.invalid, m.codeInvali
 /** What is stored of new recovery codes: their hashes, as sign-in computes them from what is typed. */
 const hashesOf = (codes: string[]) => codes.map((code) => hashRecoveryCode(normaliseRecoveryCode(code)!));
 
-/** The caller's own password, asked again before their second factor changes (issue 12). */
+/** The caller's own password, asked again before their second factor changes (issue 12); wrong ones count towards the sign-in lock. */
 async function checkPassword(deps: Deps, caller: SignedIn, password: string) {
   const user = await findUserById(deps.db, caller.userId);
-  if (!user || !(await verifyPassword(user.passwordHash, password))) throw badRequest(accountMessages.currentPasswordWrong);
+  if (!user) throw badRequest(accountMessages.currentPasswordWrong);
+  await confirmOwnPassword(deps, user, password);
   return user;
 }
 
@@ -58,7 +59,10 @@ export async function confirmEnrolment(deps: Deps, caller: SignedIn, code: strin
   const codes = newRecoveryCodes();
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    if (!(await repo.confirm(tx, caller.userId, step, now))) throw conflict(m.alreadyEnabled);
+    if (!(await repo.confirm(tx, caller.userId, row.secret, step, now))) {
+      const current = await repo.find(tx, caller.userId);
+      throw conflict(current?.confirmedAt ? m.alreadyEnabled : m.enrolmentRestarted);
+    }
     await repo.replaceRecoveryCodes(tx, caller.userId, hashesOf(codes), now);
     if (caller.sessionId) await revokeOthersOfUser(tx, caller.userId, caller.sessionId, now);
   });

@@ -7,6 +7,7 @@ import { createMember, type TestMember } from '../../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 import { codeAt } from './totp';
+import * as repo from './repo';
 
 /**
  * Issue 12: administrators' two-factor sign-in. Enrolment with the password and a first code,
@@ -53,6 +54,20 @@ async function enrolledAdmin(): Promise<{ admin: TestMember; secret: string; rec
 }
 
 describe('enrolment', () => {
+  it('confirms only the secret its code was checked against: restarted in between (another tab), nothing is confirmed', async () => {
+    const admin = await createMember(t.db, { roleCode: ROLE_ADMIN });
+    const { accessToken } = await signIn(admin);
+    const first = data<{ secret: string }>(await post('/api/admin/two-factor/enrolment', accessToken, { password: admin.password }));
+    const second = data<{ secret: string }>(await post('/api/admin/two-factor/enrolment', accessToken, { password: admin.password }));
+    expect(second.secret).not.toBe(first.secret);
+    // What the confirmation writes once a code has matched the first secret, after the second start.
+    expect(await repo.confirm(t.db, admin.id, first.secret, 1, clock.now())).toBe(false);
+    expect(data<{ enabled: boolean }>(await get('/api/admin/two-factor', accessToken)).enabled).toBe(false);
+    const confirmed = await post('/api/admin/two-factor/confirmation', accessToken, { code: codeAt(second.secret, clock.now()) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    clock.advance(STEP);
+  });
+
   it('asks for the password, gives a QR code of an otpauth URL, and takes the first code', async () => {
     const admin = await createMember(t.db, { roleCode: ROLE_ADMIN });
     const { accessToken } = await signIn(admin);
@@ -185,6 +200,30 @@ describe('sign-in with a second factor', () => {
     await t.db.update(appUser).set({ lockedUntil: null, failedSigninCount: 0 }).where(eq(appUser.id, admin.id));
   });
 
+  it('counts a burst of parallel codes as it runs: among twenty wrong codes sent at once, the right one is locked out too', async () => {
+    const { admin, secret } = await enrolledAdmin();
+    const wrong = (i: number) => codeAt(secret, new Date(clock.now().getTime() + (10 + i) * STEP));
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => signinRequest(admin.userKeyCode, admin.password, wrong(i))),
+      signinRequest(admin.userKeyCode, admin.password, codeAt(secret, clock.now())),
+    ]);
+    const codes = answers.map((res) => body<{ code: string }>(res).code);
+    expect(codes.filter((code) => code === twoFactorCodes.invalid)).toHaveLength(4);
+    expect(codes.filter((code) => code === 'NOT_ACCEPTABLE')).toHaveLength(17);
+    expect(answers[20]!.statusCode).toBe(403);
+    await t.db.update(appUser).set({ lockedUntil: null, failedSigninCount: 0 }).where(eq(appUser.id, admin.id));
+  });
+
+  it('a right password still waiting for its code counts no attempt, even as the fifth', async () => {
+    const { admin, secret } = await enrolledAdmin();
+    const wrong = codeAt(secret, new Date(clock.now().getTime() + 10 * STEP));
+    for (let i = 1; i <= 4; i += 1) expect(body(await signinRequest(admin.userKeyCode, admin.password, wrong)).code).toBe(twoFactorCodes.invalid);
+    for (let i = 1; i <= 3; i += 1) expect(body(await signinRequest(admin.userKeyCode, admin.password)).code).toBe(twoFactorCodes.required);
+    const [row] = await t.db.select({ count: appUser.failedSigninCount, lockedUntil: appUser.lockedUntil }).from(appUser).where(eq(appUser.id, admin.id));
+    expect(row).toEqual({ count: 4, lockedUntil: null });
+    expect((await signinRequest(admin.userKeyCode, admin.password, codeAt(secret, clock.now()))).statusCode).toBe(200);
+  });
+
   it('takes a recovery code once, in any case and with or without its hyphen', async () => {
     const { admin, recoveryCodes } = await enrolledAdmin();
     const [first, second] = recoveryCodes as [string, string];
@@ -251,6 +290,10 @@ describe('required by the site settings', () => {
       expect(res.statusCode, url).toBe(403);
       if (url.startsWith('/api/admin')) expect(body(res)).toEqual({ code: twoFactorCodes.setupRequired, message: twoFactorMessages.setupRequired });
     }
+    // Nor do the admin role's board rights: a password alone does not publish an official notice.
+    const notice = { title: '비밀번호만으로 쓴 공지', content: '<p>공지 본문</p>' };
+    const refusedNotice = await t.app.inject({ method: 'PUT', url: '/api/board-item/notice', headers: t.auth(accessToken), payload: notice });
+    expect(refusedNotice.statusCode, refusedNotice.body).toBe(403);
     expect(data(await get('/api/admin/two-factor', accessToken))).toMatchObject({ enabled: false, required: true, setupRequired: true });
     // Their own record stays theirs.
     expect((await get(`/api/user/${manager.id}`, accessToken)).statusCode).toBe(200);
@@ -260,6 +303,8 @@ describe('required by the site settings', () => {
     expect((await get('/api/admin/dashboard', accessToken)).statusCode).toBe(200);
     expect((await get(`/api/user/${member.id}`, accessToken)).statusCode).toBe(200);
     expect((await get(`/api/board-item/community/${secretPost.itemNo}`, accessToken)).statusCode).toBe(200);
+    const notice2 = await t.app.inject({ method: 'PUT', url: '/api/board-item/notice', headers: t.auth(accessToken), payload: notice });
+    expect(notice2.statusCode, notice2.body).toBe(200);
 
     // Required: turning it off is refused.
     clock.advance(STEP);

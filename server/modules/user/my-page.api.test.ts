@@ -134,6 +134,27 @@ describe('POST /api/user/change-password/{id}', () => {
     expect((await signinRequest(t, me.userKeyCode, 'new!pass22')).statusCode).toBe(200);
   });
 
+  it('counts a wrong current password with wrong sign-ins: a right one clears the count, the fifth wrong in a row locks both', async () => {
+    const me = await signedIn();
+    // A key change asks for the password before anything else; 'not-an-address' is refused after it.
+    const check = (currentPassword: string) => changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'not-an-address', userKeyToken: 'x', currentPassword });
+    const passed = (res: { statusCode: number; body: string }) => {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(body(res).message).not.toBe(accountMessages.currentPasswordWrong);
+    };
+    for (let i = 1; i <= 4; i++) expectError(await check('wrong!pass1'), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    passed(await check(me.password)); // clears the count as a sign-in would
+    for (let i = 1; i <= 4; i++) expectError(await signinRequest(t, me.userKeyCode, 'wrong!pass1'), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectError(await check('wrong!pass1'), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    // Locked for ten minutes: sign-in and every re-authentication, even with the right password.
+    expectError(await check(me.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectError(await changePassword(me.id, me.headers, { currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass22' }), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectError(await retire(me.headers, { password: me.password }), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectError(await signinRequest(t, me.userKeyCode, me.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    clock.advance(10 * MINUTE);
+    passed(await check(me.password));
+  });
+
   it('an administrator sets a member\'s password with their own password', async () => {
     const member = await signedIn();
     const admin = await adminHeaders();

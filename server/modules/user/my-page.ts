@@ -1,12 +1,13 @@
 import { accountMessages, type UserDetail } from '../../../contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
-import { hashPassword, verifyPassword } from '../../auth/password';
+import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { renameWriter } from '../board/repo';
 import { revokeAllOfUser } from '../session/repo';
+import { confirmOwnPassword } from '../session/attempts';
 import { keyInUse } from '../user-key/repo';
 import { takeConfirmedToken, validKey } from '../user-key/service';
 import { conflict } from '../../errors';
@@ -113,11 +114,11 @@ export async function updateUser(
 
 /**
  * The caller's own password, asked again before a password or key change: the member's, or the
- * administrator's when they change another member's.
+ * administrator's when they change another member's. Wrong ones count towards the sign-in lock.
  */
 async function checkCurrentPassword(deps: Deps, caller: Caller, target: repo.UserRecord, currentPassword: string): Promise<void> {
   const self = target.id === caller.userId ? target : await callerRecord(deps, caller);
-  if (!(await verifyPassword(self.passwordHash, currentPassword))) throw badRequest(accountMessages.currentPasswordWrong);
+  await confirmOwnPassword(deps, self, currentPassword);
 }
 
 /**
@@ -195,7 +196,7 @@ export async function changeUserKey(
 export async function retire(deps: Deps, caller: Caller, input: { password: string; reason?: string }): Promise<void> {
   const row = await callerRecord(deps, caller);
   if (!canRetire(caller)) throw forbidden();
-  if (!(await verifyPassword(row.passwordHash, input.password))) throw badRequest(accountMessages.currentPasswordWrong);
+  await confirmOwnPassword(deps, row, input.password);
   await deps.db.transaction((tx) => eraseRetiringMember(tx as unknown as Db, row, deps.clock.now(), input.reason));
 }
 
