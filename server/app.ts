@@ -40,7 +40,7 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { twoFactorRoutes } from './modules/two-factor/routes';
 import { registerCompression, registerWeb } from './web';
-import { rateLimitStore } from './lib/rate-limit';
+import { rateLimitKey, rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
 import { clientErrorHandler } from './client-errors';
 import { registerCors } from './cors';
@@ -118,6 +118,7 @@ export async function buildApp(
   await app.register(rateLimit, {
     ...limits.options,
     global: false,
+    keyGenerator: (request) => rateLimitKey(request.ip),
     errorResponseBuilder: () => new ApiError(429, 'TOO_MANY_REQUESTS', messages.tooManyRequests),
   });
 

@@ -108,6 +108,15 @@ describe('rate limits per client address', () => {
     }
   });
 
+  it('counts an IPv6 client by its /64 network, which one subscriber holds whole', async () => {
+    const signin = post('/api/user/signin', { userKeyType: 'ID', userKeyCode: 'nobody', password: 'x' });
+    for (let i = 1; i <= 3; i++) expect((await signin(`2001:db8:7:1::${i}`)).statusCode).not.toBe(429);
+    const over = await signin('2001:db8:7:1:ffff:1:2:3');
+    expect(over.statusCode).toBe(429);
+    expect(body(over)).toEqual(limited);
+    expect((await signin('2001:db8:7:2::1')).statusCode).not.toBe(429);
+  });
+
   it('leaves reading the site alone', async () => {
     for (let i = 0; i < 10; i++) {
       expect((await t.app.inject({ method: 'GET', url: '/api/site-setting/info', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);

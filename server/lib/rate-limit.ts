@@ -1,7 +1,36 @@
+import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
-/** Route config for @fastify/rate-limit: at most `max` requests a minute from one client address. */
+/**
+ * Whose count a request adds to: the client's IPv4 address, or the /64 network of an IPv6 one.
+ * An IPv6 subscriber (a home line, a cloud server) is given a /64 or more, so counting each
+ * address would let one client walk through fresh addresses without end. An IPv4 client that a
+ * socket on `::` reports as `::ffff:a.b.c.d` counts as that IPv4 address.
+ */
+export function rateLimitKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped && net.isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!net.isIPv6(ip)) return ip;
+  return `${ipv6Groups(ip).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight groups of an IPv6 address (valid, as net.isIPv6 said), each without leading zeros. */
+function ipv6Groups(ip: string): string[] {
+  const withoutZone = ip.split('%')[0]!;
+  // A trailing dotted IPv4 part (64:ff9b::192.0.2.1) is two groups.
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(withoutZone);
+  const hex = v4
+    ? withoutZone.slice(0, v4.index) + [[v4[1], v4[2]], [v4[3], v4[4]]].map(([a, b]) => ((Number(a) << 8) | Number(b)).toString(16)).join(':')
+    : withoutZone;
+  const [head = '', tail] = hex.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return groups.map((group) => parseInt(group, 16).toString(16));
+}
+
+/** Route config for @fastify/rate-limit: at most `max` requests a minute from one client (rateLimitKey). */
 export function perMinute(max: number) {
   return { rateLimit: { max, timeWindow: 60_000 } };
 }
