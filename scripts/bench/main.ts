@@ -30,8 +30,6 @@ async function measurePath(opts: LoadOptions, benchPath: BenchPath): Promise<Pat
   const problem = await probe(opts, benchPath);
   if (problem) {
     log(`  ${benchPath.label}: the first request failed: ${problem}`);
-    // The password is set only when the bench creates the database; an older one keeps its own.
-    if (benchPath.key === 'signin') log('  (a database seeded earlier keeps its administrator password: pass it with --admin-password)');
   }
   const result = await load(opts, benchPath);
   log(
@@ -111,8 +109,6 @@ async function run(opts: BenchOptions): Promise<boolean> {
       deepPage: Math.max(1, Math.min(DEEP_PAGE, totalPages)),
       firstItemNo: seeded.firstItemNo,
       lastItemNo: seeded.lastItemNo,
-      adminId: config.adminId,
-      adminPassword: opts.adminPassword,
     })) {
       paths.push(await measurePath(loadOpts, benchPath));
     }

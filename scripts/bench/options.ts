@@ -30,8 +30,9 @@ that PostgreSQL server (use a database of its own: the bench rewrites the board'
   --duration S       seconds per path (default 10)
   --reseed           seed the board again even when it already holds N posts
   --json FILE        also write the results to FILE as JSON
-  --admin-password P the administrator's password: set on a new database, used for sign-in
-                     (default bench-admin-password; env ADMIN_PASSWORD also sets it)
+  --admin-password P the administrator's password, set on a new database (default
+                     bench-admin-password; env ADMIN_PASSWORD also sets it); sign-in is measured
+                     with 32 bench members (benchmember01-32) the bench adds
   --nginx            load through nginx with deploy/nginx/nids.conf over HTTPS (a self-signed
                      certificate; NGINX_PATH, else /usr/sbin/nginx, installed with apt as root
                      on Debian); the ceiling stays direct

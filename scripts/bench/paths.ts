@@ -28,14 +28,17 @@ export const homeList = (boardCode: string) =>
 export const boardList = (boardCode: string, page: number, search?: { searchType: string; keyword: string }) =>
   get('/api/board-item', { boardCode, page, pinNotices: !search, sort: 'createdDate,DESC', ...search });
 
+/** The members the sign-in path signs in as, in turn (made by seed.ts). */
+export const BENCH_MEMBER_COUNT = 32;
+export const BENCH_MEMBER_PASSWORD = 'bench!member1';
+export const benchMemberId = (i: number) => `benchmember${String(i + 1).padStart(2, '0')}`;
+
 export interface PathContext {
   boardCode: string;
   /** The page the deep-page path asks for: 5,000, or the last page of a smaller board. */
   deepPage: number;
   firstItemNo: number;
   lastItemNo: number;
-  adminId: string;
-  adminPassword: string;
 }
 
 export const CEILING_PATH: BenchPath = {
@@ -64,6 +67,7 @@ function pageOf(c: PathContext, itemNo: () => number): RequestSpec {
 
 export function serverPaths(c: PathContext): BenchPath[] {
   const random = seededRandom(42);
+  let nextMember = 0;
   const span = c.lastItemNo - c.firstItemNo + 1;
   return [
     {
@@ -124,13 +128,18 @@ export function serverPaths(c: PathContext): BenchPath[] {
     {
       key: 'signin',
       label: 'sign-in',
-      description: 'POST /api/user/signin with the administrator\'s id and password (argon2id verification, token pair issued)',
+      description:
+        `POST /api/user/signin as one of ${BENCH_MEMBER_COUNT} members in turn (argon2id verification, the attempt counted ` +
+        "and cleared, a token pair issued); one account's checks run one at a time, so a single account would measure that queue",
       requests: [
         {
           method: 'POST',
           path: '/api/user/signin',
           headers: { ...browserHeaders, 'content-type': 'application/json' },
-          body: JSON.stringify({ userKeyType: 'ID', userKeyCode: c.adminId, password: c.adminPassword }),
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ userKeyType: 'ID', userKeyCode: benchMemberId(nextMember++ % BENCH_MEMBER_COUNT), password: BENCH_MEMBER_PASSWORD }),
+          }),
         },
       ],
     },

@@ -7,8 +7,10 @@ import { LocalFileStore } from '../../server/modules/file/store';
 import { sanitizeContent } from '../../server/modules/board/sanitize';
 import { buildSearchTokens, htmlToText } from '../../server/modules/board/search-tokens';
 import { seedIfEmpty } from '../../server/seed';
+import { hashPassword } from '../../server/auth/password';
+import { ROLE_MEMBER } from '../../server/seed/role-codes';
 import { benchPost } from './corpus';
-import { SEARCH_ONE, SEARCH_TWO } from './paths';
+import { BENCH_MEMBER_COUNT, BENCH_MEMBER_PASSWORD, benchMemberId, SEARCH_ONE, SEARCH_TWO } from './paths';
 import { interrupted, onCleanup } from './cleanup';
 
 export interface SeedOptions {
@@ -79,6 +81,7 @@ async function seedOpen(db: Db, opts: SeedOptions): Promise<SeededBoard> {
     { adminId: opts.adminId, adminPassword: opts.adminPassword, dataDir: opts.dataDir, seedDemo: false },
     { info: () => {}, warn: (message: string) => opts.log(message) },
   );
+  await ensureBenchMembers(db);
   const postgresVersion = await scalar<string>(db, sql`SHOW server_version`);
   const [target] = await db.select({ boardCode: board.boardCode }).from(board).where(eq(board.boardCode, opts.boardCode));
   if (!target) throw new Error(`There is no board "${opts.boardCode}" in this database (--board names an existing board code).`);
@@ -242,4 +245,20 @@ async function replacePosts(db: Db, opts: SeedOptions, empty: boolean): Promise<
     await pending;
     if (failure) throw failure;
   });
+}
+
+/**
+ * The members the sign-in path signs in as, in turn (scripts/bench/paths.ts): one account's
+ * password checks run one at a time (server/modules/session/one-at-a-time.ts), so signing in as
+ * a single account would measure that queue, not sign-in. Made once; one hash serves them all.
+ */
+async function ensureBenchMembers(db: Db): Promise<void> {
+  const ids = Array.from({ length: BENCH_MEMBER_COUNT }, (_, i) => benchMemberId(i));
+  const known = await db.select({ id: appUser.userKeyCode }).from(appUser).where(inArray(appUser.userKeyCode, ids));
+  if (known.length === ids.length) return;
+  const passwordHash = await hashPassword(BENCH_MEMBER_PASSWORD);
+  await db
+    .insert(appUser)
+    .values(ids.map((userKeyCode, i) => ({ userKeyCode, userType: 'Member' as const, roleCode: ROLE_MEMBER, name: `벤치회원${i + 1}`, passwordHash, status: 'ACTIVE' as const })))
+    .onConflictDoNothing();
 }

@@ -4,6 +4,7 @@ import { verifyPassword } from '../../auth/password';
 import { ApiError, badRequest } from '../../errors';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import * as repo from './repo';
+import { oneAtATime } from './one-at-a-time';
 
 /** Five wrong passwords or codes in a row lock sign-in for ten minutes. */
 export const MAX_FAILED_SIGNINS = 5;
@@ -31,11 +32,13 @@ export function returnAttempt(deps: Pick<AppDeps, 'db'>, userId: number, attempt
  * beside the lock (five wrong in a row lock sign-in and these checks alike), and a right one
  * clears the count as a sign-in does.
  */
-export async function confirmOwnPassword(deps: Pick<AppDeps, 'db' | 'clock'>, user: { id: number; passwordHash: string }, password: string): Promise<void> {
-  const attempt = await reserveAttempt(deps, user.id);
-  if (!attempt) throw accountLockedError();
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw attempt.lockedByThis ? accountLockedError() : badRequest(accountMessages.currentPasswordWrong);
-  }
-  await repo.clearFailedSignins(deps.db, user.id);
+export function confirmOwnPassword(deps: Pick<AppDeps, 'db' | 'clock'>, user: { id: number; passwordHash: string }, password: string): Promise<void> {
+  return oneAtATime(user.id, async () => {
+    const attempt = await reserveAttempt(deps, user.id);
+    if (!attempt) throw accountLockedError();
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw attempt.lockedByThis ? accountLockedError() : badRequest(accountMessages.currentPasswordWrong);
+    }
+    await repo.clearFailedSignins(deps.db, user.id);
+  });
 }

@@ -12,6 +12,7 @@ import { verifyCaptchaIfRequired } from '../captcha/service';
 import { normaliseKey } from '../user-key/keys';
 import * as repo from './repo';
 import { accountLockedError, reserveAttempt, returnAttempt } from './attempts';
+import { oneAtATime } from './one-at-a-time';
 import { confirmedFactor, verifySecondFactor } from '../two-factor/service';
 
 export { MAX_FAILED_SIGNINS, SIGNIN_LOCK_MS } from './attempts';
@@ -80,26 +81,40 @@ export async function signin(
   if (!user) return failed(null, notFound());
   // LOCKED (blocked by an administrator) and RETIRED: spec §8 NOT_ACCEPTABLE.
   if (user.status !== 'ACTIVE') return failed(user.id, notAcceptable());
-  // Counted before the slow checks, so parallel attempts cannot outrun the lock (repo.reserveSigninAttempt).
+  await oneAtATime(user.id, () => checkSignin(deps, user, input.password, input.otp, now, failed));
+  await repo.pruneRefreshTokens(deps.db, user.id, now);
+  return issueTokens(deps, deps.db, user);
+}
+
+/**
+ * The password (and code) of a sign-in, one check of an account at a time (oneAtATime). Each
+ * attempt is counted before its check, so parallel attempts cannot outrun the lock
+ * (repo.reserveSigninAttempt); a success clears the count.
+ */
+async function checkSignin(
+  deps: Deps,
+  user: repo.UserWithRole,
+  password: string,
+  otp: string | undefined,
+  now: Date,
+  failed: (userId: number, error: ApiError, locked?: boolean) => Promise<never>,
+): Promise<void> {
   const attempt = await reserveAttempt(deps, user.id);
   if (!attempt) return failed(user.id, accountLockedError());
   // The attempt that reached the limit is answered with the lock, whatever was wrong.
-  const refuse = (error: ApiError) =>
-    attempt.lockedByThis ? failed(user.id, accountLockedError(), true) : failed(user.id, error);
-  if (!(await verifyPassword(user.passwordHash, input.password))) return refuse(invalidCredential());
+  const refuse = (error: ApiError) => (attempt.lockedByThis ? failed(user.id, accountLockedError(), true) : failed(user.id, error));
+  if (!(await verifyPassword(user.passwordHash, password))) return refuse(invalidCredential());
   const factor = await confirmedFactor(deps.db, user.id);
   if (factor) {
     // A right password tells the client to ask for the code; it is no failure and counts none.
-    if (!input.otp) {
+    if (!otp) {
       await returnAttempt(deps, user.id, attempt);
       throw new ApiError(401, twoFactorCodes.required, twoFactorMessages.codeRequired);
     }
     // Wrong codes count with wrong passwords: five lock the account, so six digits cannot be tried through.
-    if (!(await verifySecondFactor(deps.db, factor, input.otp, now))) return refuse(new ApiError(401, twoFactorCodes.invalid, twoFactorMessages.codeInvalid));
+    if (!(await verifySecondFactor(deps.db, factor, otp, now))) return refuse(new ApiError(401, twoFactorCodes.invalid, twoFactorMessages.codeInvalid));
   }
   await repo.clearFailedSignins(deps.db, user.id);
-  await repo.pruneRefreshTokens(deps.db, user.id, now);
-  return issueTokens(deps, deps.db, user);
 }
 
 /**

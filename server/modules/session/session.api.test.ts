@@ -10,6 +10,7 @@ import { setSiteSetting, signIn, signinRequest } from '../../test/accounts';
 import { createMember, type TestMember } from '../../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { reserveSigninAttempt } from './repo';
 
 let t: TestApp;
 const clock = new TestClock(new Date('2026-11-23T01:00:00Z'));
@@ -132,6 +133,24 @@ describe('lockout after five wrong passwords', () => {
     expectError(answers[20]!, 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
     clock.advance(10 * MINUTE);
     expect((await signinRequest(t, member.userKeyCode, member.password)).statusCode).toBe(200);
+  });
+
+  it('takes attempts in one statement each: of twenty taken at once (instances side by side), five are given and the fifth sets the lock', async () => {
+    const member = await createMember(t.db);
+    const lockUntil = new Date(clock.now().getTime() + 10 * MINUTE);
+    const taken = await Promise.all(Array.from({ length: 20 }, () => reserveSigninAttempt(t.db, member.id, 5, lockUntil, clock.now())));
+    const given = taken.filter((attempt) => attempt !== null);
+    expect(given).toHaveLength(5);
+    expect(given.filter((attempt) => attempt!.lockedByThis?.getTime() === lockUntil.getTime())).toHaveLength(1);
+    clock.advance(10 * MINUTE);
+  });
+
+  it('lets simultaneous right sign-ins of one account all in: they are checked one at a time, each clearing the count', async () => {
+    const member = await createMember(t.db);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signinRequest(t, member.userKeyCode, member.password)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(12).fill(200));
+    const [row] = await t.db.select({ count: appUser.failedSigninCount, lockedUntil: appUser.lockedUntil }).from(appUser).where(eq(appUser.id, member.id));
+    expect(row).toEqual({ count: 0, lockedUntil: null });
   });
 
   it('after a lock ends, five more wrong passwords lock again', async () => {
