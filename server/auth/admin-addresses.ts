@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { plainAddress } from '../lib/ip-address';
 
 /**
  * ADMIN_ALLOWED_IPS (issue 12): the addresses and CIDR ranges the console's calls may come from.
@@ -18,17 +19,6 @@ export function parseAddressEntry(entry: string): { address: string; bits: numbe
   const maxBits = version === 6 ? 128 : 32;
   if (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)) return null;
   return { address, bits: bits === undefined ? undefined : Number(bits), family: version === 6 ? 'ipv6' : 'ipv4' };
-}
-
-/**
- * A socket on `::` reports IPv4 clients as `::ffff:a.b.c.d`; they are matched as the IPv4
- * address they are, so `10.0.0.0/8` admits them.
- */
-function plainAddress(address: string): { address: string; family: 'ipv4' | 'ipv6' } | null {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped && net.isIPv4(mapped[1]!)) return { address: mapped[1]!, family: 'ipv4' };
-  const version = net.isIP(address);
-  return version === 0 ? null : { address, family: version === 6 ? 'ipv6' : 'ipv4' };
 }
 
 /** The allow list (server/config.ts makes it once, at start-up, and a bad entry stops the start). */

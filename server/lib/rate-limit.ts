@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { plainAddress } from './ip-address';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
@@ -9,13 +9,12 @@ import { Redis } from 'ioredis';
  * socket on `::` reports as `::ffff:a.b.c.d` counts as that IPv4 address.
  */
 export function rateLimitKey(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped && net.isIPv4(mapped[1]!)) return mapped[1]!;
-  if (!net.isIPv6(ip)) return ip;
-  return `${ipv6Groups(ip).slice(0, 4).join(':')}::/64`;
+  const plain = plainAddress(ip);
+  if (plain?.family !== 'ipv6') return plain?.address ?? ip;
+  return `${ipv6Groups(plain.address).slice(0, 4).join(':')}::/64`;
 }
 
-/** The eight groups of an IPv6 address (valid, as net.isIPv6 said), each without leading zeros. */
+/** The eight groups of a valid IPv6 address (plainAddress said so), each without leading zeros. */
 function ipv6Groups(ip: string): string[] {
   const withoutZone = ip.split('%')[0]!;
   // A trailing dotted IPv4 part (64:ff9b::192.0.2.1) is two groups.
