@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBoardMessages as m, type AdminBoard, type BoardItemPage, type BoardMenu } from '../../../contract';
-import { accessRecord, board } from '../../db/schema';
+import { accessRecord, board, boardItem } from '../../db/schema';
+import { createBoardItem } from '../../test/factories';
 import { body, createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
 import { expectRefusal } from '../../test/refusals';
 
@@ -119,12 +120,23 @@ describe('creating and editing a board', () => {
   });
 
   it('lists every board with its post count for the console', async () => {
+    await createBoardItem(t.db, { boardCode: 'notice', title: '공지 하나' });
+    await createBoardItem(t.db, { boardCode: 'notice', title: '공지 둘' });
+    const live = await t.db
+      .select({ boardCode: boardItem.boardCode, n: sql<number>`count(*)::int` })
+      .from(boardItem)
+      .where(isNull(boardItem.deletedAt))
+      .groupBy(boardItem.boardCode);
+    const expected = new Map(live.map((row) => [row.boardCode, row.n]));
+    expect(new Set(expected.values()).size, 'boards with different counts to tell apart').toBeGreaterThan(1);
     const res = await admin('GET', '/api/admin/boards');
     const { content: boards, roles } = data<{ content: AdminBoard[]; roles: { roleCode: string; name: string }[] }>(res);
     expect(roles).toEqual(expect.arrayContaining([{ roleCode: 'GUEST', name: '비회원' }, { roleCode: 'MEMBER', name: '일반회원' }]));
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(boards.find((b) => b.boardCode === 'freeTalk')).toMatchObject({ itemCount: 1, permissions: { manage: ['ADMIN'] } });
     expect(boards.find((b) => b.boardCode === 'contactus')).toMatchObject({ listStyle: 'inquiry' });
+    // Each board its own count (a correlated subquery once counted the whole site for every board).
+    for (const b of boards) expect(b.itemCount, b.boardCode).toBe(expected.get(b.boardCode) ?? 0);
     expect(data<AdminBoard>(await admin('GET', '/api/admin/boards/FREETALK')).boardCode).toBe('freeTalk');
   });
 

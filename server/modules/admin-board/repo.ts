@@ -4,8 +4,13 @@ import { board, role } from '../../db/schema';
 
 export type BoardRecord = typeof board.$inferSelect & { itemCount: number };
 
-/** Live posts of a board: the sum of its counter rows (kept exact by triggers, migration 0007). */
-const itemCount = sql<number>`coalesce((SELECT sum(c.item_count) FROM board_item_count c WHERE c.board_code = ${board.boardCode}), 0)::int`;
+/**
+ * Live posts of a board: the sum of its counter rows (kept exact by triggers, migration 0007).
+ * The outer column is qualified by hand: in a select from one table Drizzle writes
+ * `${board.boardCode}` as a bare "board_code", which inside the subquery meant c.board_code, so
+ * every board showed the whole site's count.
+ */
+const itemCount = sql<number>`coalesce((SELECT sum(c.item_count) FROM board_item_count c WHERE c.board_code = ${board}.${sql.identifier(board.boardCode.name)}), 0)::int`;
 
 /** Every board with its post count, in menu order (one statement: no query per board). */
 export async function listBoards(db: Db): Promise<BoardRecord[]> {
