@@ -33,10 +33,10 @@ export function AlumniTable({ rows, onEdit, onDelete }: {
           {rows.map((r) => (
             <tr key={r.id}>
               <th scope="row">{r.name}</th>
-              <td data-label="소속">{r.organization}</td>
-              <td data-label="부서">{r.department}</td>
-              <td data-label="직위">{r.position}</td>
-              <td className="alumni-table__nowrap" data-label="이메일">
+              <td className="alumni-table__words" data-label="소속">{r.organization}</td>
+              <td className="alumni-table__words" data-label="부서">{r.department}</td>
+              <td className="alumni-table__words" data-label="직위">{r.position}</td>
+              <td className="alumni-table__email" data-label="이메일">
                 {r.email}
               </td>
               <td className="alumni-table__nowrap" data-label="연락처">
