@@ -48,7 +48,7 @@ const publicReading: BoardPermissionRoles = { list: everyone, read: everyone, wr
 export const seedBoards: (typeof board.$inferInsert)[] = [
   { boardCode: 'notice', area: 'Nids', name: '공지사항', description: '환자등록사업의 새로운 소식과 안내를 알려드립니다.', listStyle: 'list', permissions: publicReading, sortOrder: 1 },
   {
-    boardCode: 'contactus', area: 'Nids', name: '문의하기', description: '환자등록사업에 대한 제안과 문의를 남겨주세요. 작성자와 담당자만 볼 수 있습니다.',
+    boardCode: 'contactus', area: 'Nids', name: '문의하기', description: '환자등록사업에 대한 제안과 문의를 남겨주세요.',
     listStyle: 'inquiry', useComments: true, sortOrder: 2,
     permissions: { list: members, read: members, write: everyone, comment: admins, download: members, manage: admins },
   },
