@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { adminMessages, roleMessages, siteSettingMessages, type MemberPage } from '../contract';
-import { expect, REFUSED_REQUEST, test } from './fixtures';
+import { adminBoardMessages, adminMessages, roleMessages, siteSettingMessages, type MemberPage } from '../contract';
+import { escapeRegExp, expect, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field } from './support/dialogs';
 import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
@@ -167,6 +167,11 @@ for (const viewport of SCREEN_WIDTHS) {
       await page.getByRole('button', { name: '게시판 만들기' }).click();
       await expect(page.getByRole('form', { name: '새 게시판' }).getByRole('alert')).not.toBeEmpty();
       await expect(page).toHaveURL((url) => url.pathname === '/admin/boards/NEW');
+      // The refusal is about the code: said under that field too, which is marked and has the focus.
+      const code = page.getByLabel('게시판 코드 (영문, 주소에 쓰임)');
+      await expect(code).toHaveAttribute('aria-invalid', 'true');
+      await expect(code).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(adminBoardMessages.codeFormat)}$`));
+      await expect(code).toBeFocused();
       await checkScreen(page, testInfo, 'admin-board-new-error');
     });
 
@@ -258,6 +263,10 @@ for (const viewport of SCREEN_WIDTHS) {
       await siteName.fill('');
       await page.getByRole('button', { name: '설정 저장' }).click();
       await expect(page.getByRole('form', { name: '사이트 설정' }).getByRole('alert')).toHaveText(siteSettingMessages.siteNameRequired);
+      // Said under the emptied field too, far above the button: marked, described and focused.
+      await expect(siteName).toHaveAttribute('aria-invalid', 'true');
+      await expect(siteName).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(siteSettingMessages.siteNameRequired)}$`));
+      await expect(siteName).toBeFocused();
       await checkScreen(page, testInfo, 'admin-settings-error');
     });
 

@@ -64,12 +64,16 @@ function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCo
   const [values, setValues] = useState<AdminBoardCreate>(() => (board ? { ...board } : newBoard));
   const [categories, setCategories] = useState(values.categories.join('\n'));
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(created ? { ok: true, text: adminBoardMessages.created } : null);
+  // A refusal about one field is also shown under that field, which is marked and takes the focus.
+  const [fieldError, setFieldError] = useState<{ id: string; text: string } | null>(null);
+  const errorOf = (id: string) => (fieldError?.id === id ? fieldError.text : undefined);
   const save = useSaveBoard(board?.boardCode ?? null);
   const set = <K extends keyof AdminBoardCreate>(key: K, value: AdminBoardCreate[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     setResult(null);
+    setFieldError(null);
     const { boardCode, ...fields } = values;
     const body = { ...fields, categories: categories.split('\n').map((c) => c.trim()).filter(Boolean) };
     try {
@@ -80,7 +84,13 @@ function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCo
       }
       setResult({ ok: true, text: adminBoardMessages.saved });
     } catch (err) {
-      setResult({ ok: false, text: err instanceof Error ? err.message : '저장하지 못했습니다.' });
+      const text = err instanceof Error ? err.message : '저장하지 못했습니다.';
+      setResult({ ok: false, text });
+      const id = fieldOfRefusal(text);
+      if (id) {
+        setFieldError({ id, text });
+        document.getElementById(id)?.focus();
+      }
     }
   }
 
@@ -106,14 +116,14 @@ function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCo
       <fieldset className="admin-section">
         <legend>기본 정보</legend>
         <div className="admin-grid">
-          <Input id="board-code" label="게시판 코드 (영문, 주소에 쓰임)">
-            {(id) => (
-              <input id={id} className="form-input" value={values.boardCode} disabled={board !== null} maxLength={40} autoCapitalize="none" spellCheck={false}
+          <Input id="board-code" label="게시판 코드 (영문, 주소에 쓰임)" error={errorOf('board-code')}>
+            {(id, invalid) => (
+              <input id={id} {...invalid} className="form-input" value={values.boardCode} disabled={board !== null} maxLength={40} autoCapitalize="none" spellCheck={false}
                 onChange={(e) => set('boardCode', e.target.value)} />
             )}
           </Input>
-          <Input id="board-name" label="게시판 이름">
-            {(id) => <input id={id} className="form-input" value={values.name} maxLength={50} onChange={(e) => set('name', e.target.value)} />}
+          <Input id="board-name" label="게시판 이름" error={errorOf('board-name')}>
+            {(id, invalid) => <input id={id} {...invalid} className="form-input" value={values.name} maxLength={50} onChange={(e) => set('name', e.target.value)} />}
           </Input>
           <Input id="board-area" label="영역 (메뉴 위치)">
             {(id) => (
@@ -137,11 +147,11 @@ function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCo
           {number('pageSize', '한 쪽의 글 수', boardLimits.pageSize)}
           {number('sortOrder', '메뉴 순서')}
         </div>
-        <Input id="board-description" label="설명">
-          {(id) => <textarea id={id} className="form-input form-textarea" rows={2} maxLength={500} value={values.description} onChange={(e) => set('description', e.target.value)} />}
+        <Input id="board-description" label="설명" error={errorOf('board-description')}>
+          {(id, invalid) => <textarea id={id} {...invalid} className="form-input form-textarea" rows={2} maxLength={500} value={values.description} onChange={(e) => set('description', e.target.value)} />}
         </Input>
-        <Input id="board-categories" label="분류 (한 줄에 하나, 없으면 비워 둡니다)">
-          {(id) => <textarea id={id} className="form-input form-textarea" rows={3} value={categories} onChange={(e) => setCategories(e.target.value)} />}
+        <Input id="board-categories" label="분류 (한 줄에 하나, 없으면 비워 둡니다)" error={errorOf('board-categories')}>
+          {(id, invalid) => <textarea id={id} {...invalid} className="form-input form-textarea" rows={3} value={categories} onChange={(e) => setCategories(e.target.value)} />}
         </Input>
       </fieldset>
 
@@ -182,11 +192,32 @@ function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCo
   );
 }
 
-function Input({ id, label, children }: { id: string; label: string; children: (id: string) => ReactNode }) {
+/** What ties an input to its error: marked invalid, described by the error first. */
+interface Invalid {
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+function Input({ id, label, error, children }: { id: string; label: string; error?: string; children: (id: string, invalid: Invalid) => ReactNode }) {
+  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="admin-field">
       <label htmlFor={id}>{label}</label>
-      {children(id)}
+      {children(id, { 'aria-invalid': Boolean(error), 'aria-describedby': errorId })}
+      {error && (
+        <p className="form-field__error" id={errorId}>
+          {error}
+        </p>
+      )}
     </div>
   );
+}
+
+/** The field a server refusal is about, by its message (the contract's sentences); null for the form as a whole. */
+function fieldOfRefusal(message: string): string | null {
+  if (message === adminBoardMessages.codeFormat || message === adminBoardMessages.codeTaken) return 'board-code';
+  if (message === adminBoardMessages.nameRequired || message.startsWith('게시판 이름')) return 'board-name';
+  if (message === adminBoardMessages.categoryBlank || message === adminBoardMessages.categoryDuplicate) return 'board-categories';
+  if (message.startsWith('설명')) return 'board-description';
+  return null;
 }

@@ -48,6 +48,9 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
   const [draft, setDraft] = useState(() => toDraftSettings(loaded.settings));
   const [twoFactorRequired, setTwoFactorRequired] = useState(loaded.adminTwoFactorRequired);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // A refusal about one field is also shown under that field, which is marked and takes the focus
+  // (the form is long: the message under the button is far from an emptied site name).
+  const [fieldError, setFieldError] = useState<{ id: string; text: string } | null>(null);
   const save = useSaveSiteSetting();
   const setFact = (key: keyof Omit<Facts, 'privacyOfficer'>, value: string) => setDraft((d) => ({ ...d, facts: { ...d.facts, [key]: value } }));
   const setOfficer = (key: keyof Facts['privacyOfficer'], value: string) =>
@@ -57,6 +60,7 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     setResult(null);
+    setFieldError(null);
     try {
       await save.mutateAsync({
         authType: draft.authType,
@@ -69,13 +73,20 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
       });
       setResult({ ok: true, text: siteSettingMessages.saved });
     } catch (err) {
-      setResult({ ok: false, text: err instanceof Error ? err.message : '저장하지 못했습니다.' });
+      const text = err instanceof Error ? err.message : '저장하지 못했습니다.';
+      setResult({ ok: false, text });
+      const id = fieldOfRefusal(text);
+      if (id) {
+        setFieldError({ id, text });
+        document.getElementById(id)?.focus();
+      }
     }
   }
 
-  const fact = (key: keyof Omit<Facts, 'privacyOfficer'>, label: string, type = 'text') => (
-    <TextField id={`setting-${key}`} label={label} type={type} value={draft.facts[key]} onChange={(v) => setFact(key, v)} />
-  );
+  const fact = (key: keyof Omit<Facts, 'privacyOfficer'>, label: string, type = 'text') => {
+    const id = `setting-${key}`;
+    return <TextField id={id} label={label} type={type} value={draft.facts[key]} onChange={(v) => setFact(key, v)} error={fieldError?.id === id ? fieldError.text : undefined} />;
+  };
 
   return (
     <form className="settings-form" onSubmit={onSubmit} aria-label="사이트 설정" noValidate>
@@ -177,11 +188,26 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
   );
 }
 
-function TextField({ id, label, value, onChange, type = 'text' }: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; type?: string }) {
+function TextField(props: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; type?: string; error?: string }) {
+  const { id, label, value, onChange, type = 'text', error } = props;
+  const errorId = error ? `${id}-error` : undefined;
   return (
-    <label className="admin-field" htmlFor={id}>
-      <span>{label}</span>
-      <input id={id} className="form-input" type={type} value={value} onChange={(e) => onChange(e.target.value)} />
-    </label>
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} className="form-input" type={type} value={value} aria-invalid={Boolean(error)} aria-describedby={errorId} onChange={(e) => onChange(e.target.value)} />
+      {error && (
+        <p className="form-field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
   );
+}
+
+/** The field a server refusal is about, when only one field can be meant; null for the form as a whole. */
+function fieldOfRefusal(message: string): string | null {
+  if (message === siteSettingMessages.siteNameRequired) return 'setting-siteName';
+  if (message === siteSettingMessages.operatorRequired) return 'setting-operator';
+  if (message === siteSettingMessages.urlFormat) return 'setting-registSiteUrl';
+  return null;
 }
