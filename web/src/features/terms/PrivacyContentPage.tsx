@@ -30,6 +30,18 @@ export function Component() {
   );
 }
 
+/** Columns of the tables of what the site keeps in a browser (제9조). */
+const STORED_ITEM_COLUMNS = ['저장 항목', '저장하는 내용', '저장 및 삭제 시점'];
+
+/**
+ * One thing the site keeps in a browser, by its exact name (`*` ends a family of names, such as
+ * one draft per board). e2e/privacy-storage.spec.ts checks that everything a real session leaves
+ * in the browser is named in these tables.
+ */
+function storedItem(name: string, what: string, when: string) {
+  return { key: name, cells: [<code className="terms-table__item">{name}</code>, what, when] };
+}
+
 function privacyArticles(site: TermsSite): TermsArticle[] {
   const { info, status } = site;
   return [
@@ -333,33 +345,52 @@ function privacyArticles(site: TermsSite): TermsArticle[] {
       content: (
         <>
           <p>
-            기관은 누리집에서 이용자의 정보를 저장하고 수시로 불러오는 <strong>쿠키(cookie)를 사용하지 않으며</strong>, 광고나 맞춤형
-            서비스를 위한 행태정보를 수집하지 않습니다. 접속 통계나 광고 추적을 위한 외부 분석 도구, 웹 비콘 등도 사용하지 않습니다.
+            기관은 광고나 맞춤형 서비스를 위한 행태정보를 수집하지 않으며, 접속 통계나 광고 추적을 위한 외부 분석 도구, 웹 비콘 등도
+            사용하지 않습니다. 누리집은 서비스 제공에 꼭 필요한 다음 정보만 이용자의 브라우저에 저장하며, 저장하는 항목은 아래 표에 적은
+            것이 전부입니다.
           </p>
           <p>
-            다만 로그인 상태를 유지하기 위하여 다음 정보를 이용자 브라우저의 로컬 저장소(local storage)에 저장합니다. 이 정보는 이용자의
-            기기에 저장되며, 로그인이 필요한 기능을 이용할 때 인증 토큰이 누리집 서버로 전송됩니다.
+            <strong>쿠키(cookie)</strong>: 로그인한 회원이 회원 전용 게시글, 비밀글, 문의의 첨부파일과 이미지를 열어 볼 수 있도록 인증용
+            쿠키 하나만 사용합니다. 이 쿠키는 화면의 스크립트가 읽을 수 없도록 설정되어 있고, 첨부파일 주소(/api/file)로만 전송되며, 다른
+            누리집에서 보내는 요청에는 사용되지 않습니다.
           </p>
           <TermsTable
-            caption="브라우저 로컬 저장소에 저장하는 정보"
-            columns={['저장 항목', '저장하는 내용', '저장 및 삭제 시점']}
+            caption="누리집이 사용하는 쿠키"
+            columns={STORED_ITEM_COLUMNS}
             rows={[
-              { key: 'accessToken', cells: ['accessToken', '로그인한 회원임을 확인하는 인증 토큰', '로그인할 때 저장, 로그아웃할 때 삭제'] },
-              {
-                key: 'refreshToken',
-                cells: ['refreshToken', '인증 토큰의 유효기간이 지났을 때 다시 로그인하지 않고 새 토큰을 발급받기 위한 갱신 토큰', '로그인할 때 저장, 로그아웃할 때 삭제'],
-              },
-              { key: 'loginUser', cells: ['loginUser', '화면에 표시할 로그인 회원 정보(아이디, 성명 등)', '로그인할 때 저장, 로그아웃할 때 삭제'] },
-              {
-                key: 'rememberId',
-                cells: ['rememberId', '로그인 화면에서 ‘아이디 저장’을 선택한 경우 그 아이디', '‘아이디 저장’을 선택하면 저장, 선택을 해제하면 삭제'],
-              },
+              storedItem('nids_file', '첨부파일과 이미지를 열어 볼 권한이 있는 로그인 회원임을 확인하는 인증 정보', '로그인할 때와 인증 토큰을 갱신할 때 저장, 로그아웃할 때 또는 30분이 지나면 삭제'),
             ]}
           />
           <p>
-            이 밖에 누리집이 갱신된 직후 화면을 다시 불러오기 위한 시각 값(개인을 식별하지 않는 정보)을 브라우저의 세션 저장소(session
-            storage)에 일시적으로 저장하며, 이 값은 브라우저 창을 닫으면 삭제됩니다.
+            <strong>로컬 저장소(local storage)</strong>: 로그인 상태와 이용자가 고른 화면 설정을 유지하기 위하여 다음 정보를 저장합니다. 이
+            정보는 이용자의 기기에 저장되며, 로그인이 필요한 기능을 이용할 때 인증 토큰이 누리집 서버로 전송됩니다.
           </p>
+          <TermsTable
+            caption="브라우저 로컬 저장소에 저장하는 정보"
+            columns={STORED_ITEM_COLUMNS}
+            rows={[
+              storedItem('accessToken', '로그인한 회원임을 확인하는 인증 토큰', '로그인할 때 저장, 로그아웃할 때 삭제'),
+              storedItem('refreshToken', '인증 토큰의 유효기간이 지났을 때 다시 로그인하지 않고 새 토큰을 발급받기 위한 갱신 토큰', '로그인할 때 저장, 로그아웃할 때 삭제'),
+              storedItem('loginUser', '화면에 표시할 로그인 회원 정보(아이디, 성명 등)', '로그인할 때 저장, 로그아웃할 때 삭제'),
+              storedItem('guest', '로그인하지 않은 이용자에게 적용되는 이용 권한의 코드(개인을 식별하지 않는 정보)', '로그인하지 않고 방문할 때 저장, 로그인하면 쓰이지 않음'),
+              storedItem('rememberId', '로그인 화면에서 ‘아이디 저장’을 선택한 경우 그 아이디', '‘아이디 저장’을 선택하면 저장, 선택을 해제하면 삭제'),
+              storedItem('adminActivity', '관리자 계정의 마지막 이용 시각과 자동 로그아웃까지의 시간(관리자에게만 저장)', '관리자가 누리집을 이용할 때 저장, 로그아웃할 때 삭제'),
+              storedItem('nids.textSize', '이용자가 고른 글자 크기(보통, 크게, 아주 크게)', '글자 크기를 고를 때 저장, 사이트 데이터를 삭제할 때까지 유지'),
+              storedItem('boardDraft:user:*', '로그인한 회원이 작성 중인 게시글의 임시 저장본(회원별로 따로 저장)', '글을 쓰는 동안 저장, 글을 등록하거나 임시 저장본을 버릴 때 또는 로그아웃할 때 삭제'),
+            ]}
+          />
+          <p>
+            <strong>세션 저장소(session storage)</strong>: 다음 정보는 브라우저 창(탭)을 닫으면 삭제됩니다.
+          </p>
+          <TermsTable
+            caption="브라우저 세션 저장소에 저장하는 정보"
+            columns={STORED_ITEM_COLUMNS}
+            rows={[
+              storedItem('boardDraft:guest:*', '로그인하지 않은 이용자가 작성 중인 게시글의 임시 저장본', '글을 쓰는 동안 저장, 글을 등록하거나 브라우저 창을 닫으면 삭제'),
+              storedItem('react-router-scroll-positions', '뒤로 가기로 돌아간 화면을 보던 위치에서 보여 주기 위한 화면별 스크롤 위치(개인을 식별하지 않는 정보)', '화면을 옮길 때 저장, 브라우저 창을 닫으면 삭제'),
+              storedItem('chunkReloadAt', '누리집이 갱신된 직후 화면을 다시 불러온 시각(개인을 식별하지 않는 정보)', '화면을 다시 불러올 때 저장, 브라우저 창을 닫으면 삭제'),
+            ]}
+          />
           <p>
             <strong>저장을 거부하는 방법</strong>: 이용자는 각 브라우저의 설정 메뉴(개인정보 보호 또는 사이트 데이터 항목)에서 누리집의
             사이트 데이터를 삭제하거나 저장을 차단할 수 있습니다. 저장을 차단하면 로그인이 필요한 회원 전용 서비스를 이용할 수 없으나,
