@@ -14,6 +14,7 @@ export const twoFactorCodes = {
 export const twoFactorMessages = {
   codeRequired: '인증 앱에 표시된 6자리 인증 코드를 입력해주세요.',
   codeInvalid: '인증 코드가 맞지 않습니다. 인증 앱의 새 코드나 복구 코드를 입력해주세요.',
+  changeCodeRequired: '인증 앱에 표시된 6자리 인증 코드나 복구 코드를 입력해주세요.',
   setupRequired: '관리자 2단계 인증이 필수로 설정되어 있습니다. 인증 앱을 등록해야 관리자 기능을 쓸 수 있습니다.',
   alreadyEnabled: '2단계 인증이 이미 설정되어 있습니다.',
   notEnrolling: '2단계 인증 등록을 먼저 시작해주세요.',

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { paths, twoFactorMessages } from '../contract';
-import { expect, expectNoA11yViolations, REFUSED_REQUEST, test } from './fixtures';
+import { escapeRegExp, expect, expectNoA11yViolations, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, type TestMember } from './support/accounts';
 import { field } from './support/dialogs';
 import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
@@ -54,8 +54,8 @@ async function signInOnScreen(page: Page, member: TestMember) {
   return form;
 }
 
-test('an administrator sets up two-factor sign-in in the console, then signs in with an app code and with a recovery code', async ({ page, pageErrors }, testInfo) => {
-  test.setTimeout(60_000); // four screens checked (axe and a full-page screenshot each) besides the flow
+test('an administrator sets up two-factor sign-in in the console, then signs in with an app code and with a recovery code, and changes it only with a code', async ({ page, pageErrors }, testInfo) => {
+  test.setTimeout(90_000); // four screens checked (axe and a full-page screenshot each) besides the flow
   pageErrors.allow(REFUSED_REQUEST); // the wrong code is refused with 401
   const admin = await newAdministrator(page);
   await openSignedIn(page, admin.userId, admin.password, '/admin/two-factor');
@@ -122,4 +122,40 @@ test('an administrator sets up two-factor sign-in in the console, then signs in 
   await expect(header(page).getByRole('button', { name: '로그아웃' })).toBeVisible();
   await page.goto('/admin/two-factor');
   await expect(page.locator('.admin-facts')).toContainText('9개');
+
+  // The factor itself changes only with the password and a current code: a wrong code is said,
+  // the code field takes the focus again and the password stays typed.
+  const renew = page.getByRole('form', { name: '복구 코드 새로 만들기' });
+  await field(renew, '현재 비밀번호').fill(admin.password);
+  await field(renew, '인증 코드 또는 복구 코드').fill('aaaaa-aaaaa');
+  await renew.getByRole('button', { name: '복구 코드 새로 만들기' }).click();
+  await expect(renew.getByRole('alert')).toHaveText(twoFactorMessages.codeInvalid);
+  const renewCode = field(renew, '인증 코드 또는 복구 코드');
+  await expect(renewCode).toBeFocused();
+  await expect(renewCode).toHaveValue('');
+  await expect(renewCode).toHaveAttribute('aria-invalid', 'true');
+  await expect(renewCode).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(twoFactorMessages.codeInvalid)}`));
+  await expect(field(renew, '현재 비밀번호')).toHaveValue(admin.password);
+  // The management screen with its refusal, held to what every screen is, at both widths.
+  for (const viewport of SCREEN_WIDTHS) {
+    await page.setViewportSize(viewport);
+    await checkScreen(page, testInfo, 'admin-two-factor-manage-refused');
+  }
+  // A recovery code of the old set gives ten new ones (and is used up with the rest).
+  await field(renew, '인증 코드 또는 복구 코드').fill(recoveryCodes[1]!);
+  await renew.getByRole('button', { name: '복구 코드 새로 만들기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: twoFactorMessages.recoveryCodesRenewed })).toBeVisible();
+  const renewed = await codes.allInnerTexts();
+  expect(renewed).toHaveLength(10);
+  expect(renewed).not.toContain(recoveryCodes[2]);
+  await page.getByRole('button', { name: '보관했습니다' }).click();
+  await expect(page.locator('.admin-facts')).toContainText('10개');
+
+  // Turned off with the password and one of the new codes: the screen offers enrolment again.
+  const off = page.getByRole('form', { name: '2단계 인증 해제' });
+  await field(off, '현재 비밀번호').fill(admin.password);
+  await field(off, '인증 코드 또는 복구 코드').fill(renewed[0]!);
+  await off.getByRole('button', { name: '2단계 인증 해제' }).click();
+  await expect(page.getByRole('status').filter({ hasText: twoFactorMessages.disabled })).toBeVisible();
+  await expect(page.getByRole('form', { name: '등록 시작' })).toBeVisible();
 });

@@ -26,18 +26,33 @@ export function returnAttempt(deps: Pick<AppDeps, 'db'>, userId: number, attempt
   return repo.returnSigninAttempt(deps.db, userId, MAX_FAILED_SIGNINS, attempt.lockedByThis);
 }
 
+/** A second factor checked with the password: the check (which may spend the code) and the refusal when it fails. */
+export interface SecondFactorCheck {
+  matches(): Promise<boolean>;
+  refusal(): ApiError;
+}
+
 /**
  * The caller's own password, asked again before a password, key or second-factor change or a
- * retirement (issue 12). It counts with sign-in attempts: a stolen session cannot try passwords
- * beside the lock (five wrong in a row lock sign-in and these checks alike), and a right one
- * clears the count as a sign-in does.
+ * retirement (issue 12), and for a change of the second factor itself also a current code of it.
+ * It counts with sign-in attempts: a stolen session cannot try passwords or codes beside the lock
+ * (five wrong in a row lock sign-in and these checks alike), and a right one clears the count as a
+ * sign-in does. The code is checked only after a right password, so a wrong password spends none.
  */
-export function confirmOwnPassword(deps: Pick<AppDeps, 'db' | 'clock'>, user: { id: number; passwordHash: string }, password: string): Promise<void> {
+export function confirmOwnPassword(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: { id: number; passwordHash: string },
+  password: string,
+  secondFactor?: SecondFactorCheck,
+): Promise<void> {
   return oneAtATime(user.id, async () => {
     const attempt = await reserveAttempt(deps, user.id);
     if (!attempt) throw accountLockedError();
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw attempt.lockedByThis ? accountLockedError() : badRequest(accountMessages.currentPasswordWrong);
+    }
+    if (secondFactor && !(await secondFactor.matches())) {
+      throw attempt.lockedByThis ? accountLockedError() : secondFactor.refusal();
     }
     await repo.clearFailedSignins(deps.db, user.id);
   });

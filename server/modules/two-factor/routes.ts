@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorEnvelope, memberIdParams, successEnvelope, twoFactorConfirmRequest, twoFactorEnrolment, twoFactorMessages, twoFactorPasswordRequest,
+  errorEnvelope, memberIdParams, successEnvelope, twoFactorChangeRequest, twoFactorConfirmRequest, twoFactorEnrolment, twoFactorMessages, twoFactorPasswordRequest,
   twoFactorRecoveryCodes, twoFactorStatus,
 } from '../../../contract';
 import { requireAdmin, requireAdminOrEnrolling, requireSystemAdmin } from '../../auth/admin';
@@ -79,16 +79,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limited,
       schema: {
         tags,
-        summary: '복구 코드 새로 만들기 (이전 코드는 모두 무효)',
+        summary: '복구 코드 새로 만들기 (비밀번호와 현재 인증 코드 또는 복구 코드 확인; 이전 코드는 모두 무효)',
         security,
-        body: twoFactorPasswordRequest,
+        body: twoFactorChangeRequest,
         response: { 200: successEnvelope(twoFactorRecoveryCodes), ...errors },
       },
     },
     async (request) => {
       const caller = await getCaller(request);
       requireAdmin(caller);
-      const recoveryCodes = await service.renewRecoveryCodes(deps, caller, request.body.password);
+      const recoveryCodes = await service.renewRecoveryCodes(deps, caller, request.body);
       return { code: 'SUCCESS' as const, message: twoFactorMessages.recoveryCodesRenewed, data: { recoveryCodes } };
     },
   );
@@ -99,16 +99,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limited,
       schema: {
         tags,
-        summary: '2단계 인증 해제 (필수 설정이 켜져 있으면 거절)',
+        summary: '2단계 인증 해제 (비밀번호와 현재 인증 코드 또는 복구 코드 확인; 필수 설정이 켜져 있으면 거절)',
         security,
-        body: twoFactorPasswordRequest,
+        body: twoFactorChangeRequest,
         response: { 200: successEnvelope(z.object({})), ...errors },
       },
     },
     async (request) => {
       const caller = await getCaller(request);
       requireAdmin(caller);
-      await service.disable(deps, caller, request.body.password);
+      await service.disable(deps, caller, request.body);
       return { code: 'SUCCESS' as const, message: twoFactorMessages.disabled, data: {} };
     },
   );

@@ -1,4 +1,4 @@
-import { accountMessages, twoFactorCodes, twoFactorMessages as m, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../contract';
+import { accountMessages, twoFactorCodes, twoFactorMessages as m, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
@@ -69,11 +69,21 @@ export async function confirmEnrolment(deps: Deps, caller: SignedIn, code: strin
   return codes;
 }
 
+/**
+ * Before the factor itself changes: the password and a current code of it (the app's, or a recovery
+ * code, which is used up), counted together with sign-in attempts.
+ */
+async function checkPasswordAndCode(deps: Deps, caller: SignedIn, { password, code }: TwoFactorChangeRequest): Promise<void> {
+  const user = await findUserById(deps.db, caller.userId);
+  if (!user) throw badRequest(accountMessages.currentPasswordWrong);
+  const factor = await confirmedFactor(deps.db, caller.userId);
+  if (!factor) throw badRequest(m.notEnabled);
+  await confirmOwnPassword(deps, user, password, { matches: () => verifySecondFactor(deps.db, factor, code, deps.clock.now()), refusal: invalidCode });
+}
+
 /** New recovery codes replace the old ones, used or not. */
-export async function renewRecoveryCodes(deps: Deps, caller: SignedIn, password: string): Promise<string[]> {
-  await checkPassword(deps, caller, password);
-  const row = await repo.find(deps.db, caller.userId);
-  if (!row?.confirmedAt) throw badRequest(m.notEnabled);
+export async function renewRecoveryCodes(deps: Deps, caller: SignedIn, request: TwoFactorChangeRequest): Promise<string[]> {
+  await checkPasswordAndCode(deps, caller, request);
   const codes = newRecoveryCodes();
   await deps.db.transaction(async (txRaw) => {
     await repo.replaceRecoveryCodes(txRaw as unknown as Db, caller.userId, hashesOf(codes), deps.clock.now());
@@ -82,9 +92,9 @@ export async function renewRecoveryCodes(deps: Deps, caller: SignedIn, password:
 }
 
 /** Back to the password alone; not while the settings require a second factor. */
-export async function disable(deps: Deps, caller: SignedIn, password: string): Promise<void> {
-  await checkPassword(deps, caller, password);
+export async function disable(deps: Deps, caller: SignedIn, request: TwoFactorChangeRequest): Promise<void> {
   if (await deps.settings.adminTwoFactorRequired()) throw conflict(m.requiredCannotDisable);
+  await checkPasswordAndCode(deps, caller, request);
   if (!(await repo.remove(deps.db, caller.userId))) throw badRequest(m.notEnabled);
 }
 

@@ -236,27 +236,72 @@ describe('sign-in with a second factor', () => {
 });
 
 describe('recovery codes and turning it off', () => {
-  it('new recovery codes replace the old ones', async () => {
+  const recoveryCodeRows = (userId: number) => t.db.select().from(twoFactorRecoveryCode).where(eq(twoFactorRecoveryCode.userId, userId));
+
+  it('new recovery codes replace the old ones, after the password and a current code', async () => {
     const { admin, secret, recoveryCodes } = await enrolledAdmin();
-    const { accessToken } = await signIn(admin, codeAt(secret, clock.now()));
-    const renewed = data<{ recoveryCodes: string[] }>(await post('/api/admin/two-factor/recovery-codes', accessToken, { password: admin.password }));
+    const signInCode = codeAt(secret, clock.now());
+    const { accessToken } = await signIn(admin, signInCode);
+    const renew = (payload: object) => post('/api/admin/two-factor/recovery-codes', accessToken, payload);
+    const before = await recoveryCodeRows(admin.id);
+
+    // The password alone is not enough: a session whose holder has only the password keeps the codes as they are.
+    const withoutCode = await renew({ password: admin.password });
+    expect(withoutCode.statusCode).toBe(400);
+    expect(body(withoutCode).message).toContain(twoFactorMessages.changeCodeRequired);
+    // A code already spent (the sign-in's) is refused as at sign-in.
+    const spent = await renew({ password: admin.password, code: signInCode });
+    expect(spent.statusCode).toBe(400);
+    expect(body(spent)).toEqual({ code: twoFactorCodes.invalid, message: twoFactorMessages.codeInvalid });
+    expect(await recoveryCodeRows(admin.id)).toEqual(before);
+
+    clock.advance(STEP);
+    const renewed = data<{ recoveryCodes: string[] }>(await renew({ password: admin.password, code: codeAt(secret, clock.now()) }));
     expect(renewed.recoveryCodes).toHaveLength(10);
     expect(body(await signinRequest(admin.userKeyCode, admin.password, recoveryCodes[0])).code).toBe(twoFactorCodes.invalid);
     expect((await signinRequest(admin.userKeyCode, admin.password, renewed.recoveryCodes[0])).statusCode).toBe(200);
     clock.advance(STEP);
   });
 
-  it('turns off with the password, and sign-in needs the password alone again', async () => {
+  it('turns off with the password and a recovery code, and sign-in needs the password alone again', async () => {
+    const { admin, secret, recoveryCodes } = await enrolledAdmin();
+    const { accessToken } = await signIn(admin, codeAt(secret, clock.now()));
+    const disable = (payload: object) => post('/api/admin/two-factor/disable', accessToken, payload);
+    expect((await disable({ password: 'Wrong-pass1!', code: recoveryCodes[0] })).statusCode).toBe(400);
+    // A wrong password spends no code: the same recovery code still works below.
+    const wrongCode = await disable({ password: admin.password, code: 'aaaaa-aaaaa' });
+    expect(body(wrongCode).code).toBe(twoFactorCodes.invalid);
+    expect(await confirmedAt(admin.id)).not.toBeNull();
+
+    const off = await disable({ password: admin.password, code: recoveryCodes[0] });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await confirmedAt(admin.id)).toBeNull();
+    expect((await signinRequest(admin.userKeyCode, admin.password)).statusCode).toBe(200);
+    expect(await recoveryCodeRows(admin.id)).toEqual([]);
+    clock.advance(STEP);
+  });
+
+  it('counts wrong codes with wrong passwords here too: the fifth locks the account, sign-in included', async () => {
     const { admin, secret } = await enrolledAdmin();
     const { accessToken } = await signIn(admin, codeAt(secret, clock.now()));
-    expect((await post('/api/admin/two-factor/disable', accessToken, { password: 'Wrong-pass1!' })).statusCode).toBe(400);
-    const off = await post('/api/admin/two-factor/disable', accessToken, { password: admin.password });
-    expect(off.statusCode, off.body).toBe(200);
-    expect((await signinRequest(admin.userKeyCode, admin.password)).statusCode).toBe(200);
-    expect(await t.db.select().from(twoFactorRecoveryCode).where(eq(twoFactorRecoveryCode.userId, admin.id))).toEqual([]);
+    for (let i = 1; i <= 4; i += 1) {
+      const res = await post('/api/admin/two-factor/disable', accessToken, { password: admin.password, code: `bbbbb-bbbb${i + 1}` });
+      expect(body(res).code, `attempt ${i}`).toBe(twoFactorCodes.invalid);
+    }
+    const fifth = await post('/api/admin/two-factor/disable', accessToken, { password: admin.password, code: 'ccccc-ccccc' });
+    expect(fifth.statusCode).toBe(403);
+    expect(body(fifth).message).toBe(accountMessages.accountLocked);
+    clock.advance(STEP);
+    expect(body(await signinRequest(admin.userKeyCode, admin.password, codeAt(secret, clock.now()))).message).toBe(accountMessages.accountLocked);
+    expect(await confirmedAt(admin.id)).not.toBeNull();
     clock.advance(STEP);
   });
 });
+
+/** When the account's second factor was confirmed, or null when it has none. */
+async function confirmedAt(userId: number): Promise<Date | null> {
+  return (await repo.find(t.db, userId))?.confirmedAt ?? null;
+}
 
 describe('required by the site settings', () => {
   it('cannot be switched on by an administrator who has no second factor', async () => {
@@ -308,7 +353,7 @@ describe('required by the site settings', () => {
 
     // Required: turning it off is refused.
     clock.advance(STEP);
-    const off = await post('/api/admin/two-factor/disable', accessToken, { password: manager.password });
+    const off = await post('/api/admin/two-factor/disable', accessToken, { password: manager.password, code: codeAt(secret, clock.now()) });
     expect(off.statusCode).toBe(409);
     expect(body(off).message).toBe(twoFactorMessages.requiredCannotDisable);
 
@@ -327,7 +372,9 @@ describe('required by the site settings', () => {
     expect((await post(`/api/admin/users/${manager.id}/two-factor-reset`, other)).statusCode).toBe(403);
 
     await t.app.inject({ method: 'PATCH', url: '/api/site-setting', headers: t.auth(systemAgain), payload: { adminTwoFactorRequired: false } });
-    await t.app.inject({ method: 'POST', url: '/api/admin/two-factor/disable', headers: t.auth(systemAgain), payload: { password: systemAdmin.password } });
+    clock.advance(STEP);
+    const systemOff = await post('/api/admin/two-factor/disable', systemAgain, { password: systemAdmin.password, code: codeAt(systemSecret, clock.now()) });
+    expect(systemOff.statusCode, systemOff.body).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { twoFactorMessages, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../../../contract';
+import { twoFactorMessages, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../../../contract';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useConfirmEnrolment, useDisableTwoFactor, useRefreshAll, useRenewRecoveryCodes, useStartEnrolment, useTwoFactorStatus } from './api';
@@ -34,6 +34,7 @@ export function Component() {
 function TwoFactorScreen({ status }: { status: TwoFactorStatus }) {
   // Codes just issued stay on screen until the administrator says they are kept.
   const [issued, setIssued] = useState<Issued | null>(null);
+  const [disabledNow, setDisabledNow] = useState(false);
   const refreshAll = useRefreshAll();
   if (issued) {
     return (
@@ -53,7 +54,11 @@ function TwoFactorScreen({ status }: { status: TwoFactorStatus }) {
           {twoFactorMessages.setupRequired}
         </p>
       )}
-      {status.enabled ? <Enabled status={status} onCodes={setIssued} /> : <Enrol onCodes={setIssued} />}
+      {/* Turned off: said here, as the section that did it gives way to enrolment (a live region present before it fills). */}
+      <div role="status" className={disabledNow && !status.enabled ? 'form-message form-message--success' : undefined}>
+        {disabledNow && !status.enabled && <p>{twoFactorMessages.disabled}</p>}
+      </div>
+      {status.enabled ? <Enabled status={status} onCodes={setIssued} onDisabled={() => setDisabledNow(true)} /> : <Enrol onCodes={setIssued} />}
     </>
   );
 }
@@ -158,10 +163,9 @@ function ConfirmEnrolment({ enrolment, onCodes, onRestart }: { enrolment: TwoFac
   );
 }
 
-function Enabled({ status, onCodes }: { status: TwoFactorStatus; onCodes: (issued: Issued) => void }) {
+function Enabled({ status, onCodes, onDisabled }: { status: TwoFactorStatus; onCodes: (issued: Issued) => void; onDisabled: () => void }) {
   const renew = useRenewRecoveryCodes();
   const disable = useDisableTwoFactor();
-  const [result, setResult] = useState<Result>(null);
   return (
     <>
       <div className="admin-section">
@@ -176,17 +180,12 @@ function Enabled({ status, onCodes }: { status: TwoFactorStatus; onCodes: (issue
       <div className="admin-section">
         <h2>복구 코드 새로 만들기</h2>
         <p>휴대폰을 잃어버렸을 때 인증 코드 대신 한 번씩 쓰는 코드입니다. 새로 만들면 이전 코드는 모두 쓸 수 없습니다.</p>
-        <PasswordForm
+        <FactorForm
           submitLabel="복구 코드 새로 만들기"
           pending={renew.isPending}
-          onSubmit={async (password) => {
-            setResult(null);
-            try {
-              const { recoveryCodes } = await renew.mutateAsync(password);
-              onCodes({ codes: recoveryCodes, message: twoFactorMessages.recoveryCodesRenewed });
-            } catch (err) {
-              setResult({ ok: false, text: failureText(err) });
-            }
+          onSubmit={async (request) => {
+            const { recoveryCodes } = await renew.mutateAsync(request);
+            onCodes({ codes: recoveryCodes, message: twoFactorMessages.recoveryCodesRenewed });
           }}
         />
       </div>
@@ -195,23 +194,109 @@ function Enabled({ status, onCodes }: { status: TwoFactorStatus; onCodes: (issue
         {status.required ? (
           <p>{twoFactorMessages.requiredCannotDisable}</p>
         ) : (
-          <PasswordForm
+          <FactorForm
             submitLabel="2단계 인증 해제"
             pending={disable.isPending}
-            onSubmit={async (password) => {
-              setResult(null);
-              try {
-                await disable.mutateAsync(password);
-                setResult({ ok: true, text: twoFactorMessages.disabled });
-              } catch (err) {
-                setResult({ ok: false, text: failureText(err) });
-              }
+            onSubmit={async (request) => {
+              await disable.mutateAsync(request);
+              onDisabled();
             }}
           />
         )}
       </div>
-      <SaveResult result={result} />
     </>
+  );
+}
+
+/** A refusal about the code (rather than the password): the code is typed again, the password kept. */
+const isCodeRefusal = (message: string) => message === twoFactorMessages.codeInvalid || message === twoFactorMessages.changeCodeRequired;
+
+/**
+ * The password and a current code of the factor, asked before the factor itself changes: whoever
+ * holds only a signed-in session and the password cannot take it away or read new recovery codes.
+ * A refusal is said in this form's section, on the field it is about, which takes the focus: a
+ * wrong code is typed again with the password kept.
+ */
+function FactorForm({ submitLabel, pending, onSubmit }: { submitLabel: string; pending: boolean; onSubmit: (request: TwoFactorChangeRequest) => Promise<void> }) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const passwordId = useId();
+  const codeId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const codeRefused = refusal !== null && isCodeRefusal(refusal);
+  const passwordRefused = refusal !== null && !codeRefused;
+  return (
+    <form
+      className="admin-inline-form two-factor-form"
+      aria-label={submitLabel}
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setRefusal(null);
+        try {
+          await onSubmit({ password, code: code.trim() });
+          setPassword('');
+          setCode('');
+        } catch (err) {
+          const message = failureText(err);
+          setRefusal(message);
+          setCode('');
+          if (isCodeRefusal(message)) {
+            document.getElementById(codeId)?.focus();
+          } else {
+            setPassword('');
+            document.getElementById(passwordId)?.focus();
+          }
+        }
+      }}
+    >
+      <label className="admin-field" htmlFor={passwordId}>
+        <span>현재 비밀번호</span>
+        <input
+          id={passwordId}
+          className="form-input"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={passwordRefused}
+          aria-describedby={passwordRefused ? errorId : undefined}
+          required
+        />
+      </label>
+      <label className="admin-field" htmlFor={codeId}>
+        <span>인증 코드 또는 복구 코드</span>
+        <input
+          id={codeId}
+          className="form-input two-factor-change-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={20}
+          aria-invalid={codeRefused}
+          aria-describedby={codeRefused ? `${errorId} ${hintId}` : hintId}
+          required
+        />
+      </label>
+      <button type="submit" className="button button--primary" disabled={pending || password === '' || code.trim() === ''}>
+        {pending ? '처리 중…' : submitLabel}
+      </button>
+      <p id={hintId} className="admin-note two-factor-form__hint">
+        인증 앱의 6자리 코드를 입력하세요. 휴대폰이 없으면 복구 코드 하나를 입력합니다(입력한 복구 코드는 다시 쓸 수 없습니다).
+      </p>
+      {/* A live region present before it fills, so the refusal is announced. */}
+      <div role="alert" className="two-factor-form__hint">
+        {refusal && (
+          <p id={errorId} className="form-message form-message--error">
+            {refusal}
+          </p>
+        )}
+      </div>
+    </form>
   );
 }
 

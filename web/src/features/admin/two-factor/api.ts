@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorStatus } from '../../../../../contract';
+import type { TwoFactorChangeRequest, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorStatus } from '../../../../../contract';
 import { apiGet, apiPost } from '../../../lib/api';
 
 export const twoFactorKey = ['admin', 'two-factor'] as const;
@@ -23,15 +23,21 @@ export function useConfirmEnrolment() {
   return useMutation({ mutationFn: (code: string) => apiPost<TwoFactorRecoveryCodes>('/api/admin/two-factor/confirmation', { code }) });
 }
 
+/** `POST /api/admin/two-factor/recovery-codes`: the password and a current code; ten new recovery codes come back. */
 export function useRenewRecoveryCodes() {
-  return useMutation({ mutationFn: (password: string) => apiPost<TwoFactorRecoveryCodes>('/api/admin/two-factor/recovery-codes', { password }) });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: TwoFactorChangeRequest) => apiPost<TwoFactorRecoveryCodes>('/api/admin/two-factor/recovery-codes', request),
+    // A recovery code given as the current code is used up, whatever the answer.
+    onSettled: () => client.invalidateQueries({ queryKey: twoFactorKey }),
+  });
 }
 
 export function useDisableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiPost<Record<string, never>>('/api/admin/two-factor/disable', { password }),
-    onSuccess: () => client.invalidateQueries({ queryKey: twoFactorKey }),
+    mutationFn: (request: TwoFactorChangeRequest) => apiPost<Record<string, never>>('/api/admin/two-factor/disable', request),
+    onSettled: () => client.invalidateQueries({ queryKey: twoFactorKey }),
   });
 }
 
