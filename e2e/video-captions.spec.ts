@@ -55,6 +55,11 @@ test('a video with its captions file attached plays with the Korean captions on'
       return t ? { mode: t.mode, cues: [...(t.cues ?? [])].map((c) => (c as VTTCue).text) } : null;
     }))
     .toEqual({ mode: 'showing', cues: ['환자등록사업을 소개합니다.', '등록된 정보는 환자 안전에 쓰입니다.'] });
+  // The player keeps its 16:9 box (at most 540 px high) though this file never plays: it does not
+  // collapse to a strip while, or because, the film cannot load.
+  const box = (await player.boundingBox())!;
+  expect(box.width).toBeGreaterThan(300);
+  expect(Math.abs(box.height - Math.min((box.width * 9) / 16, 540))).toBeLessThan(2);
   await checkScreen(page, testInfo, 'video-post-with-captions');
 });
 
