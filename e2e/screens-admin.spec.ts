@@ -147,6 +147,11 @@ for (const viewport of SCREEN_WIDTHS) {
       const refusal = form.getByRole('alert').filter({ hasText: roleMessages.duplicate });
       await expect(refusal).toBeVisible();
       await expect(refusal).toBeInViewport();
+      // Said under the code field too, which is marked and has the focus.
+      const code = field(form, '권한 코드');
+      await expect(code).toHaveAttribute('aria-invalid', 'true');
+      await expect(code).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(roleMessages.duplicate)}`));
+      await expect(code).toBeFocused();
       await checkScreen(page, testInfo, 'admin-roles-error');
     });
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { roleMessages, type RoleList, type RoleView } from '../../../../../contract';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingStatus } from '../../../ui/LoadingStatus';
@@ -145,9 +145,25 @@ function RoleRow({ role, known, report }: { role: RoleView; known: Known; report
   );
 }
 
+/**
+ * The new-role field a refusal is about, by the contract's sentence (a schema refusal ends with the
+ * field's name in brackets); null for the form as a whole.
+ */
+function fieldOfRefusal(message: string): 'new-role-code' | 'new-role-name' | null {
+  if (message.startsWith(roleMessages.duplicate) || message.startsWith(roleMessages.roleCodeFormat)) return 'new-role-code';
+  if (message.startsWith(roleMessages.nameRequired) || message.startsWith(roleMessages.nameLength)) return 'new-role-name';
+  return null;
+}
+
 function NewRoleForm({ known, report, outcome }: { known: Known; report: Report; outcome: Outcome | null }) {
   const { create } = useRoleChanges();
   const [formKey, setFormKey] = useState(0);
+  // A refusal about one field is also said under it, which is marked and takes the focus.
+  const refusedField = outcome?.tone === 'error' ? fieldOfRefusal(outcome.text) : null;
+  const fieldError = (id: string) => (refusedField === id ? outcome?.text : undefined);
+  useEffect(() => {
+    if (refusedField) document.getElementById(refusedField)?.focus();
+  }, [refusedField, outcome]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -180,8 +196,14 @@ function NewRoleForm({ known, report, outcome }: { known: Known; report: Report;
               required
               maxLength={30}
               pattern="[A-Z][A-Z0-9_]{1,29}"
-              aria-describedby="new-role-code-hint"
+              aria-invalid={Boolean(fieldError('new-role-code'))}
+              aria-describedby={fieldError('new-role-code') ? 'new-role-code-error new-role-code-hint' : 'new-role-code-hint'}
             />
+            {fieldError('new-role-code') && (
+              <p className="form-field__error" id="new-role-code-error">
+                {fieldError('new-role-code')}
+              </p>
+            )}
             <p className="form-field__hint" id="new-role-code-hint">
               영문 대문자로 시작, 영문 대문자·숫자·_ 2~30자
             </p>
@@ -190,7 +212,20 @@ function NewRoleForm({ known, report, outcome }: { known: Known; report: Report;
             <label className="form-field__label" htmlFor="new-role-name">
               권한 이름
             </label>
-            <input id="new-role-name" name="name" className="form-input" required maxLength={30} />
+            <input
+              id="new-role-name"
+              name="name"
+              className="form-input"
+              required
+              maxLength={30}
+              aria-invalid={Boolean(fieldError('new-role-name'))}
+              aria-describedby={fieldError('new-role-name') ? 'new-role-name-error' : undefined}
+            />
+            {fieldError('new-role-name') && (
+              <p className="form-field__error" id="new-role-name-error">
+                {fieldError('new-role-name')}
+              </p>
+            )}
           </div>
         </div>
         <fieldset className="admin-checks">
