@@ -5,6 +5,7 @@ import { sessionToken } from '../../test/tokens';
 import { accessRecord, appUser, boardItem, outbox, refreshToken, signinFailure } from '../../db/schema';
 import { confirmedKeyToken, setSiteSetting, signIn, signinRequest } from '../../test/accounts';
 import { createBoardItem, createMember, type TestMember } from '../../test/factories';
+import { ROLE_ADMIN } from '../../seed/base';
 import { TEST_ADMIN_PASSWORD } from '../../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 
@@ -164,6 +165,35 @@ describe('POST /api/user/change-password/{id}', () => {
     );
     expect((await changePassword(member.id, admin, { currentPassword: TEST_ADMIN_PASSWORD, password: 'adm!set22', passwordConfirm: 'adm!set22' })).statusCode).toBe(200);
     expect((await signinRequest(t, member.userKeyCode, 'adm!set22')).statusCode).toBe(200);
+  });
+});
+
+describe("another administrator's account", () => {
+  it('is changed by the system administrator, not by an administrator by role: one could sign in as a peer, whom the access records would name', async () => {
+    const peer = await signedIn({ roleCode: ROLE_ADMIN });
+    const staff = await signedIn({ roleCode: ROLE_ADMIN });
+    const token = await confirmedKeyToken(t, 'EMAIL', 'peer-takeover@example.com', 'CHANGE_KEY');
+    const peerRow = () => t.db.select().from(appUser).where(eq(appUser.id, peer.id));
+    const before = await peerRow();
+    // Reading stays open to administrators (the console shows the record).
+    expect((await getUser(peer.id, staff.headers)).statusCode).toBe(200);
+    const tries = [
+      await patchUser(peer.id, staff.headers, { name: '바뀐이름' }),
+      await changePassword(peer.id, staff.headers, { currentPassword: staff.password, password: 'peer!set22', passwordConfirm: 'peer!set22' }),
+      await changeKey(peer.id, staff.headers, { userKeyType: 'EMAIL', userKeyCode: 'peer-takeover@example.com', userKeyToken: token, currentPassword: staff.password }),
+    ];
+    for (const res of tries) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(body(res).code).toBe('FORBIDDEN');
+    }
+    expect(await peerRow()).toEqual(before);
+    expect((await signinRequest(t, peer.userKeyCode, peer.password)).statusCode).toBe(200);
+
+    // Their own accounts stay theirs, and the system administrator can set a peer's password.
+    expect((await patchUser(staff.id, staff.headers, { name: '본인수정' })).statusCode).toBe(200);
+    const bySystem = await changePassword(peer.id, await adminHeaders(), { currentPassword: TEST_ADMIN_PASSWORD, password: 'peer!set22', passwordConfirm: 'peer!set22' });
+    expect(bySystem.statusCode, bySystem.body).toBe(200);
+    expect((await signinRequest(t, peer.userKeyCode, 'peer!set22')).statusCode).toBe(200);
   });
 });
 

@@ -19,14 +19,17 @@ describe('user record policy', () => {
   });
 
   it.each([
-    ['member, own record', member, { id: 7, userType: 'Member' }, true],
-    ['member, another record', member, { id: 9, userType: 'Member' }, false],
-    ['admin role, a member', adminRole, { id: 9, userType: 'Member' }, true],
-    ['admin role, the system administrator', adminRole, { id: 1, userType: 'Admin' }, false],
-    ['system admin, its own record', systemAdmin, { id: 1, userType: 'Admin' }, true],
-    ['system admin, another system administrator', systemAdmin, { id: 2, userType: 'Admin' }, false],
-    ['system admin, a member', systemAdmin, { id: 9, userType: 'Member' }, true],
-    ['guest, the system administrator', guest, { id: 1, userType: 'Admin' }, false],
+    ['member, own record', member, { id: 7, userType: 'Member', permissions: ['MEMBER_Access'] }, true],
+    ['member, another record', member, { id: 9, userType: 'Member', permissions: ['MEMBER_Access'] }, false],
+    ['admin role, a member', adminRole, { id: 9, userType: 'Member', permissions: ['MEMBER_Access'] }, true],
+    ['admin role, its own record', adminRole, { id: 8, userType: 'Member', permissions: ['ADMIN_Access'] }, true],
+    ['admin role, another administrator by role', adminRole, { id: 10, userType: 'Member', permissions: ['ADMIN_Access'] }, false],
+    ['admin role, the system administrator', adminRole, { id: 1, userType: 'Admin', permissions: ['ADMIN_Access'] }, false],
+    ['system admin, its own record', systemAdmin, { id: 1, userType: 'Admin', permissions: ['ADMIN_Access'] }, true],
+    ['system admin, another system administrator', systemAdmin, { id: 2, userType: 'Admin', permissions: ['ADMIN_Access'] }, false],
+    ['system admin, an administrator by role', systemAdmin, { id: 10, userType: 'Member', permissions: ['ADMIN_Access'] }, true],
+    ['system admin, a member', systemAdmin, { id: 9, userType: 'Member', permissions: ['MEMBER_Access'] }, true],
+    ['guest, the system administrator', guest, { id: 1, userType: 'Admin', permissions: ['ADMIN_Access'] }, false],
   ] as const)('changing: %s → %s', (_who, caller, target, allowed) => {
     expect(canChangeUser(caller, target)).toBe(allowed);
   });
