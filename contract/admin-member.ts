@@ -23,6 +23,7 @@ export const memberMessages = {
   systemAdminProtected: '시스템 관리자 계정은 잠그거나 탈퇴 처리하거나 권한을 바꿀 수 없습니다.',
   selfAdminRemoval: '본인의 관리자 권한은 회수할 수 없습니다.',
   selfAction: '본인 계정은 잠그거나 탈퇴 처리할 수 없습니다.',
+  peerAdminProtected: '다른 관리자 계정은 시스템 관리자만 잠그거나 탈퇴 처리할 수 있습니다.',
   systemAdminSignOut: '시스템 관리자 계정의 로그인은 본인만 종료할 수 있습니다.',
   retired: '탈퇴한 회원입니다.',
   alreadyLocked: '이미 잠긴 회원입니다.',

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { adminBoardMessages, adminMessages, roleMessages, siteSettingMessages, type MemberPage } from '../contract';
+import { adminBoardMessages, adminMessages, memberMessages, roleMessages, siteSettingMessages, type MemberPage } from '../contract';
 import { escapeRegExp, expect, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field } from './support/dialogs';
@@ -129,6 +129,17 @@ for (const viewport of SCREEN_WIDTHS) {
       await checkScreen(page, testInfo, 'admin-member-retire-error');
       await closeWithEscape(page, retire);
       await expect(page.getByTestId('member-email')).toBeVisible();
+
+      // The system administrator's own account cannot be locked or retired (the server refuses):
+      // those buttons are not offered, and the page says why.
+      const ownPage = await page.request.get(`/api/admin/users?keyword=${ADMIN.userId}&page=1&size=20`, { headers: { authorization: `Bearer ${token}` } });
+      const ownId = ((await ownPage.json()) as { data: MemberPage }).data.content.find((m) => m.userKeyCode === ADMIN.userId)!.id;
+      await page.goto(`/admin/members/${ownId}`);
+      await settled(page, page.getByTestId('member-email'));
+      await expect(page.getByText(memberMessages.systemAdminProtected)).toBeVisible();
+      await expect(page.getByRole('button', { name: '회원 잠금' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: '탈퇴 처리' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: '모든 기기에서 로그아웃' })).toBeVisible();
     });
 
     test(`roles, and the new role form refused at ${at}`, async ({ page, pageErrors }, testInfo) => {

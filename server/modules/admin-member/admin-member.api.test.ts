@@ -409,6 +409,29 @@ describe('POST .../retire', () => {
   });
 });
 
+describe('another administrator', () => {
+  it('is locked or retired by the system admin only: an administrator by role cannot shut out or erase a peer', async () => {
+    const second = await makeAdmin();
+    const peer = await makeAdmin();
+    const peerRow = () => t.db.select().from(appUser).where(eq(appUser.id, peer.member.id));
+    const before = await peerRow();
+    const records = await recorded(t.db, async () => {
+      expectRefusalMessage(await act(peer.member.id, 'lock', {}, second.headers), 403, memberMessages.peerAdminProtected);
+      expectRefusalMessage(await act(peer.member.id, 'retire', { reason: '정리' }, second.headers), 403, memberMessages.peerAdminProtected);
+    });
+    expect(records).toEqual([]);
+    expect(await peerRow()).toEqual(before);
+    // Ending a peer's sign-ins stays every administrator's (a stolen session is stopped at once), and
+    // the system admin locks a peer.
+    expect((await act(peer.member.id, 'sign-out', {}, second.headers)).statusCode).toBe(200);
+    const locked = await act(peer.member.id, 'lock');
+    expect(locked.statusCode, locked.body).toBe(200);
+    expect(data<{ status: string }>(locked).status).toBe('LOCKED');
+    // Unlocking is any administrator's.
+    expect((await act(peer.member.id, 'unlock', {}, second.headers)).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/admin/users/export-data', () => {
   async function sheetRows(bytes: Buffer): Promise<string[][]> {
     const workbook = new ExcelJS.Workbook();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { memberMessages } from '../../../contract';
+import type { Caller } from '../../auth/caller';
 import { memberActionRefusal, selfDemotion, type MemberAction, type MemberTarget } from './policy';
 
 const actions: MemberAction[] = ['changeRole', 'lock', 'unlock', 'clearLockout', 'signOut', 'retire'];
-const caller = { userId: 1 };
-const member = (over: Partial<MemberTarget> = {}): MemberTarget => ({ id: 2, userType: 'Member', status: 'ACTIVE', ...over });
+const caller: Pick<Caller, 'userId' | 'userType'> = { userId: 1, userType: 'Admin' };
+const member = (over: Partial<MemberTarget> = {}): MemberTarget => ({ id: 2, userType: 'Member', status: 'ACTIVE', adminAccess: false, ...over });
 const outcome = (target: MemberTarget, action: MemberAction, who = caller) => memberActionRefusal(who, target, action)?.message ?? 'ok';
 
 describe('memberActionRefusal: target x action', () => {
@@ -31,7 +32,23 @@ describe('memberActionRefusal: target x action', () => {
       ['signOut', memberMessages.systemAdminSignOut],
       ['retire', memberMessages.systemAdminProtected],
     ]);
-    expect(outcome(sys, 'signOut', { userId: 9 })).toBe('ok');
+    expect(outcome(sys, 'signOut', { userId: 9, userType: 'Admin' })).toBe('ok');
+  });
+
+  it('another administrator: locked or retired by the system admin only; the rest by any administrator', () => {
+    const peer = member({ adminAccess: true });
+    const roleAdmin = { userId: 1, userType: 'Member' as const };
+    expect(actions.map((a) => [a, outcome(peer, a, roleAdmin)])).toEqual([
+      ['changeRole', 'ok'],
+      ['lock', memberMessages.peerAdminProtected],
+      ['unlock', memberMessages.notLocked],
+      ['clearLockout', 'ok'],
+      ['signOut', 'ok'],
+      ['retire', memberMessages.peerAdminProtected],
+    ]);
+    expect(actions.map((a) => outcome(peer, a))).toEqual(['ok', 'ok', memberMessages.notLocked, 'ok', 'ok', 'ok']);
+    // A locked administrator is unlocked by any administrator.
+    expect(outcome(member({ adminAccess: true, status: 'LOCKED' }), 'unlock', roleAdmin)).toBe('ok');
   });
 
   it('oneself: no lock, no retirement; the rest as for anyone', () => {

@@ -8,6 +8,8 @@ export interface MemberTarget {
   id: number;
   userType: 'Member' | 'Admin';
   status: 'ACTIVE' | 'LOCKED' | 'RETIRED';
+  /** The member's role has ADMIN_Access: another administrator. */
+  adminAccess: boolean;
 }
 
 /**
@@ -15,11 +17,14 @@ export interface MemberTarget {
  * `forbidden` refusals are about who is asking (403); `state` ones about the member's state (400).
  * - The system admin (userType Admin) is the site's last resort: nobody locks, retires or
  *   demotes it, and only it ends its own sign-ins.
+ * - Another administrator (a role with ADMIN_Access) is locked or retired only by the system admin:
+ *   one administrator by role could otherwise shut every peer out, or erase a peer's account,
+ *   which cannot be undone. Demoting stays every administrator's (it is recorded as ADMIN_REVOKE).
  * - Nobody locks or retires themselves from the console (they would lock themselves out).
  * - A retired member has no account left to change.
  */
 export function memberActionRefusal(
-  caller: Pick<Caller, 'userId'>,
+  caller: Pick<Caller, 'userId' | 'userType'>,
   target: MemberTarget,
   action: MemberAction,
 ): { kind: 'forbidden' | 'state'; message: string } | null {
@@ -29,6 +34,9 @@ export function memberActionRefusal(
   }
   if (target.userType === 'Admin' && action === 'signOut' && !self) return { kind: 'forbidden', message: memberMessages.systemAdminSignOut };
   if (self && (action === 'lock' || action === 'retire')) return { kind: 'forbidden', message: memberMessages.selfAction };
+  if (target.adminAccess && caller.userType !== 'Admin' && (action === 'lock' || action === 'retire')) {
+    return { kind: 'forbidden', message: memberMessages.peerAdminProtected };
+  }
   if (target.status === 'RETIRED') return { kind: 'state', message: memberMessages.retired };
   if (action === 'lock' && target.status === 'LOCKED') return { kind: 'state', message: memberMessages.alreadyLocked };
   if (action === 'unlock' && target.status !== 'LOCKED') return { kind: 'state', message: memberMessages.notLocked };

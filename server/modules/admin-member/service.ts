@@ -125,8 +125,9 @@ export async function viewMember(
   });
 }
 
-function refuse(caller: Caller, row: repo.MemberRecord, action: MemberAction): void {
-  const refusal = memberActionRefusal(caller, row, action);
+async function refuse(tx: Db, caller: Caller, row: repo.MemberRecord, action: MemberAction): Promise<void> {
+  const role = await roleRepo.findRole(tx, row.roleCode);
+  const refusal = memberActionRefusal(caller, { ...row, adminAccess: hasAdminAccess(role?.permissions ?? []) }, action);
   if (refusal) throw refusal.kind === 'forbidden' ? forbidden(refusal.message) : badRequest(refusal.message);
 }
 
@@ -145,7 +146,7 @@ async function changeMember(
   requireAdmin(caller);
   return inTransaction(deps, async (tx) => {
     const row = await requireMember(tx, id, true);
-    refuse(caller, row, action);
+    await refuse(tx, caller, row, action);
     const now = deps.clock.now();
     const subject = subjectOf(row);
     const { values, entry } = await change(tx, row, now);

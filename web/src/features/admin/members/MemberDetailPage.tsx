@@ -53,6 +53,17 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
   const session = useSession();
   const systemAdmin = session.signedIn && isSystemAdmin(session.user);
   const busy = changes.act.isPending || changes.changeRole.isPending || resetTwoFactor.isPending;
+  // Why this account cannot be locked or retired by the caller, as the server decides it
+  // (server/modules/admin-member/policy.ts): those two buttons are not offered then.
+  const targetAdmin = roles.data?.find((r) => r.roleCode === detail.roleCode)?.admin === true;
+  const lockRefusal =
+    detail.userType === 'Admin'
+      ? memberMessages.systemAdminProtected
+      : session.signedIn && session.user.id === detail.id
+        ? memberMessages.selfAction
+        : targetAdmin && !systemAdmin
+          ? memberMessages.peerAdminProtected
+          : null;
 
   async function run(work: () => Promise<unknown>, success: string) {
     setNotice('');
@@ -183,9 +194,11 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
                   잠금 해제
                 </button>
               ) : (
-                <button type="button" className="button" disabled={busy} onClick={act('lock', memberMessages.locked)}>
-                  회원 잠금
-                </button>
+                !lockRefusal && (
+                  <button type="button" className="button" disabled={busy} onClick={act('lock', memberMessages.locked)}>
+                    회원 잠금
+                  </button>
+                )
               )}
               <button type="button" className="button" disabled={busy} onClick={act('clear-lockout', memberMessages.lockoutCleared)}>
                 로그인 잠금 해제
@@ -199,26 +212,29 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
                   2단계 인증 초기화
                 </button>
               )}
-              <ReasonDialogButton
-                label="탈퇴 처리"
-                title="회원 탈퇴 처리"
-                note="이 회원의 이름, 이메일, 휴대폰 번호, 프로필과 비밀번호가 곧바로 지워지고 되돌릴 수 없습니다. 사유는 접근기록에 남습니다."
-                fieldLabel="탈퇴 처리 사유"
-                check={accessReasonProblem}
-                required
-                danger
-                submitLabel="탈퇴 처리"
-                busyLabel="처리 중…"
-                onSubmit={async (reason) => {
-                  // A refusal is shown in the dialog, which stays open.
-                  setNotice('');
-                  setFailure('');
-                  await changes.retire.mutateAsync(reason);
-                  setRevealed(null);
-                  setNotice(memberMessages.retiredDone);
-                }}
-              />
+              {!lockRefusal && (
+                <ReasonDialogButton
+                  label="탈퇴 처리"
+                  title="회원 탈퇴 처리"
+                  note="이 회원의 이름, 이메일, 휴대폰 번호, 프로필과 비밀번호가 곧바로 지워지고 되돌릴 수 없습니다. 사유는 접근기록에 남습니다."
+                  fieldLabel="탈퇴 처리 사유"
+                  check={accessReasonProblem}
+                  required
+                  danger
+                  submitLabel="탈퇴 처리"
+                  busyLabel="처리 중…"
+                  onSubmit={async (reason) => {
+                    // A refusal is shown in the dialog, which stays open.
+                    setNotice('');
+                    setFailure('');
+                    await changes.retire.mutateAsync(reason);
+                    setRevealed(null);
+                    setNotice(memberMessages.retiredDone);
+                  }}
+                />
+              )}
             </div>
+            {lockRefusal && <p className="admin-note">{lockRefusal}</p>}
           </div>
         </>
       )}
