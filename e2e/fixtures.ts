@@ -120,12 +120,15 @@ export async function expectKoreanDocument(page: Page, what = page.url()): Promi
 /** KWCAG 2.2: the WCAG 2.0, 2.1 and 2.2 A and AA rules axe knows. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
-/** Runs axe (WCAG 2.0/2.1/2.2 A and AA) and fails on any violation of any impact, listing them. */
-export async function expectNoA11yViolations(page: Page, what = page.url()): Promise<void> {
+/** axe's WCAG 2.0/2.1/2.2 A and AA violations of any impact on the page as it is, one line each with up to ten of its elements. */
+export async function a11yViolations(page: Page): Promise<string[]> {
   // Only violations are reported (collecting every passing node slows axe on a long page). options()
   // replaces the whole option object, so it goes before withTags(), which adds runOnly to it.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(AXE_TAGS).analyze();
-  const report = results.violations.map(
+  // Legacy mode runs axe once in the page itself (same-origin frames included). The default mode
+  // opens a second, blank page for every check to combine the frames' results: 0.9 s a check
+  // instead of 0.4 s, for nothing here, where the only frames are other sites' video players.
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
+  return results.violations.map(
     (v) =>
       `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
       v.nodes
@@ -133,5 +136,9 @@ export async function expectNoA11yViolations(page: Page, what = page.url()): Pro
         .map((node) => `    ${node.target.join(' ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`)
         .join('\n'),
   );
-  expect(report, `axe: WCAG 2.2 A/AA violations on ${what}`).toEqual([]);
+}
+
+/** Runs axe (WCAG 2.0/2.1/2.2 A and AA) and fails on any violation of any impact, listing them. */
+export async function expectNoA11yViolations(page: Page, what = page.url()): Promise<void> {
+  expect(await a11yViolations(page), `axe: WCAG 2.2 A/AA violations on ${what}`).toEqual([]);
 }
