@@ -95,7 +95,7 @@ export async function buildApp(
     ...deps,
     clock,
     settings,
-    files: openFileStore(deps.config),
+    files: await openFileStore(deps.config),
     delivery: createDelivery(deps.db, clock, deps.config, app.log),
     boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log),
   });

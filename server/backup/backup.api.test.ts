@@ -236,7 +236,7 @@ describe('backup, wipe, restore', () => {
   it('backs up and restores files in S3-compatible storage through the same file-store interface', async () => {
     const s3 = await startS3Server();
     try {
-      const bucket = openFileStore(loadConfig({ ...s3.env, DATA_DIR: tmp }));
+      const bucket = await openFileStore(loadConfig({ ...s3.env, DATA_DIR: tmp }));
       const dir = backupDir('to-s3');
       const { manifest } = await backupSite({ database: t.database, files: t.app.deps.files, dir });
       const target = await emptyTarget();

@@ -51,7 +51,7 @@ function assertEmbeddedDatabase(config: Config): void {
 }
 
 export async function openSiteForBackup(config: Config, log: Log): Promise<OpenedSite> {
-  const files = openFileStore(config);
+  const files = await openFileStore(config);
   if (config.databaseUrl) {
     const database = await openServer(config);
     return { database, files, description: SERVER, sslCaFile: config.databaseSslCaFile, close: () => database.close() };
@@ -92,7 +92,7 @@ export function lockSiteForRestore(config: Config): () => void {
 
 /** The caller holds the lock from `lockSiteForRestore`; closing the site gives it back. */
 export async function openSiteForRestore(config: Config, release: () => void, log: Log): Promise<OpenedSite> {
-  const files = openFileStore(config);
+  const files = await openFileStore(config);
   if (config.databaseUrl) {
     const database = await openServer(config);
     try {

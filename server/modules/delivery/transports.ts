@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailTransport {
   readonly name: 'smtp' | 'dev';
@@ -11,20 +11,27 @@ export interface SmsTransport {
   send(message: { to: string; text: string }): Promise<void>;
 }
 
-/** E-mail through the SMTP server at `smtpUrl` (nodemailer). */
+/**
+ * E-mail through the SMTP server at `smtpUrl` (nodemailer). nodemailer is loaded with the first
+ * message: most instances start, serve and stop without sending any.
+ */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  let transporter: Promise<Transporter> | null = null;
+  const open = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    ));
   return {
     name: 'smtp',
     async send({ to, subject, text }) {
-      await transporter.sendMail({ from, to, subject, text });
+      await (await open()).sendMail({ from, to, subject, text });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((opened) => opened.close()),
   };
 }
 

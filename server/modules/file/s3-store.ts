@@ -5,6 +5,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config';
+import { S3StoreError } from './s3-error';
 import { checkStoredName, newStoredName, type FileStore } from './store';
 
 // The SDK warns once per process that its releases after January 2027 need Node 22. The operator
@@ -16,19 +17,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 1;
 
-/** A failure of the object storage, worded for the operator who reads the log (never sent to clients). */
-export class S3StoreError extends Error {
-  /**
-   * Worth trying again: S3 out of reach, busy or failing on its side (5xx, 429). A refusal
-   * (403 AccessDenied, a missing bucket) is a setting to fix, not a passing outage.
-   */
-  readonly temporary: boolean;
-  constructor(where: string, action: string, cause: unknown) {
-    super(`S3 storage (${where}) could not ${action}: ${describe(cause)}`, { cause });
-    this.name = 'S3StoreError';
-    const status = cause instanceof S3ServiceException ? cause.$metadata.httpStatusCode : undefined;
-    this.temporary = !(cause instanceof S3ServiceException) || status === undefined || status >= 500 || status === 429;
-  }
+/** An S3StoreError (s3-error.ts) for `cause`, worded for the operator who reads the log. */
+function failure(where: string, action: string, cause: unknown): S3StoreError {
+  // Worth trying again: S3 out of reach, busy or failing on its side (5xx, 429). A refusal
+  // (403 AccessDenied, a missing bucket) is a setting to fix, not a passing outage.
+  const status = cause instanceof S3ServiceException ? cause.$metadata.httpStatusCode : undefined;
+  const temporary = !(cause instanceof S3ServiceException) || status === undefined || status >= 500 || status === 429;
+  return new S3StoreError(`S3 storage (${where}) could not ${action}: ${describe(cause)}`, temporary, cause);
 }
 
 function describe(err: unknown): string {
@@ -85,7 +80,7 @@ export class S3FileStore implements FileStore {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
-      throw new S3StoreError(this.where, 'be reached (check S3_ENDPOINT, S3_BUCKET, S3_REGION and the credentials)', err);
+      throw failure(this.where, 'be reached (check S3_ENDPOINT, S3_BUCKET, S3_REGION and the credentials)', err);
     }
   }
 
@@ -124,10 +119,10 @@ export class S3FileStore implements FileStore {
         throw err;
       }),
     ]);
-    if (storageFailedFirst && uploaded.status === 'rejected') throw new S3StoreError(this.where, `store "${key}"`, uploaded.reason);
+    if (storageFailedFirst && uploaded.status === 'rejected') throw failure(this.where, `store "${key}"`, uploaded.reason);
     // A failure of the source (too large, wrong type...) is the caller's to report as it is.
     if (fed.status === 'rejected') throw fed.reason;
-    if (uploaded.status === 'rejected') throw new S3StoreError(this.where, `store "${key}"`, uploaded.reason);
+    if (uploaded.status === 'rejected') throw failure(this.where, `store "${key}"`, uploaded.reason);
     return bytes;
   }
 
@@ -138,9 +133,9 @@ export class S3FileStore implements FileStore {
       body = (await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }))).Body;
     } catch (err) {
       if (isMissing(err)) return null;
-      throw new S3StoreError(this.where, `read "${key}"`, err);
+      throw failure(this.where, `read "${key}"`, err);
     }
-    if (!(body instanceof Readable)) throw new S3StoreError(this.where, `read "${key}"`, new Error('the answer had no body stream'));
+    if (!(body instanceof Readable)) throw failure(this.where, `read "${key}"`, new Error('the answer had no body stream'));
     return body;
   }
 
@@ -151,7 +146,7 @@ export class S3FileStore implements FileStore {
       return true;
     } catch (err) {
       if (isMissing(err)) return false;
-      throw new S3StoreError(this.where, `look up "${key}"`, err);
+      throw failure(this.where, `look up "${key}"`, err);
     }
   }
 
@@ -181,7 +176,7 @@ export class S3FileStore implements FileStore {
     try {
       return await send();
     } catch (err) {
-      throw new S3StoreError(this.where, action, err);
+      throw failure(this.where, action, err);
     }
   }
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '../../../contract';
 
 /**
@@ -39,7 +38,9 @@ export function otpauthUrl(secret: string, issuer: string, account: string): str
 }
 
 /** The URL as an SVG QR code: paths with fill and stroke attributes, which the strict CSP allows. */
-export function qrSvg(url: string): Promise<string> {
+// qrcode is loaded with the first enrolment, not at every start: most instances never draw one.
+export async function qrSvg(url: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
 
