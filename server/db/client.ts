@@ -58,7 +58,13 @@ export async function openDatabase(opts: {
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   const warn = opts.log ? (msg: string) => opts.log!.warn(msg) : (msg: string) => console.error(msg);
-  pool.on('error', (err) => warn(`PostgreSQL connection lost: ${err.message}`));
+  // pool.end() resolves once it has asked its idle connections to end, not once they have: the
+  // embedded server stopped right after may still end one with "terminating connection due to
+  // administrator command". That is our own close, not a lost connection to tell the operator.
+  let closing = false;
+  pool.on('error', (err) => {
+    if (!closing) warn(`PostgreSQL connection lost: ${err.message}`);
+  });
   // A connection that dies while checked out (a transaction between two statements, or the
   // server's FATAL just after an answer) emits 'error' on its client, which pg-pool listens for only
   // while the client is idle: unheard, it is an uncaught exception that ends the process. The
@@ -67,6 +73,7 @@ export async function openDatabase(opts: {
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const close = async () => {
+    closing = true;
     await pool.end();
     await stopEmbedded();
   };
