@@ -58,23 +58,25 @@ export async function openDatabase(opts: {
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   const warn = opts.log ? (msg: string) => opts.log!.warn(msg) : (msg: string) => console.error(msg);
-  // pool.end() resolves once it has asked its idle connections to end, not once they have: the
-  // embedded server stopped right after may still end one with "terminating connection due to
-  // administrator command". That is our own close, not a lost connection to tell the operator.
-  let closing = false;
-  pool.on('error', (err) => {
-    if (!closing) warn(`PostgreSQL connection lost: ${err.message}`);
-  });
+  pool.on('error', (err) => warn(`PostgreSQL connection lost: ${err.message}`));
   // A connection that dies while checked out (a transaction between two statements, or the
   // server's FATAL just after an answer) emits 'error' on its client, which pg-pool listens for only
   // while the client is idle: unheard, it is an uncaught exception that ends the process. The
   // statement in flight gets the error itself (a 503 envelope, db/unavailable.ts), and the pool
   // drops the dead client when it is released.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const connected = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    connected.add(client);
+    client.once('end', () => connected.delete(client));
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   const close = async () => {
-    closing = true;
     await pool.end();
+    // pool.end() resolves once it has asked its connections to end, not once they have. Stopping
+    // the embedded server (or dropping the database) before then ends one with "terminating
+    // connection due to administrator command", told as a lost connection after the work is done.
+    await untilEnded(connected);
     await stopEmbedded();
   };
   try {
@@ -86,6 +88,15 @@ export async function openDatabase(opts: {
     throw err;
   }
   return { db, pool, kind: opts.databaseUrl ? 'server' : 'embedded', url, close };
+}
+
+/** Waits (at most `limitMs`) until every connection in `connected` has closed its socket. */
+async function untilEnded(connected: ReadonlySet<pg.PoolClient>, limitMs = 5_000): Promise<void> {
+  const ended = [...connected].map((client) => new Promise<void>((resolve) => client.once('end', () => resolve())));
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs).unref()));
+  await Promise.race([Promise.all(ended), limit]);
+  clearTimeout(timer);
 }
 
 async function migrateWithoutTimeout(url: string, connection: { sslCaFile?: string }): Promise<void> {

@@ -107,3 +107,22 @@ describe('DATABASE_STATEMENT_TIMEOUT_SECONDS', () => {
     expect((await database.pool.query<{ n: number }>('SELECT 1 AS n')).rows[0]!.n).toBe(1);
   });
 });
+
+describe('close()', () => {
+  it('resolves once every connection of the pool has closed its socket, so stopping the server after it ends none of them', async () => {
+    const warnings: string[] = [];
+    const database = await openDatabase({
+      databaseUrl: `${server.url()}?sslmode=disable`,
+      migrate: false,
+      log: { warn: (msg) => void warnings.push(msg) },
+    });
+    const sockets: { destroyed: boolean }[] = [];
+    database.pool.on('connect', (client) => sockets.push((client as unknown as { connection: { stream: { destroyed: boolean } } }).connection.stream));
+    // Three statements at once: three connections, idle in the pool afterwards.
+    await Promise.all([1, 2, 3].map(() => database.pool.query('SELECT pg_sleep(0.05)')));
+    expect(sockets).toHaveLength(3);
+    await database.close();
+    expect(sockets.map((socket) => socket.destroyed)).toEqual([true, true, true]);
+    expect(warnings).toEqual([]);
+  });
+});
