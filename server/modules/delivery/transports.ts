@@ -31,7 +31,8 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     async send({ to, subject, text }) {
       await (await open()).sendMail({ from, to, subject, text });
     },
-    close: () => void transporter?.then((opened) => opened.close()),
+    // Nothing to close when nodemailer was never loaded (or could not be: send already said so).
+    close: () => void transporter?.then((opened) => opened.close(), () => {}),
   };
 }
 

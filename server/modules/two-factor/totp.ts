@@ -37,8 +37,10 @@ export function otpauthUrl(secret: string, issuer: string, account: string): str
   return totp(secret, issuer, account).toString();
 }
 
-/** The URL as an SVG QR code: paths with fill and stroke attributes, which the strict CSP allows. */
-// qrcode is loaded with the first enrolment, not at every start: most instances never draw one.
+/**
+ * The URL as an SVG QR code: paths with fill and stroke attributes, which the strict CSP allows.
+ * qrcode is loaded with the first enrolment, not at every start: most instances never draw one.
+ */
 export async function qrSvg(url: string): Promise<string> {
   const { default: QRCode } = await import('qrcode');
   return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
