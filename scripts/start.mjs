@@ -1,8 +1,9 @@
-// `npm start`: build the web app if needed, then run the server in this same process
-// (so stopping `npm start` stops the server and releases the data directory lock).
-import { register } from 'tsx/esm/api';
-import { buildWebIfNeeded } from './build-if-needed.mjs';
+// `npm start`: build what is stale (the web app, the compiled server in dist/server), then run the
+// compiled server in this same process (so stopping `npm start` stops the server and releases
+// the data directory lock). No tsx: production runs the JavaScript esbuild wrote
+// (scripts/build-server.mjs; docs/operations.md, "Build and run").
+import { buildServerIfNeeded, buildWebIfNeeded } from './build-if-needed.mjs';
 
 buildWebIfNeeded();
-register();
-await import('../server/main.ts');
+await buildServerIfNeeded();
+await import('../dist/server/main.js');

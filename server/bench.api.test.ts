@@ -84,6 +84,9 @@ describe('npm run bench', () => {
     }
     expect(output).toMatch(/^memory \(PSS after the load\): all server processes \d+ MB/m);
     expect(output).toMatch(/^server start on the existing data directory: answered in [\d.]+ s/m);
+    // The server runs compiled, as `npm start` runs it; its RSS once it answered and after the load.
+    expect(output).toContain('Starting the server (compiled)...');
+    expect(output).toMatch(/^Node server \(compiled\) RSS: \d+ MB after start, \d+ MB after the load$/m);
     expect(output).toMatch(/^machine: \d+ cores/m);
     expect(output).toContain('Counts through the API match the 300 posts written.');
 

@@ -1,6 +1,7 @@
 import { send, type Site } from './http';
 import { boardList } from './paths';
-import { embeddedPostmasterPid, measure, parentPid, processTree, type MemoryReport } from './memory';
+import { embeddedPostmasterPid, measure, parentPid, processTree, rssMb, type MemoryReport } from './memory';
+import type { ServerKind } from './options';
 import { freePort, startNode, waitForHttp, type Started } from './processes';
 
 export interface AppServer {
@@ -8,6 +9,8 @@ export interface AppServer {
   baseUrl: string;
   /** From spawn to the first 2xx answer: what `npm start` on an existing data directory takes. */
   startMs: number;
+  /** The Node process's RSS right after that first answer, in MB. */
+  rssAfterStartMb: number | undefined;
 }
 
 export interface AppServerOptions {
@@ -18,18 +21,27 @@ export interface AppServerOptions {
   adminPassword: string;
   /** Behind nginx: the instances trust its X-Forwarded-* headers and know the site is HTTPS. */
   behindProxy?: boolean;
+  /** compiled: dist/server/main.js (built by scripts/bench.mjs); tsx: server/main.ts under tsx. */
+  server: ServerKind;
 }
+
+/** The command line after `node` for each way of running the server. */
+export const serverArgs: Record<ServerKind, string[]> = {
+  compiled: ['dist/server/main.js'],
+  tsx: ['--import', 'tsx', 'server/main.ts'],
+};
 
 /** Far above what one address sends in a run, so the rate limiter never answers 429. */
 const UNLIMITED = '100000000';
 
 /**
- * The real server, as `npm start` runs it (server/main.ts under tsx in one process) but without
- * the web build step, on a free 127.0.0.1 port.
+ * The real server, as `npm start` runs it (the compiled dist/server/main.js in one process) but
+ * without the build step, on a free 127.0.0.1 port; or server/main.ts under tsx (`server: 'tsx'`).
  */
 export async function startAppServer(opts: AppServerOptions): Promise<AppServer> {
   const port = await freePort();
-  const started = startNode('the server (server/main.ts)', ['--import', 'tsx', 'server/main.ts'], {
+  const args = serverArgs[opts.server];
+  const started = startNode(`the server (node ${args.join(' ')})`, args, {
     cwd: opts.root,
     env: {
       ...process.env,
@@ -54,7 +66,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const startMs = await waitForHttp(started, `${baseUrl}/api/site-setting/info`, 120_000);
-  return { process: started, baseUrl, startMs };
+  return { process: started, baseUrl, startMs, rssAfterStartMb: rssMb(started.pid) };
 }
 
 /** `count` servers started at once on the one database (they migrate once, under a lock). */

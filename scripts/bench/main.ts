@@ -12,7 +12,8 @@ import { describeMachine } from './machine';
 import { parseOptions, usage, type BenchOptions } from './options';
 import { CEILING_PATH, serverPaths } from './paths';
 import { freePort, startNode, waitForHttp } from './processes';
-import { formatMachine, formatMemory, formatStart, formatTable, problemLines, targets, type Results } from './report';
+import { rssMb } from './memory';
+import { formatMachine, formatMemory, formatStart, formatStarts, formatTable, problemLines, targets, type Results, type StartRun } from './report';
 import { seedBenchBoard } from './seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,6 +55,23 @@ async function runCeiling(opts: BenchOptions): Promise<PathResult> {
   }
 }
 
+/**
+ * `--starts N`: the compiled server and the tsx one started N times each, alternately (so a busy
+ * moment of the machine hits both alike), each stopped once it answers and its RSS is read.
+ */
+async function compareStarts(serverOpts: Omit<AppServerOptions, 'server'>, count: number): Promise<StartRun[]> {
+  const runs: StartRun[] = [];
+  for (let i = 0; i < count; i += 1) {
+    for (const server of i % 2 ? (['compiled', 'tsx'] as const) : (['tsx', 'compiled'] as const)) {
+      const [started] = await startAppServers({ ...serverOpts, server }, 1);
+      await started!.process.stop();
+      runs.push({ server, startMs: started!.startMs, rssMb: started!.rssAfterStartMb });
+      log(`  ${server}: answered in ${(started!.startMs / 1000).toFixed(2)} s, RSS ${started!.rssAfterStartMb?.toFixed(0) ?? '?'} MB`);
+    }
+  }
+  return runs;
+}
+
 async function run(opts: BenchOptions): Promise<boolean> {
   const loadAverage = os.loadavg()[0]!;
   const config = loadConfig({ ...process.env, DATA_DIR: opts.dataDir });
@@ -83,8 +101,23 @@ async function run(opts: BenchOptions): Promise<boolean> {
     adminId: config.adminId,
     adminPassword: opts.adminPassword,
     behindProxy: opts.nginx,
+    server: opts.server,
   };
-  log(opts.instances > 1 ? `Starting ${opts.instances} servers at once...` : 'Starting the server...');
+  if (opts.starts > 0) {
+    log(`Starting the tsx and the compiled server ${opts.starts} times each, alternately (no load):`);
+    const runs = await compareStarts(serverOpts, opts.starts);
+    log('');
+    log(formatMachine(describeMachine(seeded.postgresVersion, config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded default', loadAverage)));
+    log(`load average ${os.loadavg()[0]!.toFixed(2)} at the end`);
+    log('');
+    log(formatStarts(runs));
+    if (opts.json) {
+      fs.mkdirSync(path.dirname(opts.json), { recursive: true });
+      fs.writeFileSync(opts.json, `${JSON.stringify({ options: { ...opts, adminPassword: undefined }, starts: runs }, null, 2)}\n`);
+    }
+    return true;
+  }
+  log(opts.instances > 1 ? `Starting ${opts.instances} servers (${opts.server}) at once...` : `Starting the server (${opts.server})...`);
   const servers = await startAppServers(serverOpts, opts.instances);
   const startMs = Math.max(...servers.map((s) => s.startMs));
   log(`The server${servers.length > 1 ? 's' : ''} answered ${(startMs / 1000).toFixed(2)} s after ${servers.length > 1 ? 'they were' : 'it was'} started.`);
@@ -113,7 +146,8 @@ async function run(opts: BenchOptions): Promise<boolean> {
       paths.push(await measurePath(loadOpts, benchPath));
     }
     const memory = await serverMemory(servers, serverOpts, nginx ? { label: 'nginx', pids: [nginx.nginx.pid] } : undefined);
-    results = { paths, ceiling, memory, startMs };
+    const nodeRss = { afterStartMb: servers[0]!.rssAfterStartMb, afterLoadMb: rssMb(servers[0]!.process.pid) };
+    results = { paths, ceiling, memory, startMs, server: opts.server, nodeRss };
   } finally {
     await nginx?.stop();
     await Promise.all(servers.map((s) => s.process.stop()));
@@ -146,6 +180,8 @@ async function run(opts: BenchOptions): Promise<boolean> {
       options: { ...opts, adminPassword: undefined },
       board: seeded,
       startMs: results.startMs,
+      server: results.server,
+      nodeRss: results.nodeRss,
       ceiling: results.ceiling,
       paths: results.paths,
       memory: results.memory,

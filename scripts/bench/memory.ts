@@ -72,6 +72,16 @@ export function pssMb(pid: number): number | undefined {
   }
 }
 
+/** Resident set size of one process in MB (VmRSS of /proc/PID/status): what `ps` and `top` show. */
+export function rssMb(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function measure(pids: number[], scope: string): MemoryReport {
   const processes: ProcessMemory[] = [];
   for (const pid of new Set(pids)) {

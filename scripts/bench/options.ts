@@ -14,7 +14,13 @@ export interface BenchOptions {
   instances: number;
   /** Load through deploy/nginx/nids.conf (TLS, upstream keepalive) instead of the server directly. */
   nginx: boolean;
+  /** How the server runs: compiled (dist/server, as `npm start` runs it) or its TypeScript under tsx. */
+  server: ServerKind;
+  /** Instead of the load: start each kind of server this many times, alternately, and compare. */
+  starts: number;
 }
+
+export type ServerKind = 'compiled' | 'tsx';
 
 export const usage = `npm run bench -- [options]
 
@@ -38,6 +44,11 @@ that PostgreSQL server (use a database of its own: the bench rewrites the board'
                      on Debian); the ceiling stays direct
   --instances N      server processes behind nginx (default 1; more than one needs --nginx and
                      DATABASE_URL: the embedded database serves one process)
+  --server KIND      compiled (default: node dist/server/main.js, as npm start runs it) or
+                     tsx (node --import tsx server/main.ts, as npm start ran it before issue 21)
+  --starts N         no load: start the compiled and the tsx server N times each, alternately, on
+                     the seeded data directory; print each start's time and the Node process's
+                     RSS once it answers, and their medians
   --help             this text
 `;
 
@@ -63,6 +74,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'admin-password': { type: 'string' },
       nginx: { type: 'boolean' },
       instances: { type: 'string' },
+      server: { type: 'string' },
+      starts: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -72,6 +85,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const nginx = values.nginx ?? false;
   if (instances > 1 && !nginx) throw new Error('--instances above 1 needs --nginx in front of them');
   if (instances > 1 && !env.DATABASE_URL) throw new Error('--instances above 1 needs DATABASE_URL: the embedded database serves one process');
+  const server = values.server ?? 'compiled';
+  if (server !== 'compiled' && server !== 'tsx') throw new Error(`--server must be compiled or tsx, got "${server}"`);
   return {
     posts: positiveInt('posts', values.posts, 100_000),
     boardCode: values.board ?? 'notice',
@@ -83,5 +98,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     adminPassword: values['admin-password'] ?? (env.ADMIN_PASSWORD || 'bench-admin-password'),
     instances,
     nginx,
+    server,
+    starts: values.starts === undefined ? 0 : positiveInt('starts', values.starts, 0),
   };
 }

@@ -1,6 +1,7 @@
 import type { PathResult } from './load';
 import type { MemoryReport } from './memory';
 import type { Machine } from './machine';
+import type { ServerKind } from './options';
 
 /**
  * The targets of issue 8 (16 connections, load generator on the same machine; on the embedded
@@ -19,6 +20,9 @@ export interface Results {
   ceiling: PathResult;
   memory: MemoryReport;
   startMs: number;
+  /** How the server ran, and its Node process's RSS (MB) once it answered and after the load. */
+  server: ServerKind;
+  nodeRss: { afterStartMb: number | undefined; afterLoadMb: number | undefined };
 }
 
 const path = (r: Results, key: string) => r.paths.find((p) => p.key === key);
@@ -86,8 +90,40 @@ export function formatMemory(r: Results): string {
   return lines.join('\n');
 }
 
+const mb = (value: number | undefined) => (value === undefined ? 'not measured' : `${value.toFixed(0)} MB`);
+
 export function formatStart(r: Results): string {
-  return `server start on the existing data directory: answered in ${(r.startMs / 1000).toFixed(2)} s; target < 5 s: ${verdict(targets.find((t) => t.key === 'start')!.check(r))}`;
+  return (
+    `server start on the existing data directory: answered in ${(r.startMs / 1000).toFixed(2)} s; target < 5 s: ${verdict(targets.find((t) => t.key === 'start')!.check(r))}\n` +
+    `Node server (${r.server}) RSS: ${mb(r.nodeRss.afterStartMb)} after start, ${mb(r.nodeRss.afterLoadMb)} after the load`
+  );
+}
+
+export interface StartRun {
+  server: ServerKind;
+  startMs: number;
+  rssMb: number | undefined;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** `--starts N`: each run, then per kind the median start time and RSS after start. */
+export function formatStarts(runs: StartRun[]): string {
+  const lines = ['| server | runs | start (median) | start (each) | Node RSS after start (median) | RSS (each) |', '| --- | --- | --- | --- | --- | --- |'];
+  for (const kind of ['tsx', 'compiled'] as const) {
+    const mine = runs.filter((r) => r.server === kind);
+    if (mine.length === 0) continue;
+    const rss = mine.map((r) => r.rssMb).filter((v): v is number => v !== undefined);
+    lines.push(
+      `| ${kind} | ${mine.length} | ${(median(mine.map((r) => r.startMs)) / 1000).toFixed(2)} s | ${mine.map((r) => (r.startMs / 1000).toFixed(2)).join(', ')} | ` +
+        `${rss.length ? `${median(rss).toFixed(0)} MB` : 'not measured'} | ${rss.map((v) => v.toFixed(0)).join(', ')} |`,
+    );
+  }
+  return lines.join('\n');
 }
 
 export function formatMachine(m: Machine): string {

@@ -10,6 +10,9 @@ import type { PoolClient } from 'pg';
  * server/db/outage.api.test.ts: eight of ten were lost in a second and a half of killed
  * connections). This puts BEGIN inside, and hands a client whose rollback failed back as broken,
  * so the pool closes it instead of reusing it. Installed once, on import (db/client.ts).
+ *
+ * package.json pins drizzle-orm exactly while this file exists; transaction-fix-upstream.test.ts
+ * runs upstream's unpatched method and fails the day upstream fixes these faults.
  */
 type Session = { client: PoolClient; dialect: unknown; schema: unknown; options: unknown };
 type TransactionConfigurable = { execute(query: unknown): Promise<unknown>; getTransactionConfigSQL(config: unknown): unknown };
