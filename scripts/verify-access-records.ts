@@ -16,7 +16,7 @@ import { loadConfig } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
 import { EMBEDDED_DATABASE } from '@server/db/embedded';
 import { acquireDataDirLock, DataDirLockedError } from '@server/db/lock';
-import { describeResult, verifyAccessRecords } from '@server/modules/access-record/verify';
+import { describeResult, verifyAccessRecords } from '@server/modules/access-record';
 
 class CannotCheck extends Error {}
 

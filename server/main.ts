@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { loadTokenKeys } from './auth/tokens';
 import { previousSecretWarning } from './auth/signing-keys';
 import { seedIfEmpty } from './seed';
-import { housekeepingSchedule } from './modules/housekeeping/schedule';
+import { housekeepingSchedule } from '@server/modules/housekeeping';
 
 async function main() {
   const config = loadConfig();

@@ -7,7 +7,7 @@ import {
 import { getCaller } from '../../auth/request-caller';
 import type { Caller } from '../../auth/caller';
 import { sendWorkbook } from '../../lib/xlsx';
-import { accessActor } from '../access-record/record';
+import { accessActor } from '@server/modules/access-record';
 import { exportMembers } from './export';
 import * as service from './service';
 

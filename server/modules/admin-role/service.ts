@@ -7,7 +7,7 @@ import { requireSystemAdmin } from '../../auth/admin';
 import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../errors';
 import { uniqueViolation } from '../../lib/pg-errors';
-import { recordAccess, type AccessActor } from '../access-record/record';
+import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { adminRightsChange, permissionsRefusal } from './policy';
 import * as repo from './repo';
 

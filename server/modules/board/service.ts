@@ -6,7 +6,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
-import { fileUrl, thumbnailUrl } from '../file/urls';
+import { fileUrl, thumbnailUrl } from '@server/modules/file';
 import { canOnBoard, canSeePrivateItem, isPrivateItem, listOnlyOwn } from './policy';
 import * as repo from './repo';
 import type { ViewCounter } from './view-counter';

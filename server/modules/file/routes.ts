@@ -9,8 +9,7 @@ import type { Db } from '../../db/client';
 import { board, boardItem, storedFile } from '../../db/schema';
 import { notFound } from '../../errors';
 import { contentDisposition } from '../../lib/content-disposition';
-import { canOnBoard, canSeePrivateItem, isPrivateItem } from '../board/policy';
-import { deny } from '../board/service';
+import { canOnBoard, canSeePrivateItem, isPrivateItem, deny } from '@server/modules/board';
 import type { FileStore } from './store';
 
 /**

@@ -17,7 +17,7 @@ import { expectRefusal } from '../../test/refusals';
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import { uploadWorkbook, workbookOf } from '../alumni/test-support';
 import { prune } from '../housekeeping/service';
-import { S3StoreError } from './s3-error';
+import { S3StoreError } from '../../lib/s3-error';
 import { S3FileStore } from './s3-store';
 import { readAll } from './store';
 

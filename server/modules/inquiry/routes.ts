@@ -3,7 +3,7 @@ import { errorEnvelope, inquiryDetail, inquiryListQuery, inquiryPage, inquiryPar
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
-import { accessActor } from '../access-record/record';
+import { accessActor } from '@server/modules/access-record';
 import * as service from './service';
 import { PRIVATE_NO_STORE } from '../../private-answers';
 

@@ -7,7 +7,7 @@ import { getCaller } from '../../auth/request-caller';
 import { createMetrics, unmatchedRoute, type AppMetrics } from './metrics';
 import { poolOf } from '../../db/client';
 import { Readiness, shippedMigrationCount } from './readiness';
-import { housekeepingDue } from '../housekeeping/due';
+import { housekeepingDue } from '@server/modules/housekeeping';
 import { serverErrorBody } from '../../server-error';
 import { PRIVATE_NO_STORE } from '../../private-answers';
 

@@ -4,8 +4,7 @@ import { boardAreas, boardItemListQuery, paths, siteInfo, successEnvelope, type 
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { boardMenuAnswer, guestBoard, guestList, guestView } from '../board/guest-reads';
-import { visitorKey } from '../board/service';
+import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey } from '@server/modules/board';
 import { isConsolePath, listPath, viewPath } from './first-load';
 
 /**

@@ -6,7 +6,7 @@ import { notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard } from './guest';
-import { findBoard } from '../board/repo';
+import { findBoard } from '@server/modules/board';
 import { boardsQuery, feedQuery, sitemapPosts } from './repo';
 import { escapeMarkup, excerpt, originOf } from './text';
 
