@@ -10,7 +10,7 @@ import { z } from 'zod';
  * it may be a secret.
  */
 
-/** What the README's configuration table shows for a variable (server/config.readme.test.ts). */
+/** What the README's configuration table shows for a variable (server/config-docs.test.ts). */
 export interface VariableDoc {
   /** One line: what the variable does. */
   doc: string;

@@ -139,7 +139,7 @@ const SIGNING_SECRET_LENGTH = 32;
  * Every environment variable the server reads, once each: its kind (server/config-fields.ts), its
  * default as one would write it in the environment, its range or allowed values, and one line of
  * doc. README's "Configuration" table lists the same variables with the same defaults
- * (server/config.readme.test.ts); docs/operations.md says more about each.
+ * (server/config-docs.test.ts); docs/operations.md says more about each.
  */
 export const environmentSchema = z.object({
   PORT: integer({ min: 0, max: 65535, default: '3000', doc: 'HTTP port' }),
