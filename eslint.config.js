@@ -31,7 +31,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../app/*', '../../../app/*'], message: 'Features must not import the app shell.' },
+            { group: ['../../app/*', '../../../app/*', '@web/app/*'], message: 'Features must not import the app shell.' },
           ],
         },
       ],
@@ -49,9 +49,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../app/*', '../../../app/*'], message: 'Features must not import the app shell.' },
+            { group: ['../../app/*', '../../../app/*', '@web/app/*'], message: 'Features must not import the app shell.' },
             {
-              group: [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`, `**/features/${other}/**`],
+              group: [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`, `**/features/${other}/**`, `@web/features/${other}/**`],
               message: `The ${feature} feature must not import ${other} internals: use ui, lib or contract.`,
             },
           ],
@@ -67,7 +67,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+app$|^\\./app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' }] },
+        { patterns: [{ regex: '^(\\.\\./)+app$|^\\./app$|^@server/app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' }] },
       ],
     },
   },

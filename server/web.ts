@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { messages } from '../contract';
+import { messages } from '@contract';
 import { createPageHeads } from './modules/seo/page-head';
 import { dynamicCompression } from './dynamic-compression';
 

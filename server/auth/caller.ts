@@ -11,7 +11,7 @@ import type { Clock } from '../lib/clock';
 import type { Config } from '../config';
 import { idlePastLimit, noteAdminActivity } from './admin-idle';
 import { revokeFamily } from '../modules/session/repo';
-import { accountMessages } from '../../contract';
+import { accountMessages } from '@contract';
 import { ROLE_MEMBER } from '../seed/role-codes';
 
 /** Who is asking: a signed-in member or admin, or a guest holding roleCodeForGuest (spec §4, §6). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminBoard, adminBoardCreate, adminBoardList, adminBoardMessages, adminBoardParams, adminBoardPatch, errorEnvelope, successEnvelope,
-} from '../../../contract';
+} from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { ApiError } from '../../errors';

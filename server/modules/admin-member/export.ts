@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { memberStatusLabels, type memberExportRequest } from '../../../contract';
+import { memberStatusLabels, type memberExportRequest } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { requireAdmin } from '../../auth/admin';

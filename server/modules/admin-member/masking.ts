@@ -1,4 +1,4 @@
-import type { UserProfileField } from '../../../contract';
+import type { UserProfileField } from '@contract';
 import { maskUserKey } from '../user/mask';
 
 export { keyIsAddress, maskKey } from '../user/mask';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changeMemberRoleRequest, errorEnvelope, memberDetail, memberRoleOptions, memberExportRequest, memberIdParams, memberListQuery, memberPage,
   retireMemberRequest, revealMemberRequest, successEnvelope,
-} from '../../../contract';
+} from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import type { Caller } from '../../auth/caller';
 import { sendWorkbook } from '../../lib/xlsx';

@@ -2,14 +2,14 @@ import type { z } from 'zod';
 import {
   memberMessages, memberStatusLabels,
   type MemberDetail, type MemberFilter, type MemberPage, type MemberRoleOption, type MemberRow, type memberListQuery,
-} from '../../../contract';
+} from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { requireAdmin } from '../../auth/admin';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
-import { pageOf } from '../../../contract';
+import { pageOf } from '@contract';
 import { recordAccess, type AccessActor } from '../access-record/record';
 import { revokeAllOfUser } from '../session/repo';
 import { eraseRetiringMember } from '../user/my-page';

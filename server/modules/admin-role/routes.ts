@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createRoleRequest, errorEnvelope, patchRoleRequest, roleCodeParams, roleList, roleView, successEnvelope } from '../../../contract';
+import { createRoleRequest, errorEnvelope, patchRoleRequest, roleCodeParams, roleList, roleView, successEnvelope } from '@contract';
 import type { Caller } from '../../auth/caller';
 import { getCaller } from '../../auth/request-caller';
 import { accessActor } from '../access-record/record';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { knownPermissions, roleMessages, type createRoleRequest, type patchRoleRequest, type RoleList, type RoleView } from '../../../contract';
+import { knownPermissions, roleMessages, type createRoleRequest, type patchRoleRequest, type RoleList, type RoleView } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { requireSystemAdmin } from '../../auth/admin';

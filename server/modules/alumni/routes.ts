@@ -4,7 +4,7 @@ import {
   alumniCreateBody, alumniCreated, alumniExportBody, alumniIdParams, alumniImportBody, alumniImportPreview,
   alumniImportPreviewBody, alumniImportReport, alumniListQuery, alumniMessages, alumniPage, alumniPatchBody,
   alumniUploadUrlBody, alumniUploadUrlResponse, errorEnvelope, successEnvelope,
-} from '../../../contract';
+} from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { sendWorkbook } from '../../lib/xlsx';

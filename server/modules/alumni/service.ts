@@ -3,7 +3,7 @@ import {
   ALUMNI_MAX_ROWS, ALUMNI_PREVIEW_ROWS, alumniMessages,
   type AlumniImportPreview, type AlumniImportReport, type AlumniPage, type AlumniRecord, type AlumniValues,
   type alumniCreateBody, type alumniExportBody, type alumniImportBody, type alumniListQuery, type alumniPatchBody,
-} from '../../../contract';
+} from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';

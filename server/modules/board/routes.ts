@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   board, boardItem, boardItemCreateRequest, boardMenu, boardItemDeleteResponse, boardItemListQuery, boardItemPage, boardItemParams,
   boardItemUpdateRequest, errorEnvelope, successEnvelope,
-} from '../../../contract';
+} from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { accessActor, recordAccess } from '../access-record/record';
 import { perMinute } from '../../lib/rate-limit';

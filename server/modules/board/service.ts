@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Board, BoardItem, BoardItemPage, BoardItemSummary, BoardFile } from '../../../contract';
-import { boardItemListQuery, messages } from '../../../contract';
+import type { Board, BoardItem, BoardItemPage, BoardItemSummary, BoardFile } from '@contract';
+import { boardItemListQuery, messages } from '@contract';
 import type { z } from 'zod';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';

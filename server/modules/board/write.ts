@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import {
   boardMessages, contactPatterns, formatBytes, messages,
   type BoardItem, type boardItemCreateRequest, type boardItemUpdateRequest,
-} from '../../../contract';
+} from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';

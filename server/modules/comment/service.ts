@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import {
   boardMessages, messages,
   type BoardItemComment, type BoardItemCommentPage, type boardItemCommentCreateRequest, type boardItemCommentListQuery,
-} from '../../../contract';
+} from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { boardMessages, type boardItemExportQuery } from '../../../contract';
+import { boardMessages, type boardItemExportQuery } from '@contract';
 import type { AppDeps } from '../../deps';
 import { isAdmin, type Caller } from '../../auth/caller';
 import { recordAccess, type AccessActor } from '../access-record/record';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { errorEnvelope, messages } from '../../../contract';
+import { errorEnvelope, messages } from '@contract';
 import { isAdmin, type Caller } from '../../auth/caller';
 import { getFileCaller } from '../../auth/request-caller';
 import type { Db } from '../../db/client';

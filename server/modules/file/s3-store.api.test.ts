@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opsMessages, type AlumniImportReport } from '../../../contract';
+import { opsMessages, type AlumniImportReport } from '@contract';
 import { buildApp } from '../../app';
 import type { S3Config } from '../../config';
 import { storedFile, uploadTicket } from '../../db/schema';

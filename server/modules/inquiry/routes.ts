@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, inquiryDetail, inquiryListQuery, inquiryPage, inquiryParams, inquiryPatch, successEnvelope } from '../../../contract';
+import { errorEnvelope, inquiryDetail, inquiryListQuery, inquiryPage, inquiryParams, inquiryPatch, successEnvelope } from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';

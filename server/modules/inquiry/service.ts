@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import {
   INQUIRY_BOARD, inquiryMessages as m, inquiryStatusLabels,
   type InquiryDetail, type inquiryListQuery, type InquiryPage, type InquiryPatch, type InquiryStatus,
-} from '../../../contract';
+} from '@contract';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelope, healthResponse, opsMessages, readyResponse } from '../../../contract';
+import { errorEnvelope, healthResponse, opsMessages, readyResponse } from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { createMetrics, unmatchedRoute, type AppMetrics } from './metrics';

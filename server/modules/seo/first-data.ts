@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { boardAreas, boardItemListQuery, paths, siteInfo, successEnvelope, type SiteInfo } from '../../../contract';
+import { boardAreas, boardItemListQuery, paths, siteInfo, successEnvelope, type SiteInfo } from '@contract';
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fixedScreens, paths } from '../../../contract';
+import { fixedScreens, paths } from '@contract';
 import { fileUrl } from '../file/urls';
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard, guestReadsPost } from './guest';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fixedScreens, messages, paths } from '../../../contract';
+import { fixedScreens, messages, paths } from '@contract';
 import { notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { guestCaller } from '../../auth/caller';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accountMessages, messages, twoFactorCodes, twoFactorMessages, type LoginUser, type TokenPair, type UserKeyType } from '../../../contract';
+import { accountMessages, messages, twoFactorCodes, twoFactorMessages, type LoginUser, type TokenPair, type UserKeyType } from '@contract';
 import type { AppDeps } from '../../deps';
 import { verifyPassword } from '../../auth/password';
 import { isAdmin } from '../../auth/caller';

@@ -1,4 +1,4 @@
-import { accountMessages, twoFactorCodes, twoFactorMessages as m, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../contract';
+import { accountMessages, twoFactorCodes, twoFactorMessages as m, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';

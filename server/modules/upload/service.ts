@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import {
   ALUMNI_MAX_FILE_SIZE, alumniMessages, allowedExtensions, boardMessages, formatBytes, imageExtensions, uploadDefaults,
   type alumniUploadUrlBody, type UploadedFile, type UploadUrlResponse, type uploadUrlQuery,
-} from '../../../contract';
+} from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { storedFile, uploadTicket } from '../../db/schema';

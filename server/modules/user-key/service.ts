@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { accountMessages, patterns, type UserKeyType } from '../../../contract';
+import { accountMessages, patterns, type UserKeyType } from '@contract';
 import type { AppDeps } from '../../deps';
 import { hashPincode, hashToken, newOpaqueToken, sameHash } from '../../auth/tokens';
 import type { Db } from '../../db/client';

@@ -1,4 +1,4 @@
-import { accountMessages, type UserDetail } from '../../../contract';
+import { accountMessages, type UserDetail } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { hashPassword } from '../../auth/password';

@@ -1,4 +1,4 @@
-import { accountMessages, patterns, type SignupRequest, type UserKeyType } from '../../../contract';
+import { accountMessages, patterns, type SignupRequest, type UserKeyType } from '@contract';
 import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
