@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '@server/config';
 
 export interface BenchOptions {
   posts: number;
