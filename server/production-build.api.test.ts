@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, entryPoints, externalPackages, packageOf, type Metafile } from '../scripts/build-server.mjs';
+import { buildServer, entryPoints, externalPackages, packageOf, type Metafile } from '@scripts/build-server.mjs';
 import { freePort } from './lib/process';
 import { repoRoot } from './test/server-process';
 
