@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { pathAliases } from './path-aliases';
+import { pathAliases } from './path-aliases.js';
 import { precompress } from './scripts/vite-precompress.js';
 
 /**

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { pathAliases } from './path-aliases';
+import { pathAliases } from './path-aliases.js';
 
 const alwaysExcluded = ['e2e/**', '**/node_modules/**', 'dist/**'];
 
