@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Answer } from '../contract';
+import type { Answer } from '@contract';
 import { FILE_COOKIE } from './auth/file-cookie';
 
 declare module 'fastify' {

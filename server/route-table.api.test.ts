@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointList } from '../contract';
+import { endpointList } from '@contract';
 import { guardTableRoutes } from './auth/access';
 import { createTestApp, type TestApp } from './test/harness';
 import { registeredRoutes } from './test/routes';

@@ -3,7 +3,7 @@ import type {
   RouteGenericInterface, RouteHandlerMethod, RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endpointSchemas, type Endpoint, type EndpointId } from '../contract';
+import { endpointSchemas, type Endpoint, type EndpointId } from '@contract';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
-import { adminMessages, type Access } from '../../contract';
+import { adminMessages, type Access } from '@contract';
 import { forbidden, unauthorized } from '../errors';
 import { isAdmin } from './caller';
 import { refuseOutsideAdminAddresses, requireAdmin, requireAdminOrEnrolling, requireSystemAdmin } from './admin';

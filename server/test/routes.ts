@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpointList, findEndpoint, isConsoleAccess, type Endpoint } from '../../contract';
+import { endpointList, findEndpoint, isConsoleAccess, type Endpoint } from '@contract';
 import { isTableRoute } from '../auth/access';
 
 /**

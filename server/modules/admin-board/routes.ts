@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminBoardMessages, endpoints } from '../../../contract';
+import { adminBoardMessages, endpoints } from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { ApiError } from '../../errors';
-import { BOARD_MENU_CACHE } from '../board/caching';
+import { BOARD_MENU_CACHE } from '@server/modules/board';
 import * as service from './service';
 import { PRIVATE_NO_STORE } from '../../private-answers';
 import { route } from '../../route';

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints } from '../../../contract';
+import { endpoints } from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import type { Caller } from '../../auth/caller';
 import { sendWorkbook } from '../../lib/xlsx';
-import { accessActor } from '../access-record/record';
+import { accessActor } from '@server/modules/access-record';
 import { exportMembers } from './export';
 import * as service from './service';
 import { route } from '../../route';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints } from '../../../contract';
+import { endpoints } from '@contract';
 import type { Caller } from '../../auth/caller';
 import { getCaller } from '../../auth/request-caller';
-import { accessActor } from '../access-record/record';
+import { accessActor } from '@server/modules/access-record';
 import * as service from './service';
 import { route } from '../../route';
 

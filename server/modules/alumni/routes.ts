@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { alumniMessages, endpoints } from '../../../contract';
+import { alumniMessages, endpoints } from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { sendWorkbook } from '../../lib/xlsx';
-import { issueImportUploadUrl } from '../upload/service';
+import { issueImportUploadUrl } from '@server/modules/upload';
 import * as service from './service';
 import { route } from '../../route';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints } from '../../../contract';
+import { endpoints } from '@contract';
 import { getCaller } from '../../auth/request-caller';
-import { accessActor, recordAccess } from '../access-record/record';
+import { accessActor, recordAccess } from '@server/modules/access-record';
 import { perMinute } from '../../lib/rate-limit';
 import { boardMenuAnswer, guestBoard, guestList, guestView } from './guest-reads';
 import { markPrivate, sendAnswer } from './http-cache';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints } from '../../../contract';
+import { endpoints } from '@contract';
 import { perMinute } from '../../lib/rate-limit';
 import { createChallenge } from './service';
 import { route } from '../../route';

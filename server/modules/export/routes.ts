@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints } from '../../../contract';
+import { endpoints } from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { sendWorkbook } from '../../lib/xlsx';
 import { exportBoardItems } from './service';

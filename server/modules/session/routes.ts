@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { endpoints, type TokenPair } from '../../../contract';
+import { endpoints, type TokenPair } from '@contract';
 import { clearFileCookie, setFileCookie } from '../../auth/file-cookie';
 import { perMinute } from '../../lib/rate-limit';
 import { ADMIN_IDLE_HEADER, adminIdleHeaderValue } from '../../auth/admin-idle';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, siteSettingMessages, twoFactorMessages } from '../../../contract';
+import { endpoints, siteSettingMessages, twoFactorMessages } from '@contract';
 import { requireSystemAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { ApiError, badRequest } from '../../errors';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, twoFactorMessages } from '../../../contract';
+import { endpoints, twoFactorMessages } from '@contract';
 import { requireAdmin, requireAdminOrEnrolling, requireSystemAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';

@@ -1,7 +1,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { boardMessages, endpoints } from '../../../contract';
+import { boardMessages, endpoints } from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { badRequest } from '../../errors';

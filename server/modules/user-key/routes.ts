@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountMessages, endpoints } from '../../../contract';
+import { accountMessages, endpoints } from '@contract';
 import { perMinute } from '../../lib/rate-limit';
 import { keyLabel } from './keys';
 import * as service from './service';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountMessages, endpoints } from '../../../contract';
+import { accountMessages, endpoints } from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import * as myPage from './my-page';
