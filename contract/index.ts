@@ -22,3 +22,5 @@ export * from './admin-dashboard';
 export * from './ops';
 export * from './two-factor';
 export * from './two-factor-messages';
+export * from './endpoints';
+export * from './endpoint-schemas';

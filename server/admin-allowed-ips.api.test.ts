@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '@contract';
-import { isConsoleRoute } from './auth/admin';
 import { body, createTestApp, data, type TestApp } from './test/harness';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from './test/global-setup';
-import { registeredRoutes } from './test/routes';
+import { isConsoleRoute, registeredRoutes } from './test/routes';
 import { createBoardItem, pngBytes, storeFile } from './test/factories';
 import { FILE_COOKIE } from './auth/file-cookie';
 
 /**
- * ADMIN_ALLOWED_IPS (issue 12): every console call (each route guardAdminRoutes guards, read from
- * the app itself as server/admin-guard.api.test.ts does) from an address off the list gets 403
+ * ADMIN_ALLOWED_IPS (issue 12): every console call (each route whose entry in contract/endpoints.ts
+ * has a console access rule, read from the app itself as server/admin-guard.api.test.ts does) from an address off the list gets 403
  * with the envelope and the Korean message, whoever calls; from a listed address or range (IPv4 or
  * IPv6, behind TRUST_PROXY too) the usual checks apply. The public site is not affected.
  */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionToken } from './test/tokens';
 import { signAccessToken } from './auth/tokens';
 import { body, createTestApp, insertMember, openSecondInstance, type TestApp } from './test/harness';
+import { testRoute } from './test/routes';
 import { createBoardItem } from './test/factories';
 
 /** Spec §7/§8: every success is `{ code: 'SUCCESS', data }`, every error `{ code, message }`. */
@@ -14,14 +15,14 @@ const internalDetail = 'secret-internal-detail-7f3a';
 beforeAll(async () => {
   t = await createTestApp({
     configure(app) {
-      app.get('/api/test/throws', async () => {
+      app.get('/api/test/throws', testRoute('GET', '/api/test/throws'), async () => {
         throw new Error(`${internalDetail} at /srv/app/server.ts:12`);
       });
-      app.get('/api/test/throws-type-error', async () => {
+      app.get('/api/test/throws-type-error', testRoute('GET', '/api/test/throws-type-error'), async () => {
         const missing = null as unknown as { field: string };
         return missing.field;
       });
-      app.get('/api/test/bad-sql', async () => {
+      app.get('/api/test/bad-sql', testRoute('GET', '/api/test/bad-sql'), async () => {
         await app.deps.db.execute(sql`SELECT * FROM no_such_table_7f3a`);
         return { code: 'SUCCESS', data: null };
       });

@@ -14,8 +14,7 @@ import { systemClock, type Clock } from './lib/clock';
 import type { AppDeps } from './deps';
 import './auth/request-caller';
 import { ApiError, errorCodeOf } from './errors';
-import { guardAdminRoutes } from './auth/admin';
-import { checkBearerOnApiRoutes } from './auth/bearer-guard';
+import { guardTableRoutes } from './auth/access';
 import { SiteSettings } from './modules/site-setting/service';
 import { siteSettingRoutes } from './modules/site-setting/routes';
 import { boardRoutes } from './modules/board/routes';
@@ -169,12 +168,11 @@ export async function buildApp(
   await registerCompression(app);
   // After the error handler (its 401/403 envelopes) and before the modules (its hooks see every route).
   registerOperations(app);
-  // Before any route is registered: every API route refuses a bad bearer token, even one a guest
-  // may call (server/auth/bearer-guard.ts), and every console and address-book route gets the admin
-  // check (server/auth/admin.ts). Each puts its hook first, so the one added last runs first: the
-  // ADMIN_ALLOWED_IPS refusal comes before any token is looked at (or counted as admin activity).
-  app.addHook('onRoute', checkBearerOnApiRoutes);
-  app.addHook('onRoute', guardAdminRoutes);
+  // Before any route is registered: every API route comes from contract/endpoints.ts (server/route.ts)
+  // and gets its entry's access rule as its first hook (server/auth/access.ts): a bad bearer token is
+  // refused even where a guest may call, and on a console route the ADMIN_ALLOWED_IPS refusal comes
+  // before any token is looked at (or counted as admin activity).
+  app.addHook('onRoute', guardTableRoutes);
 
   await app.register(siteSettingRoutes);
   await app.register(boardRoutes);

@@ -1,44 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Answer } from '@contract';
 import { FILE_COOKIE } from './auth/file-cookie';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer rule of a route outside the table (the operations routes); table routes take their entry's. */
+    answer?: Answer;
+  }
+}
 
 /**
  * Which answers no cache may keep (issue 12: `Cache-Control: no-store` on every answer that carries
- * personal data or tokens). One rule for every route instead of a header per route:
+ * personal data or tokens), and which a cache may keep a while. One rule per route, read from its
+ * entry in contract/endpoints.ts (`answer`), instead of a header per handler:
  *
  * 1. any answer to a request that carries credentials: a bearer token, or the file cookie
  *    (docs/decisions/0009): what a signed-in caller sees may be theirs alone;
- * 2. any answer of a write route (POST, PUT, PATCH, DELETE) under /api: sign-in and token refresh
- *    answer tokens, find-ID answers IDs, a guest's inquiry answers what it stored;
- * 3. every answer of a route under the paths below, whoever asks: accounts and keys, the console
- *    and the address book, CAPTCHA answers, upload URLs (bearer secrets), and the operations routes.
+ * 2. every answer of a `noStore` route, whoever asks: every write (a test holds the table to it:
+ *    sign-in and token refresh answer tokens, find-ID answers IDs, a guest's inquiry answers what
+ *    it stored), accounts and keys, the console and the address book, CAPTCHA answers, upload URLs
+ *    (bearer secrets); and the operations routes outside /api, which say so in their config;
+ * 3. a `maxAge` route's successful answer may be kept that long (unless rule 1 said otherwise).
  *
- * 2 and 3 are decided once per route, from its pattern, when it is registered: the guest reads
- * (most of the traffic) then pay only for two header tests. The pattern is also what the request
- * was routed by, so `/api/%63aptcha` (routed to /api/captcha) is covered as /api/captcha is.
- * A route that already said `no-store` keeps its own value. Everything else (guest board reads with
- * their ETag and `no-cache`, public files, the web app's files) keeps the caching it chose.
+ * 2 and 3 are decided once per route when it is registered: the guest reads (most of the traffic)
+ * then pay only for two header tests. The pattern is also what the request was routed by, so
+ * `/api/%63aptcha` (routed to /api/captcha) is covered as /api/captcha is. A route that already
+ * said `no-store` keeps its own value. `guestCache` and `shared` routes (guest board reads with
+ * their ETag and `no-cache`, public settings) and the web app's files keep the caching they chose.
  */
-const personalPaths = [
-  '/api/user',
-  '/api/user-key',
-  '/api/admin',
-  '/api/alumni',
-  '/api/captcha',
-  '/api/file/upload',
-  '/api/board-item-file/upload-url',
-  '/healthz',
-  '/readyz',
-  '/metrics',
-];
-
 /** The site's one value for "no cache may keep this answer", for routes that set it themselves too. */
 export const PRIVATE_NO_STORE = 'private, no-store';
-
-const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-function underPersonalPath(path: string): boolean {
-  return personalPaths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}-`));
-}
 
 function carriesCredentials(request: FastifyRequest): boolean {
   if (request.headers.authorization) return true;
@@ -58,19 +49,21 @@ const alwaysNoStore: OnSend = (_request, reply, payload, done) => {
   markNoStore(reply);
   done(null, payload);
 };
-const noStoreOnWrites: OnSend = (request, reply, payload, done) => {
-  if (!reads.has(request.method)) markNoStore(reply);
-  done(null, payload);
-};
 
-/** The hook a route needs for rules 2 and 3, or none. */
+function keptFor(answer: Extract<Answer, { kind: 'maxAge' }>): OnSend {
+  const value = `${answer.scope}, max-age=${answer.seconds}`;
+  return (_request, reply, payload, done) => {
+    if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) reply.header('cache-control', value);
+    done(null, payload);
+  };
+}
+
+/** The hook a route's answer rule needs, or none. */
 function routeRule(route: RouteOptions): OnSend | null {
-  if (underPersonalPath(route.url)) return alwaysNoStore;
-  if (route.url !== '/api' && !route.url.startsWith('/api/')) return null;
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const writes = methods.filter((method) => !reads.has(method)).length;
-  if (writes === 0) return null;
-  return writes === methods.length ? alwaysNoStore : noStoreOnWrites;
+  const answer = route.config?.endpoint?.answer ?? route.config?.answer;
+  if (answer?.kind === 'noStore') return alwaysNoStore;
+  if (answer?.kind === 'maxAge') return keptFor(answer);
+  return null;
 }
 
 export function registerPrivateAnswers(app: FastifyInstance): void {

@@ -12,7 +12,7 @@ import { createLogger } from './logger';
 import { MAX_JSON_DEPTH } from './json-body';
 import { opsMessages } from '@contract';
 import { createTestApp, type TestApp } from './test/harness';
-import { apiOperations } from './test/routes';
+import { apiOperations, testRoute } from './test/routes';
 import { watchStoreWrites } from './test/store-spy';
 import { createBoardItem, samplePdf, storeFile, storedNames, uploadThroughApi } from './test/factories';
 import { expectRefusal } from './test/refusals';
@@ -48,10 +48,10 @@ beforeAll(async () => {
     env: { WEB_DIST_DIR: distDir, LOG_LEVEL: 'info' },
     logger: createLogger('info', sink),
     configure(app) {
-      app.get('/api/test/fails', async () => {
+      app.get('/api/test/fails', testRoute('GET', '/api/test/fails'), async () => {
         throw new Error(internalDetail);
       });
-      app.post('/api/test/deep', async (request) => {
+      app.post('/api/test/deep', testRoute('POST', '/api/test/deep'), async (request) => {
         deepRouteRuns++;
         return { code: 'SUCCESS', data: { received: typeof request.body } };
       });
@@ -429,7 +429,7 @@ describe('slow clients are cut off (HEADERS_TIMEOUT_SECONDS=1, REQUEST_TIMEOUT_S
       env: { HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '2', IDLE_TIMEOUT_SECONDS: '30' },
       configure(app) {
         // An answer that is still going out a while after its head was sent (a download, say).
-        app.get('/api/test/streaming', (_request, reply) => {
+        app.get('/api/test/streaming', testRoute('GET', '/api/test/streaming'), (_request, reply) => {
           reply.hijack();
           reply.raw.writeHead(200, { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' });
           reply.raw.write('first part;');

@@ -10,7 +10,7 @@ import { codeAt } from '../modules/two-factor/totp';
 import { confirmedKeyToken } from '../test/accounts';
 import { createMember, multipartBody, pngBytes, storeFile, TEST_PASSWORD, uploadThroughApi, type TestMember } from '../test/factories';
 import { body, createTestApp, data, TestClock, type TestApp } from '../test/harness';
-import { apiOperations, type ApiOperation } from '../test/routes';
+import { tableOperations, type TableOperation } from '../test/routes';
 import { tableDigest } from '../test/table-digest';
 import { sessionToken } from '../test/tokens';
 
@@ -32,8 +32,10 @@ import { sessionToken } from '../test/tokens';
  * password and e-mail address through the member calls (/api/user/...); server/modules/user/policy.ts
  * canChangeUser now refuses it.
  *
- * The operations come from the API's own OpenAPI document, so a route with an id added later
- * fails "every operation with a path parameter has a row" until a row is added to ROUTES below.
+ * The operations and their access rules come from the endpoint table (contract/endpoints.ts, which
+ * server/route-table.api.test.ts holds the app to), so a route with an id added later fails "every
+ * operation with a path parameter has a row" until a row is added to ROUTES below, and a row
+ * cannot let in someone its entry's access rule shuts out.
  * Where an actor legitimately may act (an ADMIN_Access administrator reading a member in the
  * console, members reading a members-only post), the row says so under `allowed` with the reason:
  * every row names every actor, refused or allowed.
@@ -47,7 +49,7 @@ import { sessionToken } from '../test/tokens';
 // (server/auth/admin-idle.ts), which would otherwise change refresh_token in the middle of the sweep.
 const clock = new TestClock();
 let t: TestApp;
-let operations: ApiOperation[];
+let operations: TableOperation[];
 
 /**
  * Who tries:
@@ -443,7 +445,7 @@ const ROUTES: Record<string, Row> = {
 
 /**
  * The system administrator's operations without an id (spec §6: userType Admin): not found by the
- * path-parameter sweep, so listed here and checked against the document.
+ * path-parameter sweep, so their bodies are given here; which they are is the table's (`systemAdmin`).
  */
 const SYSTEM_ADMIN_ONLY: Record<string, { url: string; payload?: () => object }> = {
   'GET /api/admin/site-setting': { url: '/api/admin/site-setting' },
@@ -452,7 +454,7 @@ const SYSTEM_ADMIN_ONLY: Record<string, { url: string; payload?: () => object }>
   'PUT /api/admin/roles': { url: '/api/admin/roles', payload: () => ({ roleCode: 'INTRUDER', name: '침입자', permissions: [ADMIN_ACCESS] }) },
 };
 
-const keyOf = (op: Pick<ApiOperation, 'method' | 'path'>) => `${op.method} ${op.path}`;
+const keyOf = (op: Pick<TableOperation, 'method' | 'path'>) => `${op.method} ${op.path}`;
 
 function send(method: string, url: string, token: string | undefined, payload?: Payload) {
   const headers = t.auth(token);
@@ -492,7 +494,7 @@ beforeAll(async () => {
     // Nothing may change the tables behind the sweep's back (buffered views, housekeeping).
     env: { VIEW_FLUSH_SECONDS: '3600', HOUSEKEEPING_INTERVAL_MINUTES: '0' },
   });
-  operations = await apiOperations(t.app);
+  operations = tableOperations();
   const as = (token: string | undefined) => t.auth(token);
   const admin = t.tokens.admin;
   tokens.systemAdmin = admin;
@@ -590,8 +592,27 @@ describe('the access sweep over every operation with an id', () => {
     ).toEqual([]);
     const stale = Object.keys(ROUTES).filter((key) => !withId.includes(key));
     expect(stale, 'rows for operations the API no longer has').toEqual([]);
-    const documented = new Set(operations.map(keyOf));
-    for (const key of Object.keys(SYSTEM_ADMIN_ONLY)) expect(documented, key).toContain(key);
+    const systemAdminOnly = operations.filter((op) => op.pathParams.length === 0 && op.entry.access.kind === 'systemAdmin').map(keyOf);
+    expect(Object.keys(SYSTEM_ADMIN_ONLY).sort()).toEqual(systemAdminOnly.sort());
+  });
+
+  it('no row lets in an actor the entry\'s access rule shuts out', () => {
+    const wrong: string[] = [];
+    for (const op of operations) {
+      const row = ROUTES[keyOf(op)];
+      if (!row) continue;
+      const { access } = op.entry;
+      // Who the rule itself refuses, before any record is looked at.
+      const shutOut: Actor[] =
+        access.kind === 'systemAdmin' ? ['memberB', 'guest', 'boardStaff', 'staffAdmin']
+          : access.kind === 'admin' || access.kind === 'enrolling' ? ['memberB', 'guest', 'boardStaff']
+            : access.kind === 'member' ? ['guest']
+              : [];
+      for (const c of row.cases) {
+        for (const actor of shutOut) if (c.allowed?.[actor] !== undefined) wrong.push(`${keyOf(op)} on ${c.target}: ${actor} allowed`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('every row names every actor, as refused or allowed with a reason', () => {

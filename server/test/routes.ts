@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { endpointList, findEndpoint, isConsoleAccess, type Endpoint } from '@contract';
+import { isTableRoute } from '../auth/access';
 
 /**
  * The app's routes from Fastify's route tree (`printRoutes({ commonPrefix: false })`), where each
@@ -57,4 +59,53 @@ export async function apiOperations(app: FastifyInstance): Promise<ApiOperation[
       hasBody: op.requestBody !== undefined,
     })),
   );
+}
+
+/**
+ * A console route by its table entry (contract/endpoints.ts): ADMIN_ALLOWED_IPS, guests 401 and
+ * members 403 before the body is read. `url` is Fastify's pattern (`:name`).
+ */
+export function isConsoleRoute(method: string, url: string): boolean {
+  const entry = findEndpoint(method === 'HEAD' ? 'GET' : method, url);
+  return entry !== undefined && isConsoleAccess(entry.access);
+}
+
+/** A route that never looks at the bearer token: an entry with `tokenBlind` access, or the API documentation (outside the table). */
+export function isTokenBlind(method: string, url: string): boolean {
+  if (url.startsWith('/api/') && !isTableRoute(url)) return true;
+  return findEndpoint(method === 'HEAD' ? 'GET' : method, url)?.access.kind === 'tokenBlind';
+}
+
+/** `METHOD path` of every entry whose access is `tokenBlind`. */
+export const tokenBlindEntries = endpointList.filter((entry) => entry.access.kind === 'tokenBlind').map((entry) => `${entry.method} ${entry.path}`);
+
+/** The OpenAPI spelling of a table path: `{name}` for `:name`. */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+
+/** One entry of the table as the sweeps key it: `METHOD /openapi/{path}`, its path parameters and its entry. */
+export interface TableOperation {
+  method: string;
+  path: string;
+  pathParams: string[];
+  entry: Endpoint;
+}
+
+/** Every entry of contract/endpoints.ts (the route-table test holds the app to it). */
+export function tableOperations(): TableOperation[] {
+  return endpointList.map((entry) => ({
+    method: entry.method,
+    path: openApiPath(entry.path),
+    pathParams: [...entry.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!),
+    entry,
+  }));
+}
+
+/**
+ * Options of a route a test registers under /api (a handler that throws, a slow answer): an entry
+ * of its own, since the app refuses an /api route outside the table (server/auth/access.ts).
+ * Anyone may call it; a write's answer is `noStore`, as every write of the table's is.
+ */
+export function testRoute(method: Endpoint['method'], path: string): { config: { endpoint: Endpoint } } {
+  const entry = { id: 'test.route', method, path, access: { kind: 'anyone' }, answer: { kind: method === 'GET' ? 'shared' : 'noStore' } };
+  return { config: { endpoint: entry as unknown as Endpoint } };
 }

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminBoard, adminBoardCreate, adminBoardList, adminBoardMessages, adminBoardParams, adminBoardPatch, errorEnvelope, successEnvelope,
-} from '@contract';
+import { adminBoardMessages, endpoints } from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { ApiError } from '../../errors';
 import { BOARD_MENU_CACHE } from '@server/modules/board';
 import * as service from './service';
 import { PRIVATE_NO_STORE } from '../../private-answers';
+import { route } from '../../route';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
-const security = [{ bearer: [] }];
 
 /**
  * The console's boards (issue 9, ADMIN_Access). Board settings are not personal data, so nothing
@@ -32,9 +29,10 @@ export const adminBoardRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.get(
-    '/api/admin/boards',
-    { schema: { tags: ['admin'], summary: '게시판 목록 (관리자)', security, response: { 200: successEnvelope(adminBoardList), ...errors } } },
+  route(
+    app,
+    endpoints.adminBoard.list,
+    { docs: { tags: ['admin'], summary: '게시판 목록 (관리자)' } },
     async (request, reply) => {
       requireAdmin(await getCaller(request));
       reply.header('cache-control', PRIVATE_NO_STORE);
@@ -42,17 +40,10 @@ export const adminBoardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/admin/boards/:boardCode',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: '게시판 설정 (관리자)',
-        security,
-        params: adminBoardParams,
-        response: { 200: successEnvelope(adminBoard), ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.adminBoard.get,
+    { docs: { tags: ['admin'], summary: '게시판 설정 (관리자)' } },
     async (request, reply) => {
       requireAdmin(await getCaller(request));
       reply.header('cache-control', PRIVATE_NO_STORE);
@@ -60,17 +51,11 @@ export const adminBoardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/admin/boards',
+  route(
+    app,
+    endpoints.adminBoard.create,
     {
-      schema: {
-        tags: ['admin'],
-        summary: '게시판 만들기 (관리자)',
-        description: '같은 코드(대소문자 무시)의 게시판이 있으면 409입니다. permissions는 동작마다 허용할 권한 코드입니다.',
-        security,
-        body: adminBoardCreate,
-        response: { 200: successEnvelope(adminBoard), 409: errorEnvelope, ...errors },
-      },
+      docs: { tags: ['admin'], summary: '게시판 만들기 (관리자)', description: '같은 코드(대소문자 무시)의 게시판이 있으면 409입니다. permissions는 동작마다 허용할 권한 코드입니다.' },
     },
     async (request) => {
       requireAdmin(await getCaller(request));
@@ -79,18 +64,10 @@ export const adminBoardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/api/admin/boards/:boardCode',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: '게시판 설정 변경 (관리자, 보낸 항목만)',
-        security,
-        params: adminBoardParams,
-        body: adminBoardPatch,
-        response: { 200: successEnvelope(adminBoard), ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.adminBoard.update,
+    { docs: { tags: ['admin'], summary: '게시판 설정 변경 (관리자, 보낸 항목만)' } },
     async (request) => {
       requireAdmin(await getCaller(request));
       const data = await changing(request.params.boardCode, () => service.updateBoard(app.deps.db, request.params.boardCode, request.body));

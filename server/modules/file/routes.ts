@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { errorEnvelope, messages } from '@contract';
+import { endpoints, messages } from '@contract';
 import { isAdmin, type Caller } from '../../auth/caller';
 import { getFileCaller } from '../../auth/request-caller';
 import type { Db } from '../../db/client';
@@ -11,6 +10,7 @@ import { notFound } from '../../errors';
 import { contentDisposition } from '../../lib/content-disposition';
 import { canOnBoard, canSeePrivateItem, isPrivateItem, deny } from '@server/modules/board';
 import type { FileStore } from './store';
+import { route } from '../../route';
 
 /**
  * Types a browser may show inline; everything else (SVG, HTML, office files...) downloads.
@@ -59,13 +59,10 @@ async function sendStored(reply: FastifyReply, files: FileStore, storedName: str
   return reply
     .header('content-type', contentType)
     .header('content-disposition', disposition)
-    .header('cache-control', 'private, max-age=300')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .send(bytes);
 }
 
-const fileId = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, '파일 번호가 올바르지 않습니다.') });
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, files } = app.deps;
@@ -82,21 +79,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // No automatic HEAD: Fastify would read the whole file (from S3 too) to throw it away, and a
   // guest could make it do so for any public attachment, over and over.
-  app.get(
-    '/api/file/:id',
-    {
-      exposeHeadRoute: false,
-      schema: {
-        tags: ['file'],
-        summary: '파일 내려받기·보기',
-        params: fileId,
-        querystring: z.object({
-          download: z.enum(['true', 'false']).optional(),
-          thumbnail: z.enum(['true', 'false']).optional(),
-        }),
-        response: errors,
-      },
-    },
+  route(
+    app,
+    endpoints.file.get,
+    { exposeHeadRoute: false, docs: { tags: ['file'], summary: '파일 내려받기·보기' } },
     async (request, reply) => {
       const caller = await getFileCaller(request);
       if (request.query.thumbnail === 'true') return sendThumbnail(reply, caller, request.params.id);
@@ -111,9 +97,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/file/thumbnail/:id',
-    { exposeHeadRoute: false, schema: { tags: ['file'], summary: '이미지 미리보기', params: fileId, response: errors } },
+  route(
+    app,
+    endpoints.file.thumbnail,
+    { exposeHeadRoute: false, docs: { tags: ['file'], summary: '이미지 미리보기' } },
     async (request, reply) => sendThumbnail(reply, await getFileCaller(request), request.params.id),
   );
 };

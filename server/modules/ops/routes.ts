@@ -56,9 +56,12 @@ export function registerOperations(app: FastifyInstance): void {
   });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Outside /api and the endpoint table: no cache keeps what they answer, errors included (server/private-answers.ts).
+  const operationsAnswer = { answer: { kind: 'noStore' } } as const;
   routes.get(
     '/healthz',
     {
+      config: operationsAnswer,
       schema: { tags: ['operations'], summary: '프로세스 동작 확인 (데이터베이스를 보지 않음)', response: { 200: healthResponse } },
     },
     async (_request, reply) => {
@@ -70,6 +73,7 @@ export function registerOperations(app: FastifyInstance): void {
   routes.get(
     '/readyz',
     {
+      config: operationsAnswer,
       schema: {
         tags: ['operations'],
         summary: '요청을 받을 준비 확인 (데이터베이스 응답, 마이그레이션 최신, 종료 중 아님)',
@@ -97,6 +101,7 @@ export function registerOperations(app: FastifyInstance): void {
   routes.get(
     '/metrics',
     {
+      config: operationsAnswer,
       onRequest: authorizeMetrics,
       schema: { tags: ['operations'], summary: 'Prometheus 지표 (관리자 토큰 또는 METRICS_TOKEN)', security: [{ bearer: [] }] },
     },

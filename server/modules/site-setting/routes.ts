@@ -1,44 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminSiteSetting, errorEnvelope, siteAuthentication, siteInfo, siteSettingMessages, siteSettingPatch, successEnvelope,
-  twoFactorMessages,
-} from '@contract';
+import { endpoints, siteSettingMessages, twoFactorMessages } from '@contract';
 import { requireSystemAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { ApiError, badRequest } from '../../errors';
 import { listRoles, updateSiteSettings } from './update';
 import { PRIVATE_NO_STORE } from '../../private-answers';
+import { route } from '../../route';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
 
 export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/site-setting/info',
-    { schema: { tags: ['site-setting'], summary: '공개 사이트 설정', response: { 200: successEnvelope(siteInfo) } } },
+  route(
+    app,
+    endpoints.siteSetting.info,
+    { docs: { tags: ['site-setting'], summary: '공개 사이트 설정' } },
     async () => ({ code: 'SUCCESS' as const, data: await app.deps.settings.info() }),
   );
-  app.get(
-    '/api/site-setting/authentication',
-    {
-      schema: {
-        tags: ['site-setting'],
-        summary: '로그인·회원가입 화면 설정',
-        response: { 200: successEnvelope(siteAuthentication) },
-      },
-    },
+  route(
+    app,
+    endpoints.siteSetting.authentication,
+    { docs: { tags: ['site-setting'], summary: '로그인·회원가입 화면 설정' } },
     async () => ({ code: 'SUCCESS' as const, data: await app.deps.settings.authentication() }),
   );
 
-  app.get(
-    '/api/admin/site-setting',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: '사이트 설정과 손님 권한으로 고를 수 있는 권한 (시스템 관리자)',
-        security: [{ bearer: [] }],
-        response: { 200: successEnvelope(adminSiteSetting), ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.siteSetting.forAdmin,
+    { docs: { tags: ['admin'], summary: '사이트 설정과 손님 권한으로 고를 수 있는 권한 (시스템 관리자)' } },
     async (request, reply) => {
       requireSystemAdmin(await getCaller(request));
       reply.header('cache-control', PRIVATE_NO_STORE);
@@ -53,21 +40,17 @@ export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/api/site-setting',
+  route(
+    app,
+    endpoints.siteSetting.update,
     {
-      schema: {
+      docs: {
         tags: ['admin'],
         summary: '사이트 설정 변경 (시스템 관리자)',
         description:
           'authType, useCapcha, userProfiles(추가·삭제·순서·필수·선택지), roleCodeForGuest와 사이트 정보 중 보낸 항목만 바꿉니다. ' +
           '잘못된 설정은 400과 한국어 메시지로 거절하고, 바뀐 설정은 모든 서버의 다음 요청부터 적용됩니다.',
-        security: [{ bearer: [] }],
-        body: siteSettingPatch,
-        response: { 200: successEnvelope(siteInfo), ...errors },
       },
-      // Before the body is validated: a stranger gets 401/403, not the shape the call expects.
-      onRequest: async (request) => requireSystemAdmin(await getCaller(request)),
     },
     async (request) => {
       // Requiring a second factor of every administrator while having none would close the console

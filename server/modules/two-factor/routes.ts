@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  errorEnvelope, memberIdParams, successEnvelope, twoFactorChangeRequest, twoFactorConfirmRequest, twoFactorEnrolment, twoFactorMessages, twoFactorPasswordRequest,
-  twoFactorRecoveryCodes, twoFactorStatus,
-} from '@contract';
+import { endpoints, twoFactorMessages } from '@contract';
 import { requireAdmin, requireAdminOrEnrolling, requireSystemAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import * as service from './service';
+import { route } from '../../route';
 
 const tags = ['admin'];
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope };
-const security = [{ bearer: [] }];
 
 /**
  * Administrators' two-factor sign-in (issue 12): their own status, enrolment with a QR code,
@@ -24,9 +19,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   // Codes and passwords are guessed here otherwise: the same budget as sign-in.
   const limited = perMinute(deps.config.rateLimits.signin);
 
-  app.get(
-    '/api/admin/two-factor',
-    { schema: { tags, summary: '내 2단계 인증 상태', security, response: { 200: successEnvelope(twoFactorStatus), ...errors } } },
+  route(
+    app,
+    endpoints.twoFactor.status,
+    { docs: { tags, summary: '내 2단계 인증 상태' } },
     async (request) => {
       const caller = await getCaller(request);
       requireAdminOrEnrolling(caller);
@@ -34,18 +30,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/two-factor/enrolment',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: '2단계 인증 등록 시작 (비밀번호 확인 후 새 비밀 키와 QR 코드)',
-        security,
-        body: twoFactorPasswordRequest,
-        response: { 200: successEnvelope(twoFactorEnrolment), ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.twoFactor.enrolment,
+    { config: limited, docs: { tags, summary: '2단계 인증 등록 시작 (비밀번호 확인 후 새 비밀 키와 QR 코드)' } },
     async (request) => {
       const caller = await getCaller(request);
       requireAdminOrEnrolling(caller);
@@ -53,18 +41,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/two-factor/confirmation',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: '2단계 인증 등록 완료 (인증 앱의 첫 코드 확인, 복구 코드 10개 발급, 이 로그인 말고는 모두 로그아웃)',
-        security,
-        body: twoFactorConfirmRequest,
-        response: { 200: successEnvelope(twoFactorRecoveryCodes), ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.twoFactor.confirmation,
+    { config: limited, docs: { tags, summary: '2단계 인증 등록 완료 (인증 앱의 첫 코드 확인, 복구 코드 10개 발급, 이 로그인 말고는 모두 로그아웃)' } },
     async (request) => {
       const caller = await getCaller(request);
       requireAdminOrEnrolling(caller);
@@ -73,18 +53,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/two-factor/recovery-codes',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: '복구 코드 새로 만들기 (비밀번호와 현재 인증 코드 또는 복구 코드 확인; 이전 코드는 모두 무효)',
-        security,
-        body: twoFactorChangeRequest,
-        response: { 200: successEnvelope(twoFactorRecoveryCodes), ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.twoFactor.recoveryCodes,
+    { config: limited, docs: { tags, summary: '복구 코드 새로 만들기 (비밀번호와 현재 인증 코드 또는 복구 코드 확인; 이전 코드는 모두 무효)' } },
     async (request) => {
       const caller = await getCaller(request);
       requireAdmin(caller);
@@ -93,18 +65,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/two-factor/disable',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: '2단계 인증 해제 (비밀번호와 현재 인증 코드 또는 복구 코드 확인; 필수 설정이 켜져 있으면 거절)',
-        security,
-        body: twoFactorChangeRequest,
-        response: { 200: successEnvelope(z.object({})), ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.twoFactor.disable,
+    { config: limited, docs: { tags, summary: '2단계 인증 해제 (비밀번호와 현재 인증 코드 또는 복구 코드 확인; 필수 설정이 켜져 있으면 거절)' } },
     async (request) => {
       const caller = await getCaller(request);
       requireAdmin(caller);
@@ -113,17 +77,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/users/:id/two-factor-reset',
-    {
-      schema: {
-        tags,
-        summary: '회원의 2단계 인증 초기화 (시스템 관리자; 그 계정의 로그인은 모두 끝남)',
-        security,
-        params: memberIdParams,
-        response: { 200: successEnvelope(z.object({})), ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.twoFactor.reset,
+    { docs: { tags, summary: '회원의 2단계 인증 초기화 (시스템 관리자; 그 계정의 로그인은 모두 끝남)' } },
     async (request) => {
       requireSystemAdmin(await getCaller(request));
       await service.resetFor(deps, request.params.id);

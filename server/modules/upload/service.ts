@@ -4,7 +4,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import {
-  ALUMNI_MAX_FILE_SIZE, alumniMessages, allowedExtensions, boardMessages, formatBytes, imageExtensions, uploadDefaults,
+  ALUMNI_MAX_FILE_SIZE, alumniMessages, allowedExtensions, boardMessages, endpoints, formatBytes, imageExtensions, uploadDefaults,
   type alumniUploadUrlBody, type UploadedFile, type UploadUrlResponse, type uploadUrlQuery,
 } from '@contract';
 import type { AppDeps } from '../../deps';
@@ -22,7 +22,8 @@ import { openWorkbook } from './workbook';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'files'>;
 
-export const UPLOAD_PATH = '/api/file/upload/';
+/** Where an upload URL points: its entry's path without the token (contract/endpoints.ts `file.upload`). */
+export const UPLOAD_PATH = endpoints.file.upload.path.replace(':token', '');
 const THUMBNAIL_WIDTH = 480;
 
 const tooLarge = (message: string) => new ApiError(413, 'PAYLOAD_TOO_LARGE', message);
