@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['web/**/*.test.tsx'],
           exclude: alwaysExcluded,
           setupFiles: ['web/src/test/setup.ts'],
+          // A form filled key by key takes a few seconds on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -30,7 +30,7 @@ export function renderScreen(Screen: ComponentType, { path, url = `/${path}` }: 
     ],
     { initialEntries: [url] },
   );
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -43,7 +43,7 @@ export function renderScreen(Screen: ComponentType, { path, url = `/${path}` }: 
 export function renderWithProviders(element: ReactElement): RenderResult & { user: ReturnType<typeof userEvent.setup>; queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/'] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -3,9 +3,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { getSessionStore } from '../lib/session';
 
 afterEach(() => {
   cleanup();
+  // The browser's session store is one per page: a test that signed in signs out.
+  getSessionStore().signOut();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.localStorage.clear();
