@@ -17,7 +17,15 @@ export interface ApiCall {
 
 export interface StubAnswer {
   status: number;
-  payload: unknown;
+  /** Sent as JSON, unless `file` is given. */
+  payload?: unknown;
+  /** A download's bytes and its headers (content-disposition). */
+  file?: { body: string; headers: Record<string, string> };
+}
+
+/** A file download answer, as the server's exports send it. */
+export function download(body: string, fileName: string): StubAnswer {
+  return { status: 200, file: { body, headers: { 'content-type': 'application/octet-stream', 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` } } };
 }
 
 export type StubHandler = StubAnswer | ((call: ApiCall) => StubAnswer | Promise<StubAnswer>);
@@ -58,6 +66,7 @@ export function stubApi(routes: Record<string, StubHandler>): ApiStub {
     const handler = table.get(`${method} ${url.pathname}`);
     if (!handler) throw new Error(`No answer stubbed for ${method} ${url.pathname}${url.search} in this test`);
     const answer = typeof handler === 'function' ? await handler(call) : handler;
+    if (answer.file) return new Response(answer.file.body, { status: answer.status, headers: answer.file.headers });
     return new Response(JSON.stringify(answer.payload), { status: answer.status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchStub);
