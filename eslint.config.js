@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The server's composition root imports every module; nothing else imports it. */
+const appImport = { regex: '^(\\.\\./)+app$|^\\./app$|^@server/app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' };
+/** A module's surface is its index.ts (docs/decisions/0022). */
+const moduleInternals = { regex: '^(@server/|(\\.\\.?/)+)modules/[a-z-]+/', message: "Import another module through its index.ts ('@server/modules/<name>'), not its files." };
+const siblingModuleInternals = { regex: '^\\.\\./[a-z-]+/', message: "Import another module through its index.ts ('@server/modules/<name>'), not its files." };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
   js.configs.recommended,
@@ -31,7 +37,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../app/*', '../../../app/*'], message: 'Features must not import the app shell.' },
+            { group: ['../../app/*', '../../../app/*', '@web/app/*'], message: 'Features must not import the app shell.' },
           ],
         },
       ],
@@ -49,9 +55,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../app/*', '../../../app/*'], message: 'Features must not import the app shell.' },
+            { group: ['../../app/*', '../../../app/*', '@web/app/*'], message: 'Features must not import the app shell.' },
             {
-              group: [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`, `**/features/${other}/**`],
+              group: [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`, `**/features/${other}/**`, `@web/features/${other}/**`],
               message: `The ${feature} feature must not import ${other} internals: use ui, lib or contract.`,
             },
           ],
@@ -65,9 +71,25 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/main.ts', 'server/**/*.test.ts', 'server/test/**', 'server/app.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [appImport, moduleInternals] }],
+    },
+  },
+  {
+    // Inside a module: its own files freely, another module only through its index.ts.
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [appImport, moduleInternals, siblingModuleInternals] }],
+    },
+  },
+  {
+    // The layers modules stand on never depend on a module (docs/decisions/0022).
+    files: ['server/auth/**/*.ts', 'server/db/**/*.ts', 'server/lib/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+app$|^\\./app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' }] },
+        { patterns: [appImport, { regex: '(^|/)modules(/|$)', message: 'auth/, db/ and lib/ must not depend on a module: pass what they need in.' }] },
       ],
     },
   },

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './path-aliases';
 
 const alwaysExcluded = ['e2e/**', '**/node_modules/**', 'dist/**'];
 
@@ -16,6 +17,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: pathAliases },
         test: {
           name: 'unit',
           environment: 'node',
@@ -24,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: pathAliases },
         test: {
           name: 'component',
           environment: 'happy-dom',
@@ -35,6 +38,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: pathAliases },
         test: {
           name: 'api',
           environment: 'node',

@@ -11,7 +11,7 @@ import {
   type SiteInfo,
   type TokenPair,
   type UserDetail,
-} from '../../../contract';
+} from '@contract';
 import { getSessionStore } from '../lib/session';
 
 /**

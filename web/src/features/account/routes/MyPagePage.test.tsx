@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../../contract';
-import { ok, refuse, stubApi } from '../../../test/api-stub';
-import { demoAuthentication, demoMember, signInAs } from '../../../test/fixtures';
-import { renderScreen } from '../../../test/render-screen';
+import { messages } from '@contract';
+import { ok, refuse, stubApi } from '@web/test/api-stub';
+import { demoAuthentication, demoMember, signInAs } from '@web/test/fixtures';
+import { renderScreen } from '@web/test/render-screen';
 import { Component as MyPagePage } from './MyPagePage';
 
 /**

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { accountMessages, messages } from '../../../../../contract';
-import { never, ok, refuse, stubApi } from '../../../test/api-stub';
-import { demoAuthentication } from '../../../test/fixtures';
-import { renderScreen } from '../../../test/render-screen';
+import { accountMessages, messages } from '@contract';
+import { never, ok, refuse, stubApi } from '@web/test/api-stub';
+import { demoAuthentication } from '@web/test/fixtures';
+import { renderScreen } from '@web/test/render-screen';
 import { Component as SigninPage } from './SigninPage';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { download, refuse, stubApi } from '../../../test/api-stub';
-import { renderWithProviders } from '../../../test/render-screen';
+import { download, refuse, stubApi } from '@web/test/api-stub';
+import { renderWithProviders } from '@web/test/render-screen';
 import { AccessRecordExportDialog } from './AccessRecordExportDialog';
 
 /**

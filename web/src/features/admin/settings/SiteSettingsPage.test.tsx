@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { siteSettingMessages } from '../../../../../contract';
-import { never, ok, refuse, stubApi } from '../../../test/api-stub';
-import { demoAdminSiteSetting } from '../../../test/fixtures';
-import { renderScreen } from '../../../test/render-screen';
+import { siteSettingMessages } from '@contract';
+import { never, ok, refuse, stubApi } from '@web/test/api-stub';
+import { demoAdminSiteSetting } from '@web/test/fixtures';
+import { renderScreen } from '@web/test/render-screen';
 import { Component as SiteSettingsPage } from './SiteSettingsPage';
 
 /**

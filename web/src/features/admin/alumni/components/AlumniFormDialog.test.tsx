@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { alumniMessages } from '../../../../../../contract';
-import { ok, refuse, stubApi } from '../../../../test/api-stub';
-import { renderWithProviders } from '../../../../test/render-screen';
+import { alumniMessages } from '@contract';
+import { ok, refuse, stubApi } from '@web/test/api-stub';
+import { renderWithProviders } from '@web/test/render-screen';
 import { AlumniFormDialog } from './AlumniFormDialog';
 
 /**
