@@ -3,7 +3,7 @@ import { accessActionLabels, adminMessages, boardAreas, paths, type AdminDashboa
 import { ADMIN, createMember, openSignedIn, uniqueSuffix } from './support/accounts';
 import { editorArea } from './support/board';
 import { field } from './support/dialogs';
-import { apiGet, byTitle, expect, latestItems, test } from './fixtures';
+import { apiGet, byTitle, expect, expectNoA11yViolations, latestItems, test } from './fixtures';
 
 /**
  * The console's frame and the screens of its dashboard and access records (issue 9), the way in

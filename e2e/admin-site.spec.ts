@@ -171,7 +171,7 @@ test('the admin answers a guest\'s inquiry in the queue and the answer reaches t
  * screen with a table or a form, and the access records' export dialog with its error.
  */
 test('the console screens work at 768 px (dashboard, settings, boards, inquiries, access records)', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000); // seven screens and a dialog, axe on each
   await page.setViewportSize({ width: 768, height: 1024 });
   await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin');
   await expect(page.locator('.dashboard-card').first()).toBeVisible();
