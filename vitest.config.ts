@@ -5,8 +5,10 @@ import { pathAliases } from './path-aliases.js';
 const alwaysExcluded = ['e2e/**', '**/node_modules/**', 'dist/**'];
 
 /**
- * Two tiers (README "Tests"):
+ * Three tiers (README "Tests"):
  * - unit: pure functions, no database, environment node (web helpers too);
+ * - component: `web/**\/*.test.tsx`, a screen or a dialog rendered with React Testing Library in
+ *   happy-dom, its API answers given by a stubbed fetch (web/src/test/);
  * - api: `server/**\/*.api.test.ts`, each file in its own process with its own database
  *   (server/test/harness.ts): a copy of a migrated template database on the run's one PostgreSQL
  *   server (embedded, started by server/test/global-setup.ts, or the one TEST_DATABASE_URL names).
@@ -21,6 +23,18 @@ export default defineConfig({
           environment: 'node',
           include: ['**/*.test.ts', 'web/**/*.test.ts'],
           exclude: [...alwaysExcluded, 'server/**/*.api.test.ts'],
+        },
+      },
+      {
+        resolve: { alias: pathAliases },
+        test: {
+          name: 'component',
+          environment: 'happy-dom',
+          include: ['web/**/*.test.tsx'],
+          exclude: alwaysExcluded,
+          setupFiles: ['web/src/test/setup.ts'],
+          // A form filled key by key takes a few seconds on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accountMessages, paths } from '@contract';
 import { expect, expectNoA11yViolations, expectScreen, REFUSED_REQUEST, SITE_NAME, test } from './fixtures';
-import { ADMIN, createMember, myPageTab, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
+import { createMember, myPageTab, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field, recordDialogs } from './support/dialogs';
 import { messagesTo, nextMessage, nextPincode } from './support/inbox';
 
@@ -112,46 +112,6 @@ test.describe('sign-up', () => {
     expect(dialogs.messages).toEqual([
       accountMessages.keyFree('아이디'), accountMessages.keyFree('이메일'), accountMessages.pincodeFailed, accountMessages.pincodeOk,
     ]);
-  });
-
-  test('a taken ID, a missing e-mail check and an empty form get the spec\'s messages, and focus goes to the first problem', async ({ page, pageErrors }) => {
-    pageErrors.allow(REFUSED_REQUEST);
-    const dialogs = recordDialogs(page);
-    await page.goto(paths.signup);
-    const form = page.getByRole('form', { name: '회원가입' });
-
-    await form.getByRole('button', { name: '회원가입' }).click();
-    // Errors are announced (role=alert summary) and the first invalid field has the focus.
-    const summary = form.getByRole('alert').first();
-    await expect(summary).toContainText('이용약관');
-    await expect(field(form, '이용약관에 동의합니다.')).toBeFocused();
-    await expect(field(form, '아이디')).toHaveAttribute('aria-invalid', 'true');
-
-    await field(form, '아이디').fill(ADMIN.userId);
-    await form.getByRole('button', { name: '중복 확인' }).click();
-    await dialogs.waitFor(accountMessages.keyTaken('아이디'));
-
-    // Everything valid except the e-mail check: the server would refuse; the form says so first.
-    await field(form, '이용약관에 동의합니다.').check();
-    await field(form, '개인정보 수집·이용에 동의합니다.').check();
-    await field(form, '아이디').fill(`free${uniqueSuffix()}`.slice(0, 20));
-    await form.getByRole('button', { name: '중복 확인' }).click();
-    await dialogs.waitFor(accountMessages.keyFree('아이디'));
-    await field(form, '비밀번호').fill('short');
-    await field(form, '비밀번호 확인').fill('short');
-    await field(form, '이름').fill('홍길동');
-    await field(form, '이메일').fill(`nocheck${uniqueSuffix()}@example.test`);
-    await field(form, '소속 기관').fill('한국병원');
-    await field(form, '직역').selectOption('의사');
-    await form.getByRole('button', { name: '회원가입' }).click();
-    await expect(form.getByText(accountMessages.passwordFormat).first()).toBeVisible();
-    await expect(field(form, '비밀번호')).toBeFocused();
-
-    await field(form, '비밀번호').fill('Valid-pass1!');
-    await field(form, '비밀번호 확인').fill('Valid-pass1!');
-    await form.getByRole('button', { name: '회원가입' }).click();
-    await dialogs.waitFor(accountMessages.emailTokenMissing);
-    await expect(page).toHaveURL((url) => url.pathname === paths.signup);
   });
 });
 
@@ -481,23 +441,5 @@ test.describe('My page', () => {
       await expect(myPageTab(page, '회원 정보')).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('form', { name: '회원 정보' })).toBeVisible();
     }
-  });
-});
-
-test.describe('accessibility of the account screens (axe, WCAG 2.1 A/AA)', () => {
-  for (const path of [paths.signin, paths.signup, paths.findId, paths.findPassword]) {
-    test(path, async ({ page }) => {
-      await page.goto(path);
-      await expectScreen(page, path);
-      await expect(page.locator('main form').first()).toBeVisible();
-      await expectNoA11yViolations(page, path);
-    });
-  }
-
-  test(paths.myPage, async ({ page, request }) => {
-    const member = await createMember(request);
-    await openSignedIn(page, member.userId, member.password, paths.myPage);
-    await expect(page.getByRole('heading', { name: '회원 정보' })).toBeVisible();
-    await expectNoA11yViolations(page, paths.myPage);
   });
 });

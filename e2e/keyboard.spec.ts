@@ -9,8 +9,9 @@ import { contrast, expectReadingOrder, expectVisibleFocus, focused, tabThrough }
  * What axe cannot see (KWCAG 2.2): the skip link is the first stop and works, the sign-in and
  * sign-up forms are walked by Tab in the order they are read, the focus is always visible (a ring
  * of 2 px or more at 3:1 against what is behind it), every screen's <title> names it, a refused
- * form says so and takes the focus to the first field in error, tables have captions and header
- * cells, and images have a text alternative or are marked decorative.
+ * form says so and takes the focus to the first field in error (the component tests of the sign-in,
+ * sign-up and My page screens: web/src/features/account/routes/*.test.tsx), tables have captions and
+ * header cells, and images have a text alternative or are marked decorative.
  */
 
 const WIDTHS = [
@@ -161,59 +162,6 @@ test.describe('form controls keep their contrast in every state (axe sees only t
     const done = form.getByRole('button', { name: '확인 완료' });
     await expect(done).toBeDisabled();
     await expectReadable(done, 'a disabled button');
-  });
-});
-
-test.describe('a refused form announces its errors and takes the focus to the first', () => {
-  /** The field says it is invalid and points at the text of its error. */
-  async function expectFieldError(scope: Locator, label: string, message: string | RegExp) {
-    const input = field(scope, label);
-    await expect(input).toHaveAttribute('aria-invalid', 'true');
-    await expect(input).toHaveAccessibleDescription(message);
-  }
-
-  test('sign-in, submitted empty by keyboard', async ({ page }) => {
-    await page.goto(paths.signin);
-    const form = page.getByRole('form', { name: '로그인' });
-    await field(form, '아이디').focus();
-    await page.keyboard.press('Enter');
-    // The summary is in a live region (role=alert) that was in the page before it filled.
-    const alert = form.getByRole('alert').filter({ hasText: '입력 내용을 확인해주세요.' });
-    await expect(alert).toContainText('확인이 필요한 항목이 2개 있습니다.');
-    await expect(alert.getByRole('link')).toHaveText(['아이디를 입력해주세요.', '비밀번호를 입력해주세요.']);
-    await expect(field(form, '아이디')).toBeFocused();
-    await expectFieldError(form, '아이디', /아이디를 입력해주세요\./);
-    await expectFieldError(form, '비밀번호', /비밀번호를 입력해주세요\./);
-    // A link of the summary takes the focus to its field.
-    await alert.getByRole('link', { name: '비밀번호를 입력해주세요.' }).press('Enter');
-    await expect(field(form, '비밀번호')).toBeFocused();
-  });
-
-  test('sign-up, with the ID filled in but nothing else', async ({ page }) => {
-    await page.goto(paths.signup);
-    const form = page.getByRole('form', { name: '회원가입' });
-    await field(form, '이용약관에 동의합니다.').check();
-    await field(form, '개인정보 수집·이용에 동의합니다.').check();
-    await field(form, '아이디').fill('keyboard01');
-    await field(form, '비밀번호').focus();
-    await page.keyboard.press('Enter');
-    const alert = form.getByRole('alert').filter({ hasText: '입력 내용을 확인해주세요.' });
-    await expect(alert).toBeVisible();
-    // The first problem in screen order is the ID check, then the password.
-    await expect(field(form, '아이디')).toBeFocused();
-    await expectFieldError(form, '아이디', /아이디 중복 확인을 진행해주세요\./);
-    await expectFieldError(form, '비밀번호', /비밀번호는 영문, 숫자, 특수문자를 모두 포함/);
-    await expect(form.getByRole('group', { name: /관심 분야/ })).not.toHaveAttribute('aria-invalid', 'true');
-  });
-
-  test('My page password change, submitted empty', async ({ page, request }) => {
-    const member = await createMember(request);
-    await openSignedIn(page, member.userId, member.password, `${paths.myPage}?tab=password`);
-    const form = page.getByRole('form', { name: '비밀번호 변경' });
-    await form.getByRole('button', { name: '비밀번호 변경' }).press('Enter');
-    await expect(form.getByRole('alert').filter({ hasText: '입력 내용을 확인해주세요.' })).toBeVisible();
-    await expect(field(form, '현재 비밀번호')).toBeFocused();
-    await expectFieldError(form, '현재 비밀번호', /현재 비밀번호를 입력해주세요\./);
   });
 });
 

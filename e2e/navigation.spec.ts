@@ -14,26 +14,36 @@ test.describe('every menu link', () => {
     expect(links.length).toBeGreaterThanOrEqual(16);
   });
 
-  for (const { group, link } of links) {
-    test(`${group.label} > ${link.label} (${link.to}) opens its screen when loaded directly`, async ({ page, pageErrors }) => {
-      if (MEMBERS_ONLY.test(link.to)) pageErrors.allow(REFUSED_API_CALL);
-      const response = await page.goto(link.to);
-      expect(response?.status()).toBe(200);
-      await expectScreen(page, link.to);
-      const title = await expectKoreanDocument(page, link.to);
-      // Each screen names itself in the title ("화면 | 사이트"), not just the site name.
-      expect(title, `the <title> of ${link.to} names the screen`).not.toBe(SITE_NAME);
-      if (MEMBERS_ONLY.test(link.to)) {
-        await expect(page.locator('main'), 'a guest is told to sign in, in Korean').toContainText(/로그인/);
-      }
-      if (/\/account\//i.test(link.to)) {
-        // Account screens are real forms now: a labelled text field and a submit button, no placeholder.
-        await expect(page.locator('main form').first()).toBeVisible();
-        await expect(page.locator('main').getByRole('textbox').first()).toBeVisible();
-        await expect(page.locator('main')).not.toContainText('준비 중');
-      }
-    });
-  }
+  // One page loads every link in turn (a fresh load each, as a bookmark would), instead of a
+  // browser context per link.
+  test('every menu link opens its screen when loaded directly', async ({ page, pageErrors }) => {
+    test.setTimeout(90_000);
+    pageErrors.allow(REFUSED_API_CALL);
+    for (const { group, link } of links) {
+      await test.step(`${group.label} > ${link.label} (${link.to})`, async () => {
+        const errorsBefore = pageErrors.seen.length;
+        const response = await page.goto(link.to);
+        expect(response?.status(), link.to).toBe(200);
+        await expectScreen(page, link.to);
+        const title = await expectKoreanDocument(page, link.to);
+        // Each screen names itself in the title ("화면 | 사이트"), not just the site name.
+        expect(title, `the <title> of ${link.to} names the screen`).not.toBe(SITE_NAME);
+        if (MEMBERS_ONLY.test(link.to)) {
+          await expect(page.locator('main'), `a guest is told to sign in, in Korean, on ${link.to}`).toContainText(/로그인/);
+        }
+        if (/\/account\//i.test(link.to)) {
+          // Account screens are real forms now: a labelled text field and a submit button, no placeholder.
+          await expect(page.locator('main form').first()).toBeVisible();
+          await expect(page.locator('main').getByRole('textbox').first()).toBeVisible();
+          await expect(page.locator('main')).not.toContainText('준비 중');
+        }
+        // A refused API call is expected on the members-only boards only.
+        if (!MEMBERS_ONLY.test(link.to)) {
+          expect(pageErrors.seen.slice(errorsBefore).filter((entry) => REFUSED_API_CALL.test(entry)), `no refused API call on ${link.to}`).toEqual([]);
+        }
+      });
+    }
+  });
 
   test('clicking through the whole menu from the home page opens every screen', async ({ page, pageErrors }) => {
     pageErrors.allow(REFUSED_API_CALL);
@@ -179,24 +189,11 @@ test.describe('menu groups by keyboard on a desktop', () => {
   });
 });
 
-test.describe('skip link', () => {
-  test('the first Tab focuses "본문 바로가기" and Enter moves the focus to the main content', async ({ page }) => {
-    await page.goto('/');
-    await expectScreen(page, '/');
-    await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: '본문 바로가기' });
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeVisible();
-    await page.keyboard.press('Enter');
-    await expect(page.locator('#main-content')).toBeFocused();
-    // The next Tab continues inside the main content, past the header.
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('#main-content'))).toBe(true);
-  });
-});
+// The skip link (the first Tab, Enter to the main content, the next Tab inside it): e2e/keyboard.spec.ts,
+// at 360 and 1280 px.
 
 test.describe('routes ignore case and a trailing slash', () => {
-  test('/Account/Signin and /account/signin show the same screen', async ({ page }) => {
+  test('/Account/Signin and /account/signin show the same screen; three spellings of the notice list show it', async ({ page }) => {
     await page.goto('/Account/Signin');
     const upper = await expectScreen(page);
     const upperTitle = await expectKoreanDocument(page);
@@ -204,14 +201,12 @@ test.describe('routes ignore case and a trailing slash', () => {
     const lower = await expectScreen(page);
     expect(lower).toBe(upper);
     expect(await expectKoreanDocument(page)).toBe(upperTitle);
-  });
 
-  for (const url of ['/Nids/Notice/List/', '/nids/notice/list', '/NIDS/NOTICE/LIST']) {
-    test(`${url} shows the notice list`, async ({ page }) => {
+    for (const url of ['/Nids/Notice/List/', '/nids/notice/list', '/NIDS/NOTICE/LIST']) {
       await page.goto(url);
-      await expect(page.locator('h1')).toHaveText('공지사항');
-      await expect(page.locator('main a[href*="/view/" i]').first()).toBeVisible();
-      await expectKoreanDocument(page);
-    });
-  }
+      await expect(page.locator('h1'), url).toHaveText('공지사항');
+      await expect(page.locator('main a[href*="/view/" i]').first(), url).toBeVisible();
+      await expectKoreanDocument(page, url);
+    }
+  });
 });

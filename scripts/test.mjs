@@ -1,5 +1,5 @@
-// `npm test`: dependency audit (scripts/audit.mjs), lint, type check, unit, API (embedded PostgreSQL, and a PostgreSQL server when
-// TEST_DATABASE_URL is set) and browser tests, in that order. It stops at the first failing
+// `npm test`: dependency audit (scripts/audit.mjs), lint, type check, unit, component (screens in happy-dom), API (embedded
+// PostgreSQL, and a PostgreSQL server when TEST_DATABASE_URL is set) and browser tests, in that order. It stops at the first failing
 // tier and ends with one line "tests: N passed, N failed, N skipped". A skipped test fails the run.
 // Chromium (browser tests), nginx and openssl (server/nginx.api.test.ts) come from the system:
 // found, or installed with apt on Debian as root, before any tier runs (scripts/system-packages.mjs).
@@ -100,6 +100,7 @@ const steps = [
   () => run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']),
   () => run('type check (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   () => vitest('unit tests (Vitest)', 'unit'),
+  () => vitest('component tests (Vitest, React Testing Library, happy-dom)', 'component'),
   () => vitest('API tests on embedded PostgreSQL', 'api'),
   ...(TEST_DATABASE_URL ? [() => vitest('API tests on PostgreSQL server (TEST_DATABASE_URL)', 'api', { TEST_DATABASE_URL })] : []),
   () => playwright(chromium),
