@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { paths } from '../../../contract';
-import { useSiteInfo } from '../features/site/api/get-site-info';
+import { useSiteInfo } from '../lib/site-info';
 import { useSession, useSessionEffects, useSignOut } from '../lib/use-session';
 import { isAdmin } from '../lib/session';
 import { MainNav } from './MainNav';

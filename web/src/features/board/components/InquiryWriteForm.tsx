@@ -7,7 +7,7 @@ import '../../../../../contract/zod-ko';
 import { z } from 'zod';
 import { boardMessages, contactPatterns, paths } from '../../../../../contract';
 import { useSession } from '../../../lib/use-session';
-import { useSiteInfo } from '../../site/api/get-site-info';
+import { useSiteInfo } from '../../../lib/site-info';
 import { useCaptcha } from '../../../lib/captcha';
 import { CaptchaField } from '../../../ui/form/CaptchaField';
 import { Field, RequiredMark } from '../../../ui/form/Field';
