@@ -16,6 +16,12 @@ const webFeatures = fs
  */
 const webFolder = (folder) => `^@web/${folder}(/|$)|^(\\.\\./)+(src/)?${folder}(/|$)|/src/${folder}(/|$)`;
 
+/** The server's composition root imports every module; nothing else imports it. */
+const appImport = { regex: '^(\\.\\./)+app$|^\\./app$|^@server/app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' };
+/** A module's surface is its index.ts (docs/decisions/0022). */
+const moduleInternals = { regex: '^(@server/|(\\.\\.?/)+)modules/[a-z-]+/', message: "Import another module through its index.ts ('@server/modules/<name>'), not its files." };
+const siblingModuleInternals = { regex: '^\\.\\./[a-z-]+/', message: "Import another module through its index.ts ('@server/modules/<name>'), not its files." };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
   js.configs.recommended,
@@ -74,9 +80,25 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/main.ts', 'server/**/*.test.ts', 'server/test/**', 'server/app.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [appImport, moduleInternals] }],
+    },
+  },
+  {
+    // Inside a module: its own files freely, another module only through its index.ts.
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [appImport, moduleInternals, siblingModuleInternals] }],
+    },
+  },
+  {
+    // The layers modules stand on never depend on a module (docs/decisions/0022).
+    files: ['server/auth/**/*.ts', 'server/db/**/*.ts', 'server/lib/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+app$|^\\./app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' }] },
+        { patterns: [appImport, { regex: '(^|/)modules(/|$)', message: 'auth/, db/ and lib/ must not depend on a module: pass what they need in.' }] },
       ],
     },
   },

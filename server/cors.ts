@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../contract';
+import { messages } from '@contract';
 
 /**
  * Cross-origin reads of the API (issue 12). The web app calls its API on its own origin, which

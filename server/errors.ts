@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../contract';
-import { messages } from '../contract';
+import type { ErrorCode } from '@contract';
+import { messages } from '@contract';
 
 /** An error the client caused or may see: becomes `{ code, message }` with `status`. */
 export class ApiError extends Error {

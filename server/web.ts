@@ -4,8 +4,8 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { messages } from '../contract';
-import { createPageHeads } from './modules/seo/page-head';
+import { messages } from '@contract';
+import { createPageHeads } from '@server/modules/seo';
 import { dynamicCompression } from './dynamic-compression';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../contract';
+import { messages } from '@contract';
 import { errorCodeOf } from '../errors';
 
 /**

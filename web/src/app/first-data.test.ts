@@ -1,6 +1,6 @@
 import { hashKey, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { firstDataKey, firstDataUrls } from '../../../server/modules/seo/first-data';
+import { firstDataKey, firstDataUrls } from '@server/modules/seo/first-data';
 import { latestBoardItemsQuery } from '../features/home/api/list-latest-board-items';
 import { queryKeys } from '../lib/query-keys';
 import { queryKeyOf, seedFirstData } from './first-data';

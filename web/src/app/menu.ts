@@ -7,7 +7,7 @@ import {
   screenPattern,
   type Area,
   type BoardMenuEntry,
-} from '../../../contract';
+} from '@contract';
 
 /** A board a menu link opens (its list, or the inquiry form's write screen). */
 export interface MenuBoard {

@@ -3,7 +3,7 @@ import { lazyRoute, setPendingLocationGetter } from '../lib/lazy-route';
 import { Layout, BareLayout } from './Layout';
 import { RouteError } from './RouteError';
 import { PageLoading } from '../ui/PageLoading';
-import { adminPaths, paths, routePatterns, screenModules, type ScreenModule } from '../../../contract';
+import { adminPaths, paths, routePatterns, screenModules, type ScreenModule } from '@contract';
 
 /** What a screen's module gives the router (React Router's lazy route module). */
 type ScreenModuleExports = Pick<RouteObject, 'Component' | 'loader' | 'ErrorBoundary' | 'handle'>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { adminPaths, boardAreas, paths, routePatterns, screenModules } from '../../../contract';
+import { adminPaths, boardAreas, paths, routePatterns, screenModules } from '@contract';
 
 /**
  * Screen paths are spelt once, in contract/paths.ts: the menu, the router, links and the server's

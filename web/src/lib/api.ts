@@ -1,5 +1,5 @@
-import type { ErrorEnvelope, Success, TokenPair } from '../../../contract';
-import { accountMessages, messages, paths } from '../../../contract';
+import type { ErrorEnvelope, Success, TokenPair } from '@contract';
+import { accountMessages, messages, paths } from '@contract';
 import { alertAndCarry } from './carried-notice';
 import { getSessionStore, tokenNeedsRefresh } from './session';
 

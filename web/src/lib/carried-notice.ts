@@ -1,4 +1,4 @@
-import { screenPathKey } from '../../../contract';
+import { screenPathKey } from '@contract';
 
 /**
  * A message shown as an alert just before the screen changes (spec §8: "비밀번호가 재설정

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteInfo } from '../../../contract';
+import type { SiteInfo } from '@contract';
 import { apiGet } from './api';
 import { queryKeys } from './query-keys';
 

@@ -1,4 +1,4 @@
-import { accountMessages, keyLabels, messages } from '../../../../contract';
+import { accountMessages, keyLabels, messages } from '@contract';
 
 /**
  * Which Korean sentence a failed account call shows (spec §8). The spec fixes one sentence per

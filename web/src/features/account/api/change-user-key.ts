@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { changeUserKeyRequest } from '../../../../../contract';
-import { apiPost } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { changeUserKeyRequest } from '@contract';
+import { apiPost } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `POST /api/user/change-user-key/{id}`: a new e-mail address or mobile number, confirmed by pincode. */
 export const changeUserKey = (id: number, body: z.input<typeof changeUserKeyRequest>) =>

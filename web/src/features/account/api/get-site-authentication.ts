@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteAuthentication } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { SiteAuthentication } from '@contract';
+import { apiGet } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/site-setting/authentication`: key type, captcha and the extra sign-up fields. */
 export const getSiteAuthentication = () => apiGet<SiteAuthentication>('/api/site-setting/authentication');

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserDetail } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { UserDetail } from '@contract';
+import { apiGet } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/user/{id}`: the member's own record with profile, e-mail and mobile number. */
 export const getUser = (id: number) => apiGet<UserDetail>(`/api/user/${id}`);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { patchUserRequest } from '../../../../../contract';
-import { apiPatch } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { patchUserRequest } from '@contract';
+import { apiPatch } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `PATCH /api/user/{id}`: name and extra profile fields. */
 export const updateUser = (id: number, body: z.input<typeof patchUserRequest>) => apiPatch<unknown>(`/api/user/${id}`, body);

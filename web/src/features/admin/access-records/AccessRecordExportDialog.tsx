@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { saveBlob } from '../../../lib/api';
-import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { saveBlob } from '@web/lib/api';
+import { ReasonDialogButton } from '@web/ui/ReasonDialog';
 import { accessReasonProblem } from '../shared/access-reason';
 import { exportAccessRecords, type AccessRecordFilters } from './api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '@web/lib/query-keys';
 
 /**
  * 엑셀 다운로드 of the access records as filtered on screen: a modal dialog asks why (required;

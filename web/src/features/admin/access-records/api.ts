@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AccessAction, AccessRecordExportRequest, AccessRecordView } from '../../../../../contract';
-import { apiDownload, apiGet } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { AccessAction, AccessRecordExportRequest, AccessRecordView } from '@contract';
+import { apiDownload, apiGet } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 export interface AccessRecordFilters {
   from?: string;

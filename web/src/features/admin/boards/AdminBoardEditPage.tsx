@@ -3,13 +3,13 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   adminBoardMessages, adminPaths, areas, boardLimits, listStyles, paths,
   type AdminBoard, type AdminBoardCreate, type Area, type BoardPermissionRoles, type ListStyle,
-} from '../../../../../contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+} from '@contract';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useAdminBoards, useSaveBoard } from './api';
 import { areaLabels, listStyleLabels } from './board-labels';
 import { PermissionMatrix } from './PermissionMatrix';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import './boards.css';
 
 const MB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { adminPaths, paths } from '../../../../../contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { adminPaths, paths } from '@contract';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { QueryState } from '../shared/SettingsQueryState';
 import { useAdminBoards } from './api';
 import { areaLabels, listStyleLabels } from './board-labels';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminBoard, AdminBoardCreate, AdminBoardList, AdminBoardPatch } from '../../../../../contract';
-import { apiGet, apiPatch, apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { AdminBoard, AdminBoardCreate, AdminBoardList, AdminBoardPatch } from '@contract';
+import { apiGet, apiPatch, apiRequest } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/boards`: every board with its post count, and the roles for the permission matrix. */
 export function useAdminBoards() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InquiryDetail, InquiryPage, InquiryPatch, InquiryStatus } from '../../../../../contract';
-import { apiGet, apiPatch } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { InquiryDetail, InquiryPage, InquiryPatch, InquiryStatus } from '@contract';
+import { apiGet, apiPatch } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /**
  * `GET /api/admin/inquiries`. Each read is an access record on the server, so a list is read

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { roleMessages, type RoleList, type RoleView } from '../../../../../contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LoadingStatus } from '../../../ui/LoadingStatus';
-import '../../../ui/form/forms.css';
+import { roleMessages, type RoleList, type RoleView } from '@contract';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { LoadingStatus } from '@web/ui/LoadingStatus';
+import '@web/ui/form/forms.css';
 import { useRoleChanges, useRoles } from './api/roles';
 
 type Known = RoleList['knownPermissions'];

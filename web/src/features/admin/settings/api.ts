@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSiteSetting, SiteInfo, SiteSettingPatch } from '../../../../../contract';
-import { apiGet, apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { AdminSiteSetting, SiteInfo, SiteSettingPatch } from '@contract';
+import { apiGet, apiRequest } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/site-setting`: the stored settings and the roles (system admin). */
 export function useAdminSiteSetting() {

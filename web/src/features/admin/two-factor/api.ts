@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorChangeRequest, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorStatus } from '../../../../../contract';
-import { apiGet, apiPost } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { TwoFactorChangeRequest, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorStatus } from '@contract';
+import { apiGet, apiPost } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/two-factor`: the signed-in administrator's own second factor. */
 export function useTwoFactorStatus() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BoardItemComment, BoardItemCommentPage } from '../../../../../contract';
-import { apiGet, apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { BoardItemComment, BoardItemCommentPage } from '@contract';
+import { apiGet, apiRequest } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Comments come in thread order: each top-level comment followed by its replies. */
 export const COMMENT_PAGE_SIZE = 100;

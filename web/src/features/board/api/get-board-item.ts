@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BoardItem } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { BoardItem } from '@contract';
+import { apiGet } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/board-item/{boardCode}/{itemNo}`: one post with its files and neighbours (counts a view). */
 export const getBoardItem = (boardCode: string, itemNo: number) =>

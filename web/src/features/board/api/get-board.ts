@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Board } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { Board } from '@contract';
+import { apiGet } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/board/{boardCode}`: the board's public settings and what the caller may do on it. */
 export const getBoard = (boardCode: string) => apiGet<Board>(`/api/board/${encodeURIComponent(boardCode)}`);

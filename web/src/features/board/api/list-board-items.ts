@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BoardItemPage, boardItemListQuery } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { BoardItemPage, boardItemListQuery } from '@contract';
+import { apiGet } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 type ListQueryOutput = z.output<typeof boardItemListQuery>;
 

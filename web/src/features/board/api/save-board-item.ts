@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BoardItem, BoardItemCreateRequest, BoardItemUpdateRequest } from '../../../../../contract';
-import { apiRequest } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { BoardItem, BoardItemCreateRequest, BoardItemUpdateRequest } from '@contract';
+import { apiRequest } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 const itemPath = (boardCode: string, itemNo?: number) =>
   `/api/board-item/${encodeURIComponent(boardCode)}${itemNo === undefined ? '' : `/${itemNo}`}`;

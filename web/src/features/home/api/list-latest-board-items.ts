@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BoardItemPage } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import type { BoardItemPage } from '@contract';
+import { apiGet } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The two boards the home page shows (spec §1, §9). */
 export type HomeBoardCode = 'notice' | 'public';

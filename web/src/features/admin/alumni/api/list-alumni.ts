@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AlumniPage, AlumniSort } from '../../../../../../contract';
-import { apiGet } from '../../../../lib/api';
-import { queryKeys } from '../../../../lib/query-keys';
+import type { AlumniPage, AlumniSort } from '@contract';
+import { apiGet } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 export interface AlumniListQuery {
   page: number;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AlumniCreateBody, AlumniPatchBody } from '../../../../../../contract';
-import { apiRequest } from '../../../../lib/api';
-import { queryKeys } from '../../../../lib/query-keys';
+import type { AlumniCreateBody, AlumniPatchBody } from '@contract';
+import { apiRequest } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `PUT /api/alumni`: a new record; answers its id. */
 export const createAlumni = (body: AlumniCreateBody) => apiRequest<{ id: number }>('PUT', '/api/alumni', { body });

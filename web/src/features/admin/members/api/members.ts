@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   MemberDetail, MemberExportRequest, MemberFilter, MemberPage, MemberRoleOption,
-} from '../../../../../../contract';
-import { apiDownload, apiGet, apiPatch, apiPost } from '../../../../lib/api';
-import { queryKeys } from '../../../../lib/query-keys';
+} from '@contract';
+import { apiDownload, apiGet, apiPatch, apiPost } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /**
  * The console's member calls (issue 9). Every list and detail read writes an access record on the

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateRoleRequest, PatchRoleRequest, RoleList, RoleView } from '../../../../../../contract';
-import { apiGet, apiPatch, apiRequest } from '../../../../lib/api';
-import { queryKeys } from '../../../../lib/query-keys';
+import type { CreateRoleRequest, PatchRoleRequest, RoleList, RoleView } from '@contract';
+import { apiGet, apiPatch, apiRequest } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Roles and permissions (issue 9): the system admin's screen. */
 export function useRoles() {
