@@ -2,6 +2,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+
+/** The web app's feature folders (web/src/features/*). */
+const webFeatures = fs
+  .readdirSync(new URL('./web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * An import of web/src/<folder> by alias (`@web/<folder>`) or by a relative path through
+ * `web/src/<folder>` or `src/<folder>` (from anywhere under web/src, `../` climbs end in src).
+ */
+const webFolder = (folder) => `^@web/${folder}(/|$)|^(\\.\\./)+(src/)?${folder}(/|$)|/src/${folder}(/|$)`;
 
 /** The server's composition root imports every module; nothing else imports it. */
 const appImport = { regex: '^(\\.\\./)+app$|^\\./app$|^@server/app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' };
@@ -29,42 +42,38 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // Features never import each other (style.md): app -> features -> shared (lib, ui, contract).
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['../../app/*', '../../../app/*', '@web/app/*'], message: 'Features must not import the app shell.' },
-          ],
-        },
-      ],
-    },
-  },
-  // Board and account share form widgets through ui/form and lib, never each other's internals.
-  // (A later block replaces the rule's options, so the app-shell pattern is repeated.)
-  ...[
-    ['board', 'account'],
-    ['account', 'board'],
-  ].map(([feature, other]) => ({
+  // Features never import each other (style.md): app -> features -> shared (ui, lib; contract
+  // anywhere). What two features both need moves to web/src/ui or web/src/lib. One block per
+  // feature folder, read from the disk, so a new feature is bounded as soon as it exists.
+  ...webFeatures.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['../../app/*', '../../../app/*', '@web/app/*'], message: 'Features must not import the app shell.' },
-            {
-              group: [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`, `**/features/${other}/**`, `@web/features/${other}/**`],
-              message: `The ${feature} feature must not import ${other} internals: use ui, lib or contract.`,
-            },
+            { regex: webFolder('app'), message: 'Features must not import the app shell.' },
+            ...webFeatures
+              .filter((other) => other !== feature)
+              .map((other) => ({
+                regex: `${webFolder(`features/${other}`)}|^(\\.\\./)+${other}(/|$)`,
+                message: `The ${feature} feature must not import the ${other} feature: move what both need to web/src/ui or web/src/lib.`,
+              })),
           ],
         },
       ],
     },
   })),
+  {
+    // The shared parts know no feature and no app shell.
+    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: `${webFolder('app')}|${webFolder('features')}`, message: 'web/src/lib and web/src/ui must not import the app shell or a feature.' }] },
+      ],
+    },
+  },
   {
     // The server's composition root (server/app.ts) imports every module; modules depend downwards
     // only: the dependency type is in server/deps.ts, the caller in server/auth/request-caller.ts.

@@ -23,6 +23,22 @@ export const paths = {
   boardWrite: (area: string, boardCode: string, itemNo: number | string = 'NEW') => `/${area}/${boardCode}/Write/${itemNo}`,
 } as const;
 
+/** The console's screens (issue 9), all under /admin. */
+export const adminPaths = {
+  dashboard: '/admin',
+  members: '/admin/members',
+  member: (userId: number | string) => `/admin/members/${userId}`,
+  roles: '/admin/roles',
+  boards: '/admin/boards',
+  board: (boardCode: string) => `/admin/boards/${boardCode}`,
+  newBoard: '/admin/boards/NEW',
+  inquiries: '/admin/inquiries',
+  alumni: '/admin/alumni',
+  settings: '/admin/settings',
+  accessRecords: '/admin/access-records',
+  twoFactor: '/admin/two-factor',
+} as const;
+
 /**
  * Which area each seeded board lives in (spec §2), for building links from a board code alone.
  * Boards made in the console are not listed here: their area comes from `GET /api/board` (the
@@ -38,3 +54,54 @@ export const boardAreas: Record<string, 'Nids' | 'Reference' | 'Member'> = {
   memberNotice: 'Member',
   community: 'Member',
 };
+
+/**
+ * The screens with parameters as route patterns (React Router's `:name`): the builders above
+ * given their parameters' names, so a route is spelt once, here.
+ */
+export const routePatterns = {
+  boardList: paths.boardList(':area', ':boardCode'),
+  boardView: paths.boardView(':area', ':boardCode', ':itemNo'),
+  boardWrite: paths.boardWrite(':area', ':boardCode', ':itemNo'),
+  /** The contact-us board's write screen, the inquiry form (spec §2 /nids/contactus/write/NEW). */
+  inquiryWrite: paths.boardWrite(boardAreas.contactus!, 'contactus', ':itemNo'),
+  adminMember: adminPaths.member(':userId'),
+  adminBoard: adminPaths.board(':boardCode'),
+} as const;
+
+/*
+ * How screen paths compare (spec §2): the router matches them in any case and with or without a
+ * trailing slash, so /Account/Signin, /account/signin/ and /ACCOUNT/SIGNIN are one screen. Every
+ * comparison of screen paths, in the web app and on the server, goes through these.
+ */
+
+/** A screen path as it compares: lower-case, without a trailing slash (`/` stays `/`). */
+export function screenPathKey(pathname: string): string {
+  return pathname.replace(/(.)\/$/, '$1').toLowerCase();
+}
+
+/** Whether two paths name the same screen. */
+export function isSameScreenPath(a: string, b: string): boolean {
+  return screenPathKey(a) === screenPathKey(b);
+}
+
+/** Whether `pathname` is `base` or a path under it (/admin/boards is under /admin; /administer is not). */
+export function isAtOrUnder(base: string, pathname: string): boolean {
+  const key = screenPathKey(base);
+  const path = screenPathKey(pathname);
+  return path === key || path.startsWith(key.endsWith('/') ? key : `${key}/`);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A screen path or route pattern as a regular expression over a pathname that matches as the router
+ * does: any case, an optional trailing slash, each `:name` one segment (or `params[name]`, a
+ * regular expression's source), captured in order.
+ */
+export function screenPattern(pattern: string, params: Record<string, string> = {}): RegExp {
+  const base = pattern.replace(/\/+$/, '');
+  if (base === '') return /^\/$/;
+  const segments = base.split('/').map((segment) => (segment.startsWith(':') ? `(${params[segment.slice(1)] ?? '[^/]+'})` : escapeRegExp(segment)));
+  return new RegExp(`^${segments.join('\\/')}\\/?$`, 'i');
+}

@@ -56,3 +56,47 @@ export const fixedScreens = {
     description: '인체이식형 의료기기 환자등록사업 누리집의 회원 가입, 서비스 이용, 게시물 관리에 관한 약관입니다.',
   },
 } as const satisfies Record<string, FixedScreen>;
+
+/**
+ * The web module that renders each screen, by the key Vite's build manifest gives it (its path
+ * under web/; dist/web/.vite/manifest.json). One list for the router, which loads each as a lazy
+ * chunk of its own (web/src/app/router.tsx), and for the server, which names the chunk files of
+ * the screens readers land on in the HTML it sends (server/modules/seo/first-load.ts).
+ * web/src/app/screen-modules.test.ts checks that each exists and exports the route's Component.
+ */
+export const screenModules = {
+  home: 'src/features/home/HomePage.tsx',
+  nidsIntro: 'src/features/info/IntroPage.tsx',
+  nidsAbout: 'src/features/info/AboutPage.tsx',
+  nidsHistory: 'src/features/info/HistoryPage.tsx',
+  nidsOrganization: 'src/features/info/OrganizationPage.tsx',
+  registSite: 'src/features/info/RegistSitePage.tsx',
+  signin: 'src/features/account/routes/SigninPage.tsx',
+  signup: 'src/features/account/routes/SignupPage.tsx',
+  signupWelcome: 'src/features/account/routes/SignupWelcomePage.tsx',
+  findId: 'src/features/account/routes/FindIdPage.tsx',
+  findPassword: 'src/features/account/routes/FindPasswordPage.tsx',
+  myPage: 'src/features/account/routes/MyPagePage.tsx',
+  adminLayout: 'src/features/admin/AdminLayout.tsx',
+  adminDashboard: 'src/features/admin/dashboard/DashboardPage.tsx',
+  adminMembers: 'src/features/admin/members/MemberListPage.tsx',
+  adminMember: 'src/features/admin/members/MemberDetailPage.tsx',
+  adminRoles: 'src/features/admin/roles/RolesPage.tsx',
+  adminBoards: 'src/features/admin/boards/AdminBoardListPage.tsx',
+  adminBoard: 'src/features/admin/boards/AdminBoardEditPage.tsx',
+  adminInquiries: 'src/features/admin/inquiries/InquiryQueuePage.tsx',
+  adminAlumni: 'src/features/admin/alumni/AlumniPage.tsx',
+  adminSettings: 'src/features/admin/settings/SiteSettingsPage.tsx',
+  adminAccessRecords: 'src/features/admin/access-records/AccessRecordsPage.tsx',
+  adminTwoFactor: 'src/features/admin/two-factor/TwoFactorPage.tsx',
+  boardList: 'src/features/board/routes/BoardListPage.tsx',
+  boardView: 'src/features/board/routes/BoardViewPage.tsx',
+  boardWrite: 'src/features/board/routes/BoardWritePage.tsx',
+  inquiryWrite: 'src/features/board/routes/InquiryWritePage.tsx',
+  privacy: 'src/features/terms/PrivacyContentPage.tsx',
+  terms: 'src/features/terms/TermsContentPage.tsx',
+  contactUsTerms: 'src/features/terms/ContactUsTermsContentPage.tsx',
+  notFound: 'src/app/NotFoundPage.tsx',
+} as const;
+
+export type ScreenModule = keyof typeof screenModules;

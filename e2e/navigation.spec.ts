@@ -119,7 +119,7 @@ test.describe('menu by keyboard and on a phone', () => {
 
       await group.click();
       await nav.getByRole('link', { name: '공지사항', exact: true }).click();
-      await expect(page).toHaveURL(/\/nids\/notice\/list$/i);
+      await expect(page).toHaveURL(/\/nids\/notice\/list\/?$/i);
       await expect(page.locator('h1')).toHaveText('공지사항');
       // Navigating closes the menu again.
       await expect(nav.getByRole('button', { name: '전체 메뉴' })).toHaveAttribute('aria-expanded', 'false');

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { boardAreas, boardItemListQuery, paths, siteInfo, successEnvelope, type SiteInfo } from '@contract';
+import { boardAreas, boardItemListQuery, paths, screenPathKey, siteInfo, successEnvelope, type SiteInfo } from '@contract';
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
@@ -33,7 +33,7 @@ const frameUrls = ['/api/site-setting/info', '/api/board'];
 
 /** Fixed screens inside the frame (web/src/app/router.tsx): they get the frame's answers. */
 const framedScreens = new Set(
-  [paths.nidsIntro, paths.nidsAbout, paths.nidsHistory, paths.nidsOrganization, paths.registSite].map((p) => p.toLowerCase()),
+  [paths.nidsIntro, paths.nidsAbout, paths.nidsHistory, paths.nidsOrganization, paths.registSite].map(screenPathKey),
 );
 
 /** As web/src/features/board/board-route.ts: the seeded boards' codes match in any case. */
@@ -67,7 +67,7 @@ export function firstDataUrls(pathname: string, search: string): string[] {
     const ownList = search ? [] : [`/api/board-item${query({ boardCode, page: '1', pinNotices: 'true', sort: 'createdDate,DESC' })}`];
     return [...frameUrls, `/api/board/${encodeURIComponent(boardCode)}`, ...ownList];
   }
-  return framedScreens.has(pathname.replace(/(.)\/$/, '$1').toLowerCase()) ? frameUrls : [];
+  return framedScreens.has(screenPathKey(pathname)) ? frameUrls : [];
 }
 
 /** A URL as the app looks it up: its path and its query parameters in sorted order. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { paths } from '@contract';
+import { adminPaths, isAtOrUnder, paths, routePatterns, screenModules, screenPattern, type ScreenModule } from '@contract';
 
 /**
  * The first screen's own files named in the HTML the server sends (issue 11, first load). Every
@@ -14,43 +14,44 @@ import { paths } from '@contract';
  * since only then is the screen's chunk on its way and the first render worth holding for it.
  *
  * The screens are those readers land on from search engines and shared links. The table maps
- * their paths (as the router matches them: any case, an optional trailing slash) to the router's
- * modules; Vite's manifest (`build.manifest`, dist/web/.vite/manifest.json) maps a module to its
- * files. A module missing from the manifest (renamed, moved) gets no preloads and nothing else
- * changes; e2e/budget.spec.ts checks that the home page, a list and a post get theirs.
+ * their paths (contract/paths.ts, matched as the router matches them: any case, an optional
+ * trailing slash) to their modules (contract/screens.ts `screenModules`, the list the router loads
+ * them from); Vite's manifest (`build.manifest`, dist/web/.vite/manifest.json) maps a module to
+ * its files. A module missing from the manifest gets no preloads and nothing else changes;
+ * e2e/budget.spec.ts checks that the home page, a list and a post get theirs.
  */
 
 /** The attribute on the tags added here; web/src/app/first-screen.ts looks for it. */
 export const firstScreenMark = 'data-first-screen';
 
 /** A post's screen: /{area}/{boardCode}/View/{itemNo}. */
-export const viewPath = /^\/([^/]+)\/([^/]+)\/View\/(\d{1,9})\/?$/i;
+export const viewPath = screenPattern(routePatterns.boardView, { itemNo: '\\d{1,9}' });
 /** A board's list screen: /{area}/{boardCode}/List/. */
-export const listPath = /^\/([^/]+)\/([^/]+)\/List\/?$/i;
+export const listPath = screenPattern(routePatterns.boardList);
 
 /**
  * The console's screens (the router's `admin/*`), whatever they look like (/admin/boards/List
  * would pass for a list): they get none of a reader screen's extras, no tags, preloads or data.
  */
 export function isConsolePath(pathname: string): boolean {
-  return /^\/admin(\/|$)/i.test(pathname);
+  return isAtOrUnder(adminPaths.dashboard, pathname);
 }
 
-function fixed(screenPath: string): RegExp {
-  return new RegExp(`^${screenPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`, 'i');
-}
+/** The screens at a fixed path (no parameters). */
+type FixedPath = { [K in keyof typeof paths]: (typeof paths)[K] extends string ? K : never }[keyof typeof paths];
+const fixed = (screen: ScreenModule & FixedPath) => [screenPattern(paths[screen]), screen] as const;
 
-export const firstLoadScreens: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/$/, 'src/features/home/HomePage.tsx'],
-  [listPath, 'src/features/board/routes/BoardListPage.tsx'],
-  [viewPath, 'src/features/board/routes/BoardViewPage.tsx'],
-  [fixed(paths.nidsIntro), 'src/features/info/IntroPage.tsx'],
-  [fixed(paths.nidsAbout), 'src/features/info/AboutPage.tsx'],
-  [fixed(paths.nidsHistory), 'src/features/info/HistoryPage.tsx'],
-  [fixed(paths.nidsOrganization), 'src/features/info/OrganizationPage.tsx'],
-  [fixed(paths.registSite), 'src/features/info/RegistSitePage.tsx'],
-  [fixed(paths.privacy), 'src/features/terms/PrivacyContentPage.tsx'],
-  [fixed(paths.terms), 'src/features/terms/TermsContentPage.tsx'],
+export const firstLoadScreens: ReadonlyArray<readonly [RegExp, ScreenModule]> = [
+  fixed('home'),
+  [listPath, 'boardList'],
+  [viewPath, 'boardView'],
+  fixed('nidsIntro'),
+  fixed('nidsAbout'),
+  fixed('nidsHistory'),
+  fixed('nidsOrganization'),
+  fixed('registSite'),
+  fixed('privacy'),
+  fixed('terms'),
 ];
 
 /** One chunk of the build as Vite's manifest describes it (the fields used here). */
@@ -88,12 +89,13 @@ function filesOf(manifest: Manifest, key: string): { scripts: Set<string>; style
   return { scripts, styles };
 }
 
-/** The `<link>` tags of each screen module, without what index.html already loads (the entry's). */
+/** The `<link>` tags of each screen's module, by its manifest key, without what index.html already loads (the entry's). */
 function tagsByModule(manifest: Manifest): Map<string, string> {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   const entry = entryKey ? filesOf(manifest, entryKey) : { scripts: new Set<string>(), styles: new Set<string>() };
   const tags = new Map<string, string>();
-  for (const [, module] of firstLoadScreens) {
+  for (const [, screen] of firstLoadScreens) {
+    const module = screenModules[screen];
     if (!manifest[module] || tags.has(module)) continue;
     const { scripts, styles } = filesOf(manifest, module);
     // Style sheets first: the screen's module waits for them before it runs (Vite's preload helper).
@@ -118,7 +120,7 @@ export function createFirstLoad(webDistDir: string): FirstLoad {
     tagsFor(pathname) {
       // Never a console path: the page's answer (page-head.ts) has left those out already.
       const screen = firstLoadScreens.find(([pattern]) => pattern.test(pathname));
-      return screen ? (tags.get(screen[1]) ?? '') : '';
+      return screen ? (tags.get(screenModules[screen[1]]) ?? '') : '';
     },
   };
 }

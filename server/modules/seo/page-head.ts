@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fixedScreens, paths } from '@contract';
+import { fixedScreens, paths, screenPathKey } from '@contract';
 import { fileUrl } from '@server/modules/file';
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard, guestReadsPost } from './guest';
@@ -39,14 +39,14 @@ interface Head {
   fixed?: boolean;
 }
 
-/** The fixed screens' own heads by their lower-case path (the router ignores case). */
+/** The fixed screens' own heads by their path as it compares (the router ignores case). */
 const fixedHeads = new Map<string, Head>(
-  Object.values(fixedScreens).map((screen) => [screen.path.toLowerCase(), { ...screen, type: 'website', fixed: true }]),
+  Object.values(fixedScreens).map((screen) => [screenPathKey(screen.path), { ...screen, type: 'website', fixed: true }]),
 );
 
 /** A fixed screen's head, whatever the spelling of its path and with or without a trailing slash. */
 function fixedHead(url: string): Head | null {
-  return fixedHeads.get(url.replace(/(.)\/$/, '$1').toLowerCase()) ?? null;
+  return fixedHeads.get(screenPathKey(url)) ?? null;
 }
 
 /**

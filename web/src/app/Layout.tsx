@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
-import { paths } from '@contract';
-import { useSiteInfo } from '../features/site/api/get-site-info';
+import { adminPaths, paths } from '@contract';
+import { useSiteInfo } from '../lib/site-info';
 import { useSession, useSessionEffects, useSignOut } from '../lib/use-session';
 import { isAdmin } from '../lib/session';
 import { MainNav } from './MainNav';
+import { inquiryFormPath } from './menu';
 import { OfficialBanner } from './OfficialBanner';
 import { TextSizeControl } from './TextSizeControl';
 import { PageLoading } from '../ui/PageLoading';
@@ -111,7 +112,7 @@ function AccountLinks() {
         <strong>{session.user.name}</strong>님
       </span>
       {isAdmin(session.user) && (
-        <Link to="/admin" className="site-header__link">
+        <Link to={adminPaths.dashboard} className="site-header__link">
           관리자
         </Link>
       )}
@@ -174,7 +175,7 @@ function SiteFooter() {
         <nav className="site-footer__nav" aria-label="바로가기">
           <ul className="site-footer__links">
             <li>
-              <Link to="/nids/contactus/write/NEW">문의하기</Link>
+              <Link to={inquiryFormPath}>문의하기</Link>
             </li>
             <li>
               <Link to={paths.nidsOrganization}>조직도</Link>

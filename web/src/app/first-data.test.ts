@@ -1,11 +1,8 @@
 import { hashKey, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { firstDataKey, firstDataUrls } from '@server/modules/seo/first-data';
-import { boardQueryKey } from '../features/board/api/get-board';
-import { boardItemQueryKey } from '../features/board/api/get-board-item';
-import { boardItemsQueryKey } from '../features/board/api/list-board-items';
 import { latestBoardItemsQuery } from '../features/home/api/list-latest-board-items';
-import { boardMenuQueryKey } from '../lib/board-menu';
+import { queryKeys } from '../lib/query-keys';
 import { queryKeyOf, seedFirstData } from './first-data';
 
 /**
@@ -14,29 +11,29 @@ import { queryKeyOf, seedFirstData } from './first-data';
  */
 const keysOf = (pathname: string, search = '') => firstDataUrls(pathname, search).map((url) => hashKey(queryKeyOf(firstDataKey(url))!));
 
-const frame = [hashKey(['site-setting', 'info']), hashKey(boardMenuQueryKey)];
+const frame = [hashKey(queryKeys.siteSetting.info), hashKey(queryKeys.boardMenu)];
 
 describe('the first answers feed the screens\' own queries', () => {
   it('home: the frame and both latest lists', () => {
     expect(keysOf('/')).toEqual([
       ...frame,
-      hashKey(['board-item', 'list', latestBoardItemsQuery('notice')]),
-      hashKey(['board-item', 'list', latestBoardItemsQuery('public')]),
+      hashKey(queryKeys.boardItems.list(latestBoardItemsQuery('notice'))),
+      hashKey(queryKeys.boardItems.list(latestBoardItemsQuery('public'))),
     ]);
   });
 
   it('a list: the frame, the board and its first page as BoardListPage asks for it', () => {
     expect(keysOf('/nids/NOTICE/List/')).toEqual([
       ...frame,
-      hashKey(boardQueryKey('notice')),
-      hashKey(boardItemsQueryKey({ boardCode: 'notice', page: 1, pinNotices: true, sort: 'createdDate,DESC' })),
+      hashKey(queryKeys.board('notice')),
+      hashKey(queryKeys.boardItems.list({ boardCode: 'notice', page: 1, pinNotices: true, sort: 'createdDate,DESC' })),
     ]);
     // Another page or a search is the screen's own business.
-    expect(keysOf('/Nids/notice/List/', 'page=2')).toEqual([...frame, hashKey(boardQueryKey('notice'))]);
+    expect(keysOf('/Nids/notice/List/', 'page=2')).toEqual([...frame, hashKey(queryKeys.board('notice'))]);
   });
 
   it('a post: the frame, the board and the post', () => {
-    expect(keysOf('/Nids/notice/View/15')).toEqual([...frame, hashKey(boardQueryKey('notice')), hashKey(boardItemQueryKey('notice', 15))]);
+    expect(keysOf('/Nids/notice/View/15')).toEqual([...frame, hashKey(queryKeys.board('notice')), hashKey(queryKeys.boardItems.detail('notice', 15))]);
   });
 
   it('the fixed screens in the frame get the frame\'s; other screens and the console get none', () => {
@@ -59,7 +56,7 @@ describe('seedFirstData', () => {
   it('puts a guest\'s answers in the cache under the screens\' keys, and nothing else', () => {
     const client = new QueryClient();
     seedFirstData(client, script(JSON.stringify(answers)), () => true);
-    expect(client.getQueryData(boardQueryKey('notice'))).toEqual(board);
+    expect(client.getQueryData(queryKeys.board('notice'))).toEqual(board);
     expect(client.getQueryCache().getAll()).toHaveLength(1);
   });
 

@@ -1,8 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { boardQueryKey } from '../features/board/api/get-board';
-import { boardItemQueryKey } from '../features/board/api/get-board-item';
-import { boardItemsQueryKey, type BoardItemsQuery } from '../features/board/api/list-board-items';
-import { boardMenuQueryKey } from '../lib/board-menu';
+import type { BoardItemsQuery } from '../features/board/api/list-board-items';
+import { queryKeys } from '../lib/query-keys';
 import { getSessionStore } from '../lib/session';
 
 /**
@@ -15,9 +13,6 @@ import { getSessionStore } from '../lib/session';
  * the member. An answer whose query is not one of these (the screens changed their calls) is left
  * unused and the screen asks the server as before; e2e/budget.spec.ts notices that.
  */
-
-/** Site settings (features/site/api/get-site-info.ts). */
-const siteInfoQueryKey = ['site-setting', 'info'] as const;
 
 /** A list's query parameters as the screens write them: page and size numbers, flags booleans. */
 function listQueryOf(params: URLSearchParams): BoardItemsQuery {
@@ -33,13 +28,13 @@ function listQueryOf(params: URLSearchParams): BoardItemsQuery {
 /** The query an answer to `GET url` belongs to, keyed as the screens key it; null for others. */
 export function queryKeyOf(url: string): QueryKey | null {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
-  if (pathname === '/api/site-setting/info') return siteInfoQueryKey;
-  if (pathname === '/api/board') return boardMenuQueryKey;
-  if (pathname === '/api/board-item') return boardItemsQueryKey(listQueryOf(searchParams));
+  if (pathname === '/api/site-setting/info') return queryKeys.siteSetting.info;
+  if (pathname === '/api/board') return queryKeys.boardMenu;
+  if (pathname === '/api/board-item') return queryKeys.boardItems.list(listQueryOf(searchParams));
   const board = /^\/api\/board\/([^/]+)$/.exec(pathname);
-  if (board) return boardQueryKey(decodeURIComponent(board[1]!));
+  if (board) return queryKeys.board(decodeURIComponent(board[1]!));
   const item = /^\/api\/board-item\/([^/]+)\/(\d{1,10})$/.exec(pathname);
-  if (item) return boardItemQueryKey(decodeURIComponent(item[1]!), Number(item[2]));
+  if (item) return queryKeys.boardItems.detail(decodeURIComponent(item[1]!), Number(item[2]));
   return null;
 }
 

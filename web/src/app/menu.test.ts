@@ -24,9 +24,9 @@ describe('withBoards: the fixed menu plus the boards the console made', () => {
   it('adds a new board to its area\'s group, after the fixed links, in the boards\' order', () => {
     const groups = withBoards(menu, [...seeded, board('qna', 'Member', '묻고 답하기', 30), board('freeTalk', 'Member', '자유게시판', 20), board('guides', 'Reference', '안내서', 9), board('events', 'Nids', '행사', 10)]);
     const links = (id: string) => groups.find((g) => g.id === id)!.links;
-    expect(links('community').map((l) => l.to)).toEqual(['/member/memberNotice/list', '/member/community/list', '/Member/freeTalk/List/', '/Member/qna/List/']);
-    expect(links('reference').at(-1)).toEqual({ label: '안내서', to: '/Reference/guides/List/' });
-    expect(links('notice').at(-1)).toEqual({ label: '행사', to: '/Nids/events/List/' });
+    expect(links('community').map((l) => l.to)).toEqual(['/Member/memberNotice/List/', '/Member/community/List/', '/Member/freeTalk/List/', '/Member/qna/List/']);
+    expect(links('reference').at(-1)).toEqual({ label: '안내서', to: '/Reference/guides/List/', board: { area: 'Reference', boardCode: 'guides' } });
+    expect(links('notice').at(-1)).toEqual({ label: '행사', to: '/Nids/events/List/', board: { area: 'Nids', boardCode: 'events' } });
     expect(groups.map((g) => g.id)).toEqual(menu.map((g) => g.id));
     // The fixed menu object itself is untouched.
     expect(menu.find((g) => g.id === 'community')!.links).toHaveLength(2);

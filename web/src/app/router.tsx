@@ -3,9 +3,32 @@ import { lazyRoute, setPendingLocationGetter } from '../lib/lazy-route';
 import { Layout, BareLayout } from './Layout';
 import { RouteError } from './RouteError';
 import { PageLoading } from '../ui/PageLoading';
+import { adminPaths, paths, routePatterns, screenModules, type ScreenModule } from '@contract';
+
+/** What a screen's module gives the router (React Router's lazy route module). */
+type ScreenModuleExports = Pick<RouteObject, 'Component' | 'loader' | 'ErrorBoundary' | 'handle'>;
 
 /**
- * Every screen is its own lazy chunk (spec §2). React Router matches paths case-insensitively,
+ * Every screen's module (contract/screens.ts `screenModules`), each its own lazy chunk (spec §2),
+ * keyed as Vite's manifest keys them (`/src/...` from web/). The patterns match those modules and
+ * nothing else: web/src/app/screen-modules.test.ts holds the two lists to each other.
+ */
+const screenLoaders = import.meta.glob<ScreenModuleExports>([
+  '/src/features/*/*Page.tsx',
+  '/src/features/*/routes/*Page.tsx',
+  '/src/features/admin/*/*Page.tsx',
+  '/src/features/admin/AdminLayout.tsx',
+  '/src/app/NotFoundPage.tsx',
+]);
+
+function screen(name: ScreenModule): () => Promise<ScreenModuleExports> {
+  const load = screenLoaders[`/${screenModules[name]}`];
+  if (!load) throw new Error(`The router has no module for the screen ${name} (${screenModules[name]})`);
+  return lazyRoute(load);
+}
+
+/**
+ * The screens at their paths (contract/paths.ts). React Router matches paths case-insensitively,
  * so /Account/Signin and /account/signin are the same screen.
  */
 const routes: RouteObject[] = [
@@ -20,55 +43,54 @@ const routes: RouteObject[] = [
             // Errors of a screen render inside the layout, so the menu stays usable.
             errorElement: <RouteError withLayout />,
             children: [
-              { index: true, lazy: lazyRoute(() => import('../features/home/HomePage')) },
-              { path: 'nids/intro', lazy: lazyRoute(() => import('../features/info/IntroPage')) },
-              { path: 'nids/about', lazy: lazyRoute(() => import('../features/info/AboutPage')) },
-              { path: 'nids/history', lazy: lazyRoute(() => import('../features/info/HistoryPage')) },
-              { path: 'nids/organization', lazy: lazyRoute(() => import('../features/info/OrganizationPage')) },
-              { path: 'system/registSite', lazy: lazyRoute(() => import('../features/info/RegistSitePage')) },
-              { path: 'Account/Signin', lazy: lazyRoute(() => import('../features/account/routes/SigninPage')) },
-              { path: 'Account/Signup', lazy: lazyRoute(() => import('../features/account/routes/SignupPage')) },
-              { path: 'Account/Signup/Welcome', lazy: lazyRoute(() => import('../features/account/routes/SignupWelcomePage')) },
-              { path: 'Account/FindId', lazy: lazyRoute(() => import('../features/account/routes/FindIdPage')) },
-              { path: 'Account/FindPassword', lazy: lazyRoute(() => import('../features/account/routes/FindPasswordPage')) },
-              { path: 'Account/MyPage', lazy: lazyRoute(() => import('../features/account/routes/MyPagePage')) },
+              { index: true, lazy: screen('home') },
+              { path: paths.nidsIntro, lazy: screen('nidsIntro') },
+              { path: paths.nidsAbout, lazy: screen('nidsAbout') },
+              { path: paths.nidsHistory, lazy: screen('nidsHistory') },
+              { path: paths.nidsOrganization, lazy: screen('nidsOrganization') },
+              { path: paths.registSite, lazy: screen('registSite') },
+              { path: paths.signin, lazy: screen('signin') },
+              { path: paths.signup, lazy: screen('signup') },
+              { path: paths.signupWelcome, lazy: screen('signupWelcome') },
+              { path: paths.findId, lazy: screen('findId') },
+              { path: paths.findPassword, lazy: screen('findPassword') },
+              { path: paths.myPage, lazy: screen('myPage') },
               {
                 // The console (issue 9): its frame and every screen are lazy chunks of their own.
-                path: 'admin',
-                lazy: lazyRoute(() => import('../features/admin/AdminLayout')),
+                path: adminPaths.dashboard,
+                lazy: screen('adminLayout'),
                 children: [
-                  { index: true, lazy: lazyRoute(() => import('../features/admin/dashboard/DashboardPage')) },
-                  { path: 'members', lazy: lazyRoute(() => import('../features/admin/members/MemberListPage')) },
-                  { path: 'members/:userId', lazy: lazyRoute(() => import('../features/admin/members/MemberDetailPage')) },
-                  { path: 'roles', lazy: lazyRoute(() => import('../features/admin/roles/RolesPage')) },
-                  { path: 'boards', lazy: lazyRoute(() => import('../features/admin/boards/AdminBoardListPage')) },
-                  { path: 'boards/:boardCode', lazy: lazyRoute(() => import('../features/admin/boards/AdminBoardEditPage')) },
-                  { path: 'inquiries', lazy: lazyRoute(() => import('../features/admin/inquiries/InquiryQueuePage')) },
-                  { path: 'alumni', lazy: lazyRoute(() => import('../features/admin/alumni/AlumniPage')) },
-                  { path: 'settings', lazy: lazyRoute(() => import('../features/admin/settings/SiteSettingsPage')) },
-                  { path: 'access-records', lazy: lazyRoute(() => import('../features/admin/access-records/AccessRecordsPage')) },
-                  { path: 'two-factor', lazy: lazyRoute(() => import('../features/admin/two-factor/TwoFactorPage')) },
-                  { path: '*', lazy: lazyRoute(() => import('./NotFoundPage')) },
+                  { index: true, lazy: screen('adminDashboard') },
+                  { path: adminPaths.members, lazy: screen('adminMembers') },
+                  { path: routePatterns.adminMember, lazy: screen('adminMember') },
+                  { path: adminPaths.roles, lazy: screen('adminRoles') },
+                  { path: adminPaths.boards, lazy: screen('adminBoards') },
+                  { path: routePatterns.adminBoard, lazy: screen('adminBoard') },
+                  { path: adminPaths.inquiries, lazy: screen('adminInquiries') },
+                  { path: adminPaths.alumni, lazy: screen('adminAlumni') },
+                  { path: adminPaths.settings, lazy: screen('adminSettings') },
+                  { path: adminPaths.accessRecords, lazy: screen('adminAccessRecords') },
+                  { path: adminPaths.twoFactor, lazy: screen('adminTwoFactor') },
+                  { path: '*', lazy: screen('notFound') },
                 ],
               },
-              { path: ':area/:boardCode/List', lazy: lazyRoute(() => import('../features/board/routes/BoardListPage')) },
-              { path: ':area/:boardCode/View/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardViewPage')) },
+              { path: routePatterns.boardList, lazy: screen('boardList') },
+              { path: routePatterns.boardView, lazy: screen('boardView') },
               // The inquiry form has its own chunk without the post editor (TipTap lives only in BoardWritePage's).
-              { path: 'nids/contactus/Write/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/InquiryWritePage')) },
-              { path: ':area/:boardCode/Write/:itemNo', lazy: lazyRoute(() => import('../features/board/routes/BoardWritePage')) },
-              { path: '*', lazy: lazyRoute(() => import('./NotFoundPage')) },
+              { path: routePatterns.inquiryWrite, lazy: screen('inquiryWrite') },
+              { path: routePatterns.boardWrite, lazy: screen('boardWrite') },
+              { path: '*', lazy: screen('notFound') },
             ],
           },
         ],
       },
       {
         // Terms pages have no surrounding layout (spec §2).
-        path: 'TOS/Content',
         element: <BareLayout />,
         children: [
-          { path: 'PrivacyContent', lazy: lazyRoute(() => import('../features/terms/PrivacyContentPage')) },
-          { path: 'TermsContent', lazy: lazyRoute(() => import('../features/terms/TermsContentPage')) },
-          { path: 'ContactUs/TermsContent', lazy: lazyRoute(() => import('../features/terms/ContactUsTermsContentPage')) },
+          { path: paths.privacy, lazy: screen('privacy') },
+          { path: paths.terms, lazy: screen('terms') },
+          { path: paths.contactUsTerms, lazy: screen('contactUsTerms') },
         ],
       },
     ],

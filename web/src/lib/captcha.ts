@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { captchaChallenge } from '@contract';
 import { apiGet } from './api';
+import { queryKeys } from './query-keys';
 
 export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
 
@@ -11,7 +12,7 @@ export const getCaptcha = () => apiGet<CaptchaChallenge>('/api/captcha');
 /** Each challenge is used once: never cached, a new one on every refetch. */
 export function useCaptcha(enabled: boolean) {
   return useQuery({
-    queryKey: ['captcha'],
+    queryKey: queryKeys.captcha,
     queryFn: getCaptcha,
     enabled,
     staleTime: Infinity,

@@ -1,3 +1,5 @@
+import { screenPathKey } from '@contract';
+
 /**
  * A message shown as an alert just before the screen changes (spec §8: "비밀번호가 재설정
  * 되었습니다." and on to the home page; a password change or a refused refresh that signs the
@@ -28,7 +30,7 @@ function publish(notice: CarriedNotice | null): void {
 
 /** Keeps `text` for the screens at `on` (paths as in contract/paths). */
 export function carryNotice(text: string, on: readonly string[], tone: CarriedNotice['tone'] = 'info'): void {
-  publish({ id: nextId++, text, tone, on: on.map((path) => normalPath(path)) });
+  publish({ id: nextId++, text, tone, on: on.map(screenPathKey) });
 }
 
 /**
@@ -59,9 +61,5 @@ export function dismissCarriedNotice(id: number): void {
 }
 
 export function belongsOn(notice: CarriedNotice, pathname: string): boolean {
-  return notice.on.includes(normalPath(pathname));
-}
-
-function normalPath(path: string): string {
-  return path.replace(/(.)\/$/, '$1').toLowerCase();
+  return notice.on.includes(screenPathKey(pathname));
 }

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiPost } from './api';
 import { clearMemberDrafts } from './member-storage';
 import { getSessionStore, type Session } from './session';
+import { queryKeys } from './query-keys';
 
 const subscribe = (listener: () => void) => getSessionStore().subscribe(listener);
 const getSnapshot = () => getSessionStore().getSnapshot();
@@ -21,7 +22,7 @@ export function useSession(): Session {
  * who asks.
  */
 export function forgetPreviousCaller(queryClient: QueryClient): Promise<void> {
-  queryClient.removeQueries({ queryKey: ['user'] });
+  queryClient.removeQueries({ queryKey: queryKeys.user.all });
   queryClient.removeQueries({ predicate: (query) => !query.isActive() });
   return queryClient.invalidateQueries();
 }

@@ -1,4 +1,4 @@
-import { paths } from '@contract';
+import { isSameScreenPath, paths } from '@contract';
 
 /** Where a screen that needs sign-in sends a guest, and how sign-in knows where to return. */
 export interface ReturnState {
@@ -12,7 +12,7 @@ export interface ReturnState {
 export function returnPathAfterSignin(state: unknown): string {
   const from = typeof state === 'object' && state !== null && 'from' in state ? (state as ReturnState).from : undefined;
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return paths.home;
-  const path = from.split(/[?#]/)[0]!.toLowerCase();
-  const dontReturn = [paths.signin, paths.signup, paths.signupWelcome, paths.findId, paths.findPassword].map((p) => p.toLowerCase());
-  return dontReturn.some((p) => path === p || path === `${p}/`) ? paths.home : from;
+  const path = from.split(/[?#]/)[0]!;
+  const dontReturn = [paths.signin, paths.signup, paths.signupWelcome, paths.findId, paths.findPassword];
+  return dontReturn.some((p) => isSameScreenPath(p, path)) ? paths.home : from;
 }

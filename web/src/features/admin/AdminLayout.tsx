@@ -1,10 +1,9 @@
 import { Suspense, useId, useState } from 'react';
 import { Link, matchPath, Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { adminMessages, paths } from '@contract';
+import { adminMessages, adminPaths, paths } from '@contract';
 import { isAdmin } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { PageLoading } from '../../ui/PageLoading';
-import { adminPaths } from './admin-paths';
 import { useTwoFactorStatus } from './two-factor/api';
 import './admin.css';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { boardAreas, fixedScreens, paths } from '@contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSiteInfo } from '../site/api/get-site-info';
+import { useSiteInfo } from '../../lib/site-info';
 import { useLatestBoardItems, type HomeBoardCode } from './api/list-latest-board-items';
 import './home.css';
 

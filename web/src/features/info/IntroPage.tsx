@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { fixedScreens, paths } from '@contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { StackedTable } from '../../ui/StackedTable';
-import { useSiteInfo } from '../site/api/get-site-info';
+import { useSiteInfo } from '../../lib/site-info';
 import { ContactList, InfoPageShell } from './InfoPageShell';
 
 interface Purpose {

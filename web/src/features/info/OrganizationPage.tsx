@@ -1,7 +1,7 @@
 import { fixedScreens } from '@contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { StackedTable } from '../../ui/StackedTable';
-import { useSiteInfo } from '../site/api/get-site-info';
+import { useSiteInfo } from '../../lib/site-info';
 import { ContactList, InfoPageShell } from './InfoPageShell';
 
 interface Team {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { fixedScreens, paths } from '@contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSiteInfo } from '../site/api/get-site-info';
+import { useSiteInfo } from '../../lib/site-info';
 import { ContactList, InfoPageShell, safeExternalUrl } from './InfoPageShell';
 
 interface UserType {

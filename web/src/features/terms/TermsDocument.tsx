@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths, type SiteInfo } from '@contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { StackedTable } from '../../ui/StackedTable';
-import { useSiteInfo } from '../site/api/get-site-info';
+import { useSiteInfo } from '../../lib/site-info';
 import './terms.css';
 
 /** The date every terms document takes effect (issue: 시행일자 2026년 11월 1일). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { patchUserRequest } from '@contract';
 import { apiPatch } from '@web/lib/api';
-import { userQueryKey } from './get-user';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `PATCH /api/user/{id}`: name and extra profile fields. */
 export const updateUser = (id: number, body: z.input<typeof patchUserRequest>) => apiPatch<unknown>(`/api/user/${id}`, body);
@@ -11,6 +11,6 @@ export function useUpdateUser(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.input<typeof patchUserRequest>) => updateUser(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryKey(id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user.detail(id) }),
   });
 }

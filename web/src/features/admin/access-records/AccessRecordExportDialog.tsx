@@ -3,6 +3,7 @@ import { saveBlob } from '@web/lib/api';
 import { ReasonDialogButton } from '@web/ui/ReasonDialog';
 import { accessReasonProblem } from '../shared/access-reason';
 import { exportAccessRecords, type AccessRecordFilters } from './api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /**
  * 엑셀 다운로드 of the access records as filtered on screen: a modal dialog asks why (required;
@@ -24,7 +25,7 @@ export function AccessRecordExportDialog({ filters, summary }: { filters: Access
         const { blob, fileName } = await exportAccessRecords({ ...filters, reason });
         saveBlob(blob, fileName ?? '접근기록.xlsx');
         // The export wrote a record of its own: show it.
-        void queryClient.invalidateQueries({ queryKey: ['admin', 'access-records'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.admin.accessRecords.all });
         return '접근기록 엑셀 파일을 내려받았습니다. 이 다운로드도 접근기록에 남았습니다.';
       }}
     />

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AccessAction, AccessRecordExportRequest, AccessRecordView } from '@contract';
 import { apiDownload, apiGet } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 export interface AccessRecordFilters {
   from?: string;
@@ -23,7 +24,7 @@ export const PAGE_SIZE = 20;
 export function useAccessRecords(filters: AccessRecordFilters, page: number) {
   const query = { ...filters, page, size: PAGE_SIZE };
   return useQuery({
-    queryKey: ['admin', 'access-records', query],
+    queryKey: queryKeys.admin.accessRecords.list(query),
     queryFn: () => apiGet<AccessRecordPage>('/api/admin/access-records', { ...query }),
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
-  adminBoardMessages, areas, boardLimits, listStyles, paths,
+  adminBoardMessages, adminPaths, areas, boardLimits, listStyles, paths,
   type AdminBoard, type AdminBoardCreate, type Area, type BoardPermissionRoles, type ListStyle,
 } from '@contract';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { adminPaths } from '../admin-paths';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useAdminBoards, useSaveBoard } from './api';
 import { areaLabels, listStyleLabels } from './board-labels';

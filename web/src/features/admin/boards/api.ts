@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminBoard, AdminBoardCreate, AdminBoardList, AdminBoardPatch } from '@contract';
 import { apiGet, apiPatch, apiRequest } from '@web/lib/api';
-import { boardMenuQueryKey } from '@web/lib/board-menu';
-
-export const adminBoardsKey = ['admin', 'boards'] as const;
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/boards`: every board with its post count, and the roles for the permission matrix. */
 export function useAdminBoards() {
-  return useQuery({ queryKey: adminBoardsKey, queryFn: () => apiGet<AdminBoardList>('/api/admin/boards'), staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.admin.boards, queryFn: () => apiGet<AdminBoardList>('/api/admin/boards'), staleTime: 0 });
 }
 
 /** `PUT /api/admin/boards` (create) or `PATCH /api/admin/boards/{boardCode}` (edit). */
@@ -21,9 +19,9 @@ export function useSaveBoard(boardCode: string | null) {
     // The menu, the console's list and the board's own screens read the change at once.
     onSuccess: async (saved) => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: adminBoardsKey }),
-        client.invalidateQueries({ queryKey: boardMenuQueryKey }),
-        client.invalidateQueries({ queryKey: ['board', saved.boardCode] }),
+        client.invalidateQueries({ queryKey: queryKeys.admin.boards }),
+        client.invalidateQueries({ queryKey: queryKeys.boardMenu }),
+        client.invalidateQueries({ queryKey: queryKeys.board(saved.boardCode) }),
       ]);
     },
   });

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { adminPaths } from '@contract';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
-import { adminPaths } from '../admin-paths';
 import { useAdminDashboard } from './api';
 import './dashboard.css';
 

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InquiryDetail, InquiryPage, InquiryPatch, InquiryStatus } from '@contract';
 import { apiGet, apiPatch } from '@web/lib/api';
-
-export const inquiriesKey = ['admin', 'inquiries'] as const;
+import { queryKeys } from '@web/lib/query-keys';
 
 /**
  * `GET /api/admin/inquiries`. Each read is an access record on the server, so a list is read
@@ -10,7 +9,7 @@ export const inquiriesKey = ['admin', 'inquiries'] as const;
  */
 export function useInquiries(query: { status?: InquiryStatus; keyword?: string; page: number; size: number }) {
   return useQuery({
-    queryKey: [...inquiriesKey, 'list', query],
+    queryKey: queryKeys.admin.inquiries.list(query),
     queryFn: () => apiGet<InquiryPage>('/api/admin/inquiries', { ...query }),
     staleTime: Infinity,
     placeholderData: (previous) => previous,
@@ -20,7 +19,7 @@ export function useInquiries(query: { status?: InquiryStatus; keyword?: string; 
 /** `GET /api/admin/inquiries/{itemNo}`: the inquiry with its contact details (recorded). */
 export function useInquiry(itemNo: number | null) {
   return useQuery({
-    queryKey: [...inquiriesKey, 'item', itemNo],
+    queryKey: queryKeys.admin.inquiries.item(itemNo),
     queryFn: () => apiGet<InquiryDetail>(`/api/admin/inquiries/${itemNo}`),
     enabled: itemNo !== null,
     staleTime: Infinity,
@@ -33,8 +32,8 @@ export function useUpdateInquiry(itemNo: number) {
   return useMutation({
     mutationFn: (patch: InquiryPatch) => apiPatch<InquiryDetail>(`/api/admin/inquiries/${itemNo}`, patch),
     onSuccess: async (detail) => {
-      client.setQueryData([...inquiriesKey, 'item', itemNo], detail);
-      await client.invalidateQueries({ queryKey: [...inquiriesKey, 'list'] });
+      client.setQueryData(queryKeys.admin.inquiries.item(itemNo), detail);
+      await client.invalidateQueries({ queryKey: queryKeys.admin.inquiries.lists });
     },
   });
 }

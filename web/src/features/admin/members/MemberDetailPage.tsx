@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { memberMessages, memberStatusLabels, twoFactorMessages, type MemberDetail } from '@contract';
+import { adminPaths, memberMessages, memberStatusLabels, twoFactorMessages, type MemberDetail } from '@contract';
 import { isSystemAdmin } from '@web/lib/session';
 import { useSession } from '@web/lib/use-session';
 import { useResetMemberTwoFactor } from '../two-factor/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
 import '@web/ui/form/forms.css';
-import { adminPaths } from '../admin-paths';
 import { useMember, useMemberChanges, useMemberRoleOptions, type MemberAction } from './api/members';
 import { ReasonDialogButton } from '@web/ui/ReasonDialog';
 import { accessReasonProblem } from '../shared/access-reason';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { memberStatusLabels, memberStatuses, type MemberStatus } from '@contract';
+import { adminPaths, memberStatusLabels, memberStatuses, type MemberStatus } from '@contract';
 import { saveBlob } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
@@ -8,7 +8,6 @@ import { Pagination } from '@web/ui/Pagination';
 import { ReasonDialogButton } from '@web/ui/ReasonDialog';
 import { accessReasonProblem } from '../shared/access-reason';
 import { Field } from '@web/ui/form/Field';
-import { adminPaths } from '../admin-paths';
 import { exportMembers, useMemberList, useMemberRoleOptions, type MemberListQuery } from './api/members';
 
 const PAGE_SIZE = 20;

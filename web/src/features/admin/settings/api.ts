@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSiteSetting, SiteInfo, SiteSettingPatch } from '@contract';
 import { apiGet, apiRequest } from '@web/lib/api';
-import { twoFactorKey } from '../two-factor/api';
-
-export const adminSiteSettingKey = ['admin', 'site-setting'] as const;
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/site-setting`: the stored settings and the roles (system admin). */
 export function useAdminSiteSetting() {
   return useQuery({
-    queryKey: adminSiteSettingKey,
+    queryKey: queryKeys.admin.siteSetting,
     queryFn: () => apiGet<AdminSiteSetting>('/api/admin/site-setting'),
     staleTime: 0,
   });
@@ -24,11 +22,11 @@ export function useSaveSiteSetting() {
     mutationFn: (patch: SiteSettingPatch) => apiRequest<SiteInfo>('PATCH', '/api/site-setting', { body: patch }),
     onSuccess: async (settings, patch) => {
       // The form on screen already shows what was saved; the stored copy follows without a reload.
-      client.setQueryData<AdminSiteSetting>(adminSiteSettingKey, (old) =>
+      client.setQueryData<AdminSiteSetting>(queryKeys.admin.siteSetting, (old) =>
         old ? { ...old, settings, adminTwoFactorRequired: patch.adminTwoFactorRequired ?? old.adminTwoFactorRequired } : old,
       );
-      await client.invalidateQueries({ queryKey: ['site-setting'] });
-      if (patch.adminTwoFactorRequired !== undefined) await client.invalidateQueries({ queryKey: twoFactorKey });
+      await client.invalidateQueries({ queryKey: queryKeys.siteSetting.all });
+      if (patch.adminTwoFactorRequired !== undefined) await client.invalidateQueries({ queryKey: queryKeys.admin.twoFactor });
     },
   });
 }

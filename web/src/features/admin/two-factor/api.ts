@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorChangeRequest, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorStatus } from '@contract';
 import { apiGet, apiPost } from '@web/lib/api';
-
-export const twoFactorKey = ['admin', 'two-factor'] as const;
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/two-factor`: the signed-in administrator's own second factor. */
 export function useTwoFactorStatus() {
-  return useQuery({ queryKey: twoFactorKey, queryFn: () => apiGet<TwoFactorStatus>('/api/admin/two-factor'), staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.admin.twoFactor, queryFn: () => apiGet<TwoFactorStatus>('/api/admin/two-factor'), staleTime: 60_000 });
 }
 
 /** `POST /api/admin/two-factor/enrolment`: the password again, then a new secret and its QR code. */
@@ -29,7 +28,7 @@ export function useRenewRecoveryCodes() {
   return useMutation({
     mutationFn: (request: TwoFactorChangeRequest) => apiPost<TwoFactorRecoveryCodes>('/api/admin/two-factor/recovery-codes', request),
     // A recovery code given as the current code is used up, whatever the answer.
-    onSettled: () => client.invalidateQueries({ queryKey: twoFactorKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.twoFactor }),
   });
 }
 
@@ -37,7 +36,7 @@ export function useDisableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: TwoFactorChangeRequest) => apiPost<Record<string, never>>('/api/admin/two-factor/disable', request),
-    onSettled: () => client.invalidateQueries({ queryKey: twoFactorKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.twoFactor }),
   });
 }
 
@@ -52,6 +51,6 @@ export function useResetMemberTwoFactor(userId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<Record<string, never>>(`/api/admin/users/${userId}/two-factor-reset`, {}),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin-members'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.members.all }),
   });
 }

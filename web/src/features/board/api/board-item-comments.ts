@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BoardItemComment, BoardItemCommentPage } from '@contract';
 import { apiGet, apiRequest } from '@web/lib/api';
-import { boardItemQueryKey } from './get-board-item';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Comments come in thread order: each top-level comment followed by its replies. */
 export const COMMENT_PAGE_SIZE = 100;
@@ -10,11 +10,9 @@ export const COMMENT_PAGE_SIZE = 100;
 export const listComments = (boardCode: string, itemNo: number, page: number) =>
   apiGet<BoardItemCommentPage>('/api/board-item-comment', { boardCode, itemNo, page, size: COMMENT_PAGE_SIZE });
 
-export const commentsQueryKey = (boardCode: string, itemNo: number) => ['board-item-comment', boardCode, itemNo] as const;
-
 export function useComments(boardCode: string, itemNo: number, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...commentsQueryKey(boardCode, itemNo), page],
+    queryKey: queryKeys.comments.page(boardCode, itemNo, page),
     queryFn: () => listComments(boardCode, itemNo, page),
     enabled,
   });
@@ -42,9 +40,9 @@ export function useChangeComment(boardCode: string, itemNo: number) {
       return apiRequest('DELETE', commentPath(boardCode, itemNo, change.commentId));
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: commentsQueryKey(boardCode, itemNo) });
-      void queryClient.invalidateQueries({ queryKey: boardItemQueryKey(boardCode, itemNo) });
-      void queryClient.invalidateQueries({ queryKey: ['board-item', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.comments.ofItem(boardCode, itemNo) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardItems.detail(boardCode, itemNo) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.boardItems.lists });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BoardItem, BoardItemCreateRequest, BoardItemUpdateRequest } from '@contract';
 import { apiRequest } from '@web/lib/api';
-import { boardItemQueryKey } from './get-board-item';
+import { queryKeys } from '@web/lib/query-keys';
 
 const itemPath = (boardCode: string, itemNo?: number) =>
   `/api/board-item/${encodeURIComponent(boardCode)}${itemNo === undefined ? '' : `/${itemNo}`}`;
@@ -25,8 +25,8 @@ export const deleteBoardItem = (boardCode: string, itemNo: number) => apiRequest
 function useAfterChange(boardCode: string) {
   const queryClient = useQueryClient();
   return (itemNo: number, boardItem?: BoardItem) => {
-    if (boardItem) queryClient.setQueryData(boardItemQueryKey(boardCode, itemNo), boardItem);
-    void queryClient.invalidateQueries({ queryKey: ['board-item', 'list'] });
+    if (boardItem) queryClient.setQueryData(queryKeys.boardItems.detail(boardCode, itemNo), boardItem);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.boardItems.lists });
   };
 }
 

@@ -7,7 +7,7 @@ import '@contract/zod-ko';
 import { z } from 'zod';
 import { boardMessages, contactPatterns, paths } from '@contract';
 import { useSession } from '@web/lib/use-session';
-import { useSiteInfo } from '../../site/api/get-site-info';
+import { useSiteInfo } from '@web/lib/site-info';
 import { useCaptcha } from '@web/lib/captcha';
 import { CaptchaField } from '@web/ui/form/CaptchaField';
 import { Field, RequiredMark } from '@web/ui/form/Field';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BoardItemPage } from '@contract';
 import { apiGet } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The two boards the home page shows (spec §1, §9). */
 export type HomeBoardCode = 'notice' | 'public';
@@ -18,7 +19,7 @@ export const listLatestBoardItems = (boardCode: HomeBoardCode) =>
 
 export function useLatestBoardItems(boardCode: HomeBoardCode) {
   return useQuery({
-    queryKey: ['board-item', 'list', latestBoardItemsQuery(boardCode)],
+    queryKey: queryKeys.boardItems.list(latestBoardItemsQuery(boardCode)),
     queryFn: () => listLatestBoardItems(boardCode),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlumniCreateBody, AlumniPatchBody } from '@contract';
 import { apiRequest } from '@web/lib/api';
-import { alumniKeys } from './list-alumni';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** `PUT /api/alumni`: a new record; answers its id. */
 export const createAlumni = (body: AlumniCreateBody) => apiRequest<{ id: number }>('PUT', '/api/alumni', { body });
@@ -15,7 +15,7 @@ export const deleteAlumni = (id: number) => apiRequest<{ id: number }>('DELETE',
 /** Every change (form, delete, import) makes every page of the list stale. */
 export function useInvalidateAlumni() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: alumniKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.alumni.all });
 }
 
 export function useSaveAlumni() {

@@ -3,6 +3,7 @@ import type {
   MemberDetail, MemberExportRequest, MemberFilter, MemberPage, MemberRoleOption,
 } from '@contract';
 import { apiDownload, apiGet, apiPatch, apiPost } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /**
  * The console's member calls (issue 9). Every list and detail read writes an access record on the
@@ -12,18 +13,11 @@ import { apiDownload, apiGet, apiPatch, apiPost } from '@web/lib/api';
 /** The list's filter and page as the screen keeps them in its URL. */
 export type MemberListQuery = MemberFilter & { page: number; size: number };
 
-export const memberKeys = {
-  all: ['admin-members'] as const,
-  list: (query: MemberListQuery) => ['admin-members', 'list', query] as const,
-  detail: (id: number) => ['admin-members', 'detail', id] as const,
-  roleOptions: ['admin-members', 'role-options'] as const,
-};
-
 const recordedRead = { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false } as const;
 
 export function useMemberList(query: MemberListQuery) {
   return useQuery({
-    queryKey: memberKeys.list(query),
+    queryKey: queryKeys.admin.members.list(query),
     queryFn: () => apiGet<MemberPage>('/api/admin/users', { ...query }),
     placeholderData: keepPreviousData,
     ...recordedRead,
@@ -32,11 +26,11 @@ export function useMemberList(query: MemberListQuery) {
 
 export function useMember(id: number) {
   // A malformed id in the URL asks nothing (the screen says 회원 정보가 없습니다).
-  return useQuery({ queryKey: memberKeys.detail(id), queryFn: () => apiGet<MemberDetail>(`/api/admin/users/${id}`), enabled: id > 0, ...recordedRead });
+  return useQuery({ queryKey: queryKeys.admin.members.detail(id), queryFn: () => apiGet<MemberDetail>(`/api/admin/users/${id}`), enabled: id > 0, ...recordedRead });
 }
 
 export function useMemberRoleOptions() {
-  return useQuery({ queryKey: memberKeys.roleOptions, queryFn: () => apiGet<MemberRoleOption[]>('/api/admin/users/role-options'), staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.admin.members.roleOptions, queryFn: () => apiGet<MemberRoleOption[]>('/api/admin/users/role-options'), staleTime: 60_000 });
 }
 
 export type MemberAction = 'lock' | 'unlock' | 'clear-lockout' | 'sign-out';
@@ -48,8 +42,8 @@ export type MemberAction = 'lock' | 'unlock' | 'clear-lockout' | 'sign-out';
 export function useMemberChanges(id: number) {
   const client = useQueryClient();
   const settle = (detail: MemberDetail) => {
-    client.setQueryData(memberKeys.detail(id), detail);
-    client.removeQueries({ queryKey: ['admin-members', 'list'] });
+    client.setQueryData(queryKeys.admin.members.detail(id), detail);
+    client.removeQueries({ queryKey: queryKeys.admin.members.lists });
   };
   return {
     reveal: useMutation({ mutationFn: (reason: string) => apiPost<MemberDetail>(`/api/admin/users/${id}/reveal`, reason ? { reason } : {}) }),

@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateRoleRequest, PatchRoleRequest, RoleList, RoleView } from '@contract';
 import { apiGet, apiPatch, apiRequest } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Roles and permissions (issue 9): the system admin's screen. */
-export const roleKeys = { list: ['admin-roles'] as const };
-
 export function useRoles() {
-  return useQuery({ queryKey: roleKeys.list, queryFn: () => apiGet<RoleList>('/api/admin/roles'), retry: false });
+  return useQuery({ queryKey: queryKeys.admin.roles, queryFn: () => apiGet<RoleList>('/api/admin/roles'), retry: false });
 }
 
 export function useRoleChanges() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: roleKeys.list });
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.admin.roles });
   return {
     patch: useMutation({
       mutationFn: ({ roleCode, ...body }: PatchRoleRequest & { roleCode: string }) => apiPatch<RoleView>(`/api/admin/roles/${encodeURIComponent(roleCode)}`, body),

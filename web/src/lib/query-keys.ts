@@ -1,0 +1,68 @@
+/**
+ * Every query key of the web app, one factory per resource: the screens that read an answer, the
+ * changes that invalidate it and the first data the server sends with a page (app/first-data.ts)
+ * all spell its key here, so an invalidation cannot miss the query it means. A key that another
+ * key starts with (`boardItems.all`, `siteSetting.all`) matches all of them in
+ * `invalidateQueries` and `removeQueries`.
+ *
+ * The list factories take the screen's own query object (its type stays with the screen's call).
+ */
+export const queryKeys = {
+  /** `GET /api/site-setting/info` and `/authentication`; a saved setting invalidates `all`. */
+  siteSetting: {
+    all: ['site-setting'] as const,
+    info: ['site-setting', 'info'] as const,
+    authentication: ['site-setting', 'authentication'] as const,
+  },
+  /** `GET /api/board`: the menu's boards. */
+  boardMenu: ['board-menu'] as const,
+  /** `GET /api/board/{boardCode}`: a board's settings and the caller's permissions on it. */
+  board: (boardCode: string) => ['board', boardCode] as const,
+  /** `GET /api/board-item` (lists, the home page's too) and `GET /api/board-item/{boardCode}/{itemNo}`. */
+  boardItems: {
+    all: ['board-item'] as const,
+    lists: ['board-item', 'list'] as const,
+    list: <Query extends { boardCode: string }>(query: Query) => ['board-item', 'list', query] as const,
+    detail: (boardCode: string, itemNo: number) => ['board-item', 'detail', boardCode, itemNo] as const,
+  },
+  /** `GET /api/board-item-comment`: a post's comments, page by page. */
+  comments: {
+    ofItem: (boardCode: string, itemNo: number) => ['board-item-comment', boardCode, itemNo] as const,
+    page: (boardCode: string, itemNo: number, page: number) => ['board-item-comment', boardCode, itemNo, page] as const,
+  },
+  /** `GET /api/user/{id}`: a member's own record (forgotten when the caller changes). */
+  user: {
+    all: ['user'] as const,
+    detail: (id: number) => ['user', id] as const,
+  },
+  /** `GET /api/captcha`: a one-time challenge. */
+  captcha: ['captcha'] as const,
+  /** The console's reads (issue 9). */
+  admin: {
+    dashboard: ['admin', 'dashboard'] as const,
+    siteSetting: ['admin', 'site-setting'] as const,
+    boards: ['admin', 'boards'] as const,
+    twoFactor: ['admin', 'two-factor'] as const,
+    accessRecords: {
+      all: ['admin', 'access-records'] as const,
+      list: <Query extends object>(query: Query) => ['admin', 'access-records', query] as const,
+    },
+    inquiries: {
+      lists: ['admin', 'inquiries', 'list'] as const,
+      list: <Query extends object>(query: Query) => ['admin', 'inquiries', 'list', query] as const,
+      item: (itemNo: number | null) => ['admin', 'inquiries', 'item', itemNo] as const,
+    },
+    members: {
+      all: ['admin-members'] as const,
+      lists: ['admin-members', 'list'] as const,
+      list: <Query extends object>(query: Query) => ['admin-members', 'list', query] as const,
+      detail: (id: number) => ['admin-members', 'detail', id] as const,
+      roleOptions: ['admin-members', 'role-options'] as const,
+    },
+    roles: ['admin-roles'] as const,
+    alumni: {
+      all: ['alumni'] as const,
+      list: <Query extends object>(query: Query) => ['alumni', 'list', query] as const,
+    },
+  },
+} as const;
