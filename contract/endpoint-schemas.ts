@@ -1,3 +1,5 @@
+// zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
+import './zod-ko';
 import { z } from 'zod';
 import { successEnvelope, errorEnvelope } from './envelope';
 import type { EndpointId } from './endpoints';
