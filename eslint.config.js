@@ -6,14 +6,13 @@ import globals from 'globals';
 /**
  * Code that decides by a sentence (issue 21): comparing an error's message or a catalogue sentence
  * (`messages.x`, `accountMessages.x`...), matching one (startsWith, includes, a pattern's test, a
- * Set of sentences), or switching on one. Exported for the test that shows each is caught
- * (web/src/lib/sentence-decisions.test.ts).
+ * Set of sentences), or switching on one. scripts/error-code-rules.test.ts shows each is caught.
  */
 const decide = 'Decide by the answer\'s code and field (ApiRequestError.code, refusedField()), not by its sentence.';
 const equality = 'BinaryExpression[operator=/^[!=]==?$/]';
 const matchers = '/^(startsWith|endsWith|includes|indexOf|lastIndexOf|match|matchAll|search|localeCompare)$/';
 const sentenceNames = '/^(message|errorMessage|errorText|detail)$/';
-export const sentenceDecisions = [
+const sentenceDecisions = [
   `${equality} > MemberExpression[object.name=/[mM]essages$/]`,
   `${equality} > MemberExpression[property.name='message']`,
   `${equality} > Identifier[name=${sentenceNames}]`,
@@ -26,6 +25,11 @@ export const sentenceDecisions = [
   "SwitchStatement > MemberExpression.discriminant[property.name='message']",
   `SwitchStatement > Identifier.discriminant[name=${sentenceNames}]`,
 ].map((selector) => ({ selector, message: decide }));
+/** The server's composition root imports every module; nothing else imports it. */
+const appImport = { regex: '^(\\.\\./)+app$|^\\./app$|^@server/app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' };
+/** A module's surface is its index.ts (docs/decisions/0022). */
+const moduleInternals = { regex: '^(@server/|(\\.\\.?/)+)modules/[a-z-]+/', message: "Import another module through its index.ts ('@server/modules/<name>'), not its files." };
+const siblingModuleInternals = { regex: '^\\.\\./[a-z-]+/', message: "Import another module through its index.ts ('@server/modules/<name>'), not its files." };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
@@ -55,7 +59,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../app/*', '../../../app/*'], message: 'Features must not import the app shell.' },
+            { group: ['../../app/*', '../../../app/*', '@web/app/*'], message: 'Features must not import the app shell.' },
           ],
         },
       ],
@@ -73,9 +77,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../app/*', '../../../app/*'], message: 'Features must not import the app shell.' },
+            { group: ['../../app/*', '../../../app/*', '@web/app/*'], message: 'Features must not import the app shell.' },
             {
-              group: [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`, `**/features/${other}/**`],
+              group: [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`, `**/features/${other}/**`, `@web/features/${other}/**`],
               message: `The ${feature} feature must not import ${other} internals: use ui, lib or contract.`,
             },
           ],
@@ -89,14 +93,30 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/main.ts', 'server/**/*.test.ts', 'server/test/**', 'server/app.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [appImport, moduleInternals] }],
+    },
+  },
+  {
+    // Inside a module: its own files freely, another module only through its index.ts.
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [appImport, moduleInternals, siblingModuleInternals] }],
+    },
+  },
+  {
+    // The layers modules stand on never depend on a module (docs/decisions/0022).
+    files: ['server/auth/**/*.ts', 'server/db/**/*.ts', 'server/lib/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+app$|^\\./app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' }] },
+        { patterns: [appImport, { regex: '(^|/)modules(/|$)', message: 'auth/, db/ and lib/ must not depend on a module: pass what they need in.' }] },
       ],
     },
   },
   {
-    // Closed error codes (issue 21, docs/decisions/0021-closed-error-codes.md): every refusal is
+    // Closed error codes (issue 21, docs/decisions/0024-closed-error-codes.md): every refusal is
     // made by a factory in server/errors.ts, so its code is in the contract's list and goes with
     // its status.
     files: ['server/**/*.ts'],

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pathAliases } from './path-aliases.js';
 import { precompress } from './scripts/vite-precompress.js';
 
 /**
@@ -86,6 +87,7 @@ export default defineConfig({
   root: 'web',
   // precompress: .br/.gz of every compressible output file, served by @fastify/static (server/web.ts).
   plugins: [react(), precompress()],
+  resolve: { alias: pathAliases },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './path-aliases.js';
 
 const alwaysExcluded = ['e2e/**', '**/node_modules/**', 'dist/**'];
 
@@ -14,6 +15,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: pathAliases },
         test: {
           name: 'unit',
           environment: 'node',
@@ -22,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: pathAliases },
         test: {
           name: 'api',
           environment: 'node',

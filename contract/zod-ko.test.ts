@@ -21,7 +21,7 @@ function sources(dir: string): string[] {
 
 /** A value import of zod (not `import type`): the module builds schemas when it runs. */
 const zodImport = /^import (?!type )[^;]*from 'zod';$/m;
-const zodKoImport = /^import '(\.\/|(\.\.\/)+contract\/)zod-ko';$/m;
+const zodKoImport = /^import '(\.\/|(\.\.\/)+contract\/|@contract\/)zod-ko';$/m;
 
 describe('every module that builds zod schemas configures zod first', () => {
   const builders = [...sources('contract'), ...sources('web/src')].filter(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accountMessages, paths } from '../contract';
+import { accountMessages, paths } from '@contract';
 import { expect, expectNoA11yViolations, expectScreen, REFUSED_REQUEST, SITE_NAME, test } from './fixtures';
 import { ADMIN, createMember, myPageTab, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field, recordDialogs } from './support/dialogs';

@@ -1,4 +1,4 @@
-import { adminMessages } from '../contract';
+import { adminMessages } from '@contract';
 import { expect, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, openSignedIn } from './support/accounts';
 

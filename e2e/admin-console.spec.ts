@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accessActionLabels, adminMessages, boardAreas, paths, type AdminDashboard } from '../contract';
+import { accessActionLabels, adminMessages, boardAreas, paths, type AdminDashboard } from '@contract';
 import { ADMIN, createMember, openSignedIn, uniqueSuffix } from './support/accounts';
 import { editorArea } from './support/board';
 import { field } from './support/dialogs';

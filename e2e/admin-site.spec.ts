@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { SiteInfo, SiteSettingPatch } from '../contract';
+import type { SiteInfo, SiteSettingPatch } from '@contract';
 import { apiGet, expect, expectNoA11yViolations, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field } from './support/dialogs';

@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { twoFactorMessages } from '../contract';
+import { twoFactorMessages } from '@contract';
 import { expect, REFUSED_REQUEST } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, type TestMember } from './support/accounts';
 import { field } from './support/dialogs';

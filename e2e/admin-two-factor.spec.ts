@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { paths, twoFactorMessages } from '../contract';
+import { paths, twoFactorMessages } from '@contract';
 import { escapeRegExp, expect, expectNoA11yViolations, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, type TestMember } from './support/accounts';
 import { field } from './support/dialogs';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import type { BoardItemPage } from '../contract';
+import type { BoardItemPage } from '@contract';
 import { apiGet, expect, expectNoA11yViolations, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn } from './support/accounts';
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { messages, paths } from '../contract';
+import { messages, paths } from '@contract';
 import { byTitle, expect, expectNoA11yViolations, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { PNG_1X1, SMALL_PDF, composeKorean, createItemByApi, editorArea } from './support/board';

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import type { BoardItemPage } from '../contract';
+import type { BoardItemPage } from '@contract';
 import { apiGet, byTitle, escapeRegExp, expect, expectKoreanDocument, getItem, htmlText, latestItems, test } from './fixtures';
 
 /** The next answer of the list API for this board whose query matches `params`. */

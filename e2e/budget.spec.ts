@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { paths } from '../contract';
+import { paths } from '@contract';
 import { expect, latestItems, test } from './fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { paths } from '../contract';
+import { paths } from '@contract';
 import { expect, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi } from './support/accounts';
 import { createItemByApi, editorArea, PNG_1X1, uploadEditorImageByApi } from './support/board';

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { BoardItem, BoardItemPage, Success } from '../contract';
+import type { BoardItem, BoardItemPage, Success } from '@contract';
 /** Text of post HTML as a reader sees it: the same function the server's search indexes. */
-export { htmlToText as htmlText } from '../server/modules/board/search-tokens';
+export { htmlToText as htmlText } from '@server/modules/board/search-tokens';
 
 /**
  * The browser tests' `test`: every test fails when a page of its browser context throws an

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { paths } from '../contract';
+import { paths } from '@contract';
 import { expect, latestItems, SITE_NAME, test } from './fixtures';
 import { createMember, myPageTab, openSignedIn } from './support/accounts';
 import { field } from './support/dialogs';

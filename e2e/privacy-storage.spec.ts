@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { paths } from '../contract';
+import { paths } from '@contract';
 import { expect, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn } from './support/accounts';
 import { editorArea } from './support/board';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accountMessages, paths } from '../contract';
+import { accountMessages, paths } from '@contract';
 import { expect, REFUSED_REQUEST, test } from './fixtures';
 import { createMember, myPageTab, openSignedIn, uniqueSuffix } from './support/accounts';
 import { field, recordDialogs } from './support/dialogs';

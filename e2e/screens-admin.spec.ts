@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { adminBoardMessages, adminMessages, memberMessages, roleMessages, siteSettingMessages, type MemberPage } from '../contract';
+import { adminBoardMessages, adminMessages, memberMessages, roleMessages, siteSettingMessages, type MemberPage } from '@contract';
 import { escapeRegExp, expect, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field } from './support/dialogs';

@@ -1,8 +1,8 @@
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { BoardItemPage, BoardMenu } from '../contract';
-import { paths } from '../contract';
-import { menu, withBoards } from '../web/src/app/menu';
+import type { BoardItemPage, BoardMenu } from '@contract';
+import { paths } from '@contract';
+import { menu, withBoards } from '@web/app/menu';
 import { apiGet, expect, NOT_FOUND_TITLE, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, type TestMember } from './support/accounts';
 import { commentByApi, createItemByApi, editorArea, SMALL_PDF, uploadAttachmentByApi, uploadEditorImageByApi } from './support/board';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { accountMessages, paths } from '../contract';
+import { accountMessages, paths } from '@contract';
 import { expect, REFUSED_REQUEST, test } from './fixtures';
-import { draftKey } from '../web/src/lib/member-storage';
+import { draftKey } from '@web/lib/member-storage';
 import { expiryOf, forwardTo, signedInAndIdle } from './support/session-clock';
 
 /**

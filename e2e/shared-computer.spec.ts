@@ -1,4 +1,4 @@
-import { paths } from '../contract';
+import { paths } from '@contract';
 import { expect, test } from './fixtures';
 import { createMember, openSignedIn } from './support/accounts';
 import { editorArea } from './support/board';

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { paths } from '../contract';
+import { paths } from '@contract';
 import { expect } from './fixtures';
 import { ADMIN, signInByApi } from './support/accounts';
 import { createItemByApi, uploadAttachmentByApi } from './support/board';

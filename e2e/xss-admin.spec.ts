@@ -14,8 +14,8 @@ import {
   type Success,
   type UserDetail,
   type UserProfileField,
-} from '../contract';
-import { escapeMarkup, excerpt } from '../server/modules/seo/text';
+} from '@contract';
+import { escapeMarkup, excerpt } from '@server/modules/seo/text';
 import { expect, htmlText } from './fixtures';
 import { testOnOwnSite } from './support/own-site';
 import { ADMIN, confirmEmail, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';

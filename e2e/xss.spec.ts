@@ -1,12 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { paths, type BoardFile, type BoardItem, type Success, type UploadedFile, type UserDetail } from '../contract';
+import { paths, type BoardFile, type BoardItem, type Success, type UploadedFile, type UserDetail } from '@contract';
 import { expect, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, confirmEmail, createMember, myPageTab, openSignedIn, signInByApi, uniqueSuffix, type SignedIn } from './support/accounts';
 import { PNG_1X1, SMALL_PDF, commentByApi, createItemByApi, editorArea, uploadAttachmentByApi, uploadEditorImageByApi } from './support/board';
 import { field, recordDialogs } from './support/dialogs';
 import { FILE_NAME_PAYLOADS, SHORT_PAYLOADS, XSS_PAYLOADS, payloadGroups } from './support/xss-corpus';
 import { expectNothingRan, expectNothingRanOnEveryMyPageTab } from './support/xss-check';
-import { escapeMarkup } from '../server/modules/seo/text';
+import { escapeMarkup } from '@server/modules/seo/text';
 
 /**
  * Issue 12, the attacker's suite: 110 XSS payloads (e2e/support/xss-corpus.ts) through every text

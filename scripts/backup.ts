@@ -4,9 +4,9 @@
 // Exit code 0: done (the last line sums it up); 1: it failed (the message says why).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config';
-import { backupSite, contentsLine } from '../server/backup/backup';
-import { openSiteForBackup } from '../server/backup/connect';
+import { loadConfig } from '@server/config';
+import { backupSite, contentsLine } from '@server/backup/backup';
+import { openSiteForBackup } from '@server/backup/connect';
 
 const usage = 'Usage: npm run backup -- <directory> [--method=auto|pg_dump|app]';
 

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The lint rules that keep error codes closed (issue 21, docs/decisions/0021-closed-error-codes.md),
+ * The lint rules that keep error codes closed (issue 21, docs/decisions/0024-closed-error-codes.md),
  * shown to catch what they are for: `npm run lint` then fails on any screen that decides by a
  * sentence and any `new ApiError` outside server/errors.ts. Each snippet is linted as if it were a
  * file at that path, with the project's eslint.config.js.

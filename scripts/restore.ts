@@ -5,9 +5,9 @@
 // docs/decisions/0014-backup-and-restore.md. Exit code 0: done (the last line sums it up); 1: not.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config';
-import { lockSiteForRestore, openSiteForRestore } from '../server/backup/connect';
-import { openBackup, restoredLine, restoreSite } from '../server/backup/restore';
+import { loadConfig } from '@server/config';
+import { lockSiteForRestore, openSiteForRestore } from '@server/backup/connect';
+import { openBackup, restoredLine, restoreSite } from '@server/backup/restore';
 
 const usage = 'Usage: npm run restore -- <directory> [--force]';
 

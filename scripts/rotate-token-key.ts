@@ -9,9 +9,9 @@
 // With JWT_SECRET set the keys come from the environment instead: the script says how to rotate them.
 // Exit code 0: rotated (the line names the new key); 1: it failed (the message says why).
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config';
-import { openSiteForBackup } from '../server/backup/connect';
-import { rotateSigningKey } from '../server/auth/signing-keys';
+import { loadConfig } from '@server/config';
+import { openSiteForBackup } from '@server/backup/connect';
+import { rotateSigningKey } from '@server/auth/signing-keys';
 
 const usage = 'Usage: npm run rotate-token-key [-- --now]';
 

@@ -12,11 +12,11 @@
 // server, checks and stops it again.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
-import { EMBEDDED_DATABASE } from '../server/db/embedded';
-import { acquireDataDirLock, DataDirLockedError } from '../server/db/lock';
-import { describeResult, verifyAccessRecords } from '../server/modules/access-record/verify';
+import { loadConfig } from '@server/config';
+import { openDatabase, type Database } from '@server/db/client';
+import { EMBEDDED_DATABASE } from '@server/db/embedded';
+import { acquireDataDirLock, DataDirLockedError } from '@server/db/lock';
+import { describeResult, verifyAccessRecords } from '@server/modules/access-record';
 
 class CannotCheck extends Error {}
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../contract';
+import { adminMessages } from '@contract';
 import { isConsoleRoute } from './auth/admin';
 import { body, createTestApp, data, type TestApp } from './test/harness';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from './test/global-setup';

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelope } from '../contract';
+import { errorEnvelope } from '@contract';
 import { sessionToken } from './test/tokens';
 import { signAccessToken } from './auth/tokens';
 import { body, createTestApp, insertMember, openSecondInstance, type TestApp } from './test/harness';

@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { messages, opsMessages, type ErrorEnvelope } from '../contract';
+import { messages, opsMessages, type ErrorEnvelope } from '@contract';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppDeps } from './deps';
 import './auth/request-caller';

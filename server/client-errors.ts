@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
-import { messages, opsMessages, type ErrorCode, type ErrorEnvelope } from '../contract';
+import { messages, opsMessages, type ErrorCode, type ErrorEnvelope } from '@contract';
 
 /**
  * Answers to requests that never became requests: too slow (headers or body past their timeout),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig: accounts settings', () => {
   it('defaults: development transports, generous per-minute limits', () => {
@@ -205,5 +205,76 @@ describe('loadConfig: administrators (issue 12)', () => {
 
   it.each([['office'], ['10.0.0.0/33'], ['2001:db8::/129'], ['203.0.113.7,'], ['loopback']])('refuses ADMIN_ALLOWED_IPS=%s', (value) => {
     expect(() => loadConfig({ ADMIN_ALLOWED_IPS: value })).toThrow(/ADMIN_ALLOWED_IPS must list .*: not an address or CIDR range/);
+  });
+});
+
+describe('loadConfig: one parser for each kind of value (issue 21)', () => {
+  it('every true/false setting takes exactly true or false (spaces aside), and nothing else', () => {
+    expect(loadConfig({ HTTPS: ' true ', SEED_DEMO: 'false', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      https: true,
+      seedDemo: false,
+      s3: { forcePathStyle: true },
+    });
+    expect(loadConfig({ HTTPS: '', SEED_DEMO: '' })).toMatchObject({ https: false, seedDemo: true });
+    for (const name of ['HTTPS', 'SEED_DEMO', 'S3_FORCE_PATH_STYLE', 'API_DOCS']) {
+      for (const value of ['yes', '1', 'TRUE', 'off']) {
+        expect(() => loadConfig({ S3_BUCKET: 'b', [name]: value }), `${name}=${value}`).toThrow(new RegExp(`^${name} must be true or false, got "${value}"$`));
+      }
+    }
+  });
+
+  it('numbers are whole, in decimal digits and within their range; the message says which', () => {
+    expect(loadConfig({ PORT: ' 8080 ' }).port).toBe(8080);
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(() => loadConfig({ PORT: '65536' })).toThrow('PORT must be a whole number, from 0 to 65535, got "65536"');
+    expect(() => loadConfig({ VIEW_FLUSH_SECONDS: '0' })).toThrow('VIEW_FLUSH_SECONDS must be a whole number of seconds, 1 or more, got "0"');
+    for (const value of ['0x10', '1e3', '+5', '5.0', 'ten']) expect(() => loadConfig({ CACHE_SIZE_MB: value }), value).toThrow(/^CACHE_SIZE_MB must be a whole number of megabytes, 0 or more/);
+  });
+
+  it('URLs: one parser with the schemes each variable accepts; credentials are not repeated in the message', () => {
+    const urls = { DATABASE_URL: 'postgresql://nids@db.internal/nids?sslmode=verify-full', SMTP_URL: 'smtps://u:p@mail.example:465', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms' };
+    expect(loadConfig(urls)).toMatchObject({ databaseUrl: urls.DATABASE_URL, smtpUrl: urls.SMTP_URL, smsWebhookUrl: urls.SMS_WEBHOOK_URL });
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/nids' })).toThrow('DATABASE_URL must be a postgres:// or postgresql:// URL, got "mysql://db/nids"');
+    expect(() => loadConfig({ SMTP_URL: 'mail.example:25' })).toThrow(/^SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ SMS_WEBHOOK_URL: 'ftp://sms.example' })).toThrow(/^SMS_WEBHOOK_URL must be a http:\/\/ or https:\/\/ URL/);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 's3.example.com' })).toThrow(/^S3_ENDPOINT must be a http:\/\/ or https:\/\/ URL/);
+    expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).toThrow('REDIS_URL must be a redis:// or rediss:// URL, got "http://***@cache:6379"');
+  });
+
+  it('secrets are never repeated in a message', () => {
+    let message = '';
+    try {
+      loadConfig({ JWT_SECRET: 'short-but-secret', METRICS_TOKEN: 'tiny' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/JWT_SECRET must be at least 32/);
+    expect(message).toMatch(/METRICS_TOKEN must be at least 16/);
+    expect(message).not.toMatch(/short-but-secret|tiny/);
+  });
+
+  it('LOG_LEVEL is one of pino\'s levels', () => {
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"');
+  });
+
+  it('every bad value is named at once, one line each, in a ConfigError', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'http', RATE_LIMIT_FIND: '0', TRUST_PROXY: 'yes' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message.split('\n')).toEqual([
+      'PORT must be a whole number, from 0 to 65535, got "http"',
+      "TRUST_PROXY must be true, false or the proxies' addresses and CIDR ranges (127.0.0.1,10.0.0.0/24), got \"yes\"",
+      'RATE_LIMIT_FIND must be a whole number, 1 or more, got "0"',
+    ]);
+  });
+
+  it('variables the server does not know are left alone', () => {
+    expect(loadConfig({ PATH: '/usr/bin', TEST_DATABASE_URL: 'not a url', E2E_PORT: 'x' }).port).toBe(3000);
   });
 });

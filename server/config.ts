@@ -1,8 +1,9 @@
-import net from 'node:net';
 import path from 'node:path';
-import { compileAdminAddresses, type AdminAddresses } from './auth/admin-addresses';
+import { z } from 'zod';
+import { compileAdminAddresses, parseAddressEntry, type AdminAddresses } from './auth/admin-addresses';
+import { choice, custom, filePath, flag, integer, list, parseFlag, parseUrl, refuse, secret, splitList, text, url } from './config-fields';
 
-/** Everything the server reads from the environment, with the defaults the README lists. */
+/** Everything the server reads from the environment (`environmentSchema` below, README "Configuration"). */
 export interface Config {
   host: string;
   port: number;
@@ -116,202 +117,181 @@ export interface RateLimits {
   write: number;
 }
 
-function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of seconds, got "${raw}"`);
-  return value;
-}
 
-function minutes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of minutes, got "${raw}"`);
-  return value;
-}
+/** proxy-addr's names for whole address ranges (TRUST_PROXY). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  return value;
-}
-
-function megabytes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of megabytes, got "${raw}"`);
-  return value;
-}
-
-function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const raw = env.REDIS_URL;
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${raw}"`);
-  return raw;
-}
-
-/** `https://host[:port]` (or http://), exactly as a browser sends it in `Origin`. */
-function corsOrigins(env: NodeJS.ProcessEnv): string[] {
-  const raw = (env.CORS_ORIGINS ?? '').trim();
-  if (raw === '') return [];
-  return raw.split(',').map((entry) => {
-    const origin = entry.trim();
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
-      throw new Error(`CORS_ORIGINS must list origins like https://www.example.go.kr (scheme and host, no path or trailing slash), got "${origin}"`);
-    }
-    return origin;
-  });
-}
-
-/** A true/false setting; anything else stops the start rather than being read as false. */
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = (env[name] ?? '').trim();
-  if (raw === '') return fallback;
-  if (raw === 'true' || raw === 'false') return raw === 'true';
-  throw new Error(`${name} must be true or false`);
-}
-
-function clientTimeouts(env: NodeJS.ProcessEnv): ClientTimeouts {
-  const headersMs = positiveInteger(env, 'HEADERS_TIMEOUT_SECONDS', 20) * 1000;
-  const requestMs = positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', 300) * 1000;
-  const idleMs = positiveInteger(env, 'IDLE_TIMEOUT_SECONDS', 130) * 1000;
-  // Node refuses a headers timeout longer than the request's.
-  if (headersMs > requestMs) throw new Error('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
-  return { headersMs, requestMs, idleMs };
-}
-
-function trustProxy(env: NodeJS.ProcessEnv): boolean | string {
-  const raw = (env.TRUST_PROXY ?? '').trim();
-  if (raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  const entries = raw.split(',').map((e) => e.trim());
-  for (const entry of entries) {
-    // proxy-addr's names for whole address ranges.
-    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) continue;
-    const [address, bits, ...rest] = entry.split('/');
-    const version = net.isIP(address ?? '');
-    const maxBits = version === 6 ? 128 : 32;
-    if (!version || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
-      throw new Error(`TRUST_PROXY must be true, false or the proxies' addresses and CIDR ranges (127.0.0.1,10.0.0.0/24), got "${raw}"`);
-    }
-  }
+/** TRUST_PROXY: a flag, or the proxies' addresses, CIDR ranges and range names. */
+function parseTrustProxy(given: string): boolean | string {
+  if (given === 'true' || given === 'false') return parseFlag(given);
+  const entries = splitList(given);
+  for (const entry of entries) if (!PROXY_RANGE_NAMES.includes(entry) && !parseAddressEntry(entry)) refuse();
   return entries.join(',');
 }
 
-function adminAllowedIps(env: NodeJS.ProcessEnv): AdminAddresses | null {
-  const raw = (env.ADMIN_ALLOWED_IPS ?? '').trim();
-  if (raw === '') return null;
-  try {
-    return compileAdminAddresses(raw.split(',').map((entry) => entry.trim()));
-  } catch (err) {
-    throw new Error(`ADMIN_ALLOWED_IPS must list IPv4 or IPv6 addresses and CIDR ranges (203.0.113.7,10.0.0.0/8,2001:db8::/32): ${(err as Error).message}`, { cause: err });
-  }
-}
+/** pino's levels (server/logger.ts). */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/**
- * A secret from the environment: printable, without spaces (a bearer token cannot carry one), and
- * long enough not to be guessed; an HS256 key needs 32 characters, so it cannot be found offline
- * from a token it signed.
- */
-function secret(env: NodeJS.ProcessEnv, name: string, minLength = 16): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  if (raw.length < minLength || !/^[\x21-\x7e]+$/.test(raw)) {
-    throw new Error(`${name} must be at least ${minLength} characters, printable and without spaces (a random value, e.g. openssl rand -base64 48)`);
-  }
-  return raw;
-}
-
-/** HS256 keys (JWT_SECRET, JWT_PREVIOUS_SECRET). */
+/** HS256 keys (JWT_SECRET, JWT_PREVIOUS_SECRET): 32 characters cannot be found offline from a token they signed. */
 const SIGNING_SECRET_LENGTH = 32;
 
-function jwtPreviousSecret(env: NodeJS.ProcessEnv): string | undefined {
-  const previous = secret(env, 'JWT_PREVIOUS_SECRET', SIGNING_SECRET_LENGTH);
-  if (previous && !env.JWT_SECRET) throw new Error('JWT_PREVIOUS_SECRET needs JWT_SECRET (the key that replaced it)');
-  return previous;
+/**
+ * Every environment variable the server reads, once each: its kind (server/config-fields.ts), its
+ * default as one would write it in the environment, its range or allowed values, and one line of
+ * doc. README's "Configuration" table lists the same variables with the same defaults
+ * (server/config-docs.test.ts); docs/operations.md says more about each.
+ */
+export const environmentSchema = z.object({
+  PORT: integer({ min: 0, max: 65535, default: '3000', doc: 'HTTP port' }),
+  HOST: text({ default: '127.0.0.1', doc: 'listen address' }),
+  DATA_DIR: filePath({ default: './data', doc: 'embedded PostgreSQL cluster, its password, the lock file, the initial admin password and the default FILES_DIR' }),
+  DATABASE_URL: url(['postgres', 'postgresql'], { doc: 'a PostgreSQL server instead of the embedded one' }),
+  DATABASE_POOL_MAX: integer({ min: 1, default: '6', doc: 'connections to PostgreSQL per server process (two cores keep six busy; an idle backend holds about 10 MB)' }),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: integer({ min: 0, unit: 'seconds', default: '30', doc: 'longest a statement may run before PostgreSQL cancels it; 0: no limit' }),
+  DATABASE_SSL_CA_FILE: filePath({ doc: "CA certificate (PEM) the PostgreSQL server's certificate must chain to" }),
+  FILES_DIR: filePath({ derivedDefault: '`DATA_DIR/files`', doc: "uploaded files' directory when S3_BUCKET is unset" }),
+  S3_BUCKET: text({ doc: 'keep uploaded files in this S3-compatible bucket instead of FILES_DIR' }),
+  S3_ENDPOINT: url(['http', 'https'], { doc: "an S3-compatible server's URL; unset: AWS S3 in S3_REGION" }),
+  S3_REGION: text({ default: 'us-east-1', doc: 'region the S3 requests are signed for' }),
+  S3_ACCESS_KEY_ID: text({ doc: "S3 credentials, with S3_SECRET_ACCESS_KEY; unset: the AWS SDK's usual chain" }),
+  S3_SECRET_ACCESS_KEY: text({ doc: 'S3 credentials, with S3_ACCESS_KEY_ID' }),
+  S3_FORCE_PATH_STYLE: flag({ derivedDefault: '`true` with `S3_ENDPOINT`, else `false`', doc: 'bucket in the path rather than in the host name' }),
+  ADMIN_ID: text({ default: 'admin', doc: 'user id of the first administrator (first start only)' }),
+  ADMIN_PASSWORD: text({ doc: 'password of the first administrator; unset: generated into DATA_DIR/initial-admin-password' }),
+  SEED_DEMO: flag({ default: 'true', doc: 'demo posts on a new site' }),
+  JWT_SECRET: secret(SIGNING_SECRET_LENGTH, { doc: 'token signing key; unset: keys kept in the database' }),
+  JWT_PREVIOUS_SECRET: secret(SIGNING_SECRET_LENGTH, { doc: 'the JWT_SECRET being replaced: verifies tokens, never signs' }),
+  HTTPS: flag({ default: 'false', doc: 'behind TLS: HSTS and upgrade-insecure-requests' }),
+  ADMIN_IDLE_MINUTES: integer({ min: 0, unit: 'minutes', default: '15', doc: "an administrator's sign-in ends after this long without a request; 0: off" }),
+  ADMIN_ALLOWED_IPS: list(
+    'must list IPv4 or IPv6 addresses and CIDR ranges (203.0.113.7,10.0.0.0/8,2001:db8::/32)',
+    (entry) => (parseAddressEntry(entry) ? entry : refuse(`not an address or CIDR range: "${entry}"`)),
+    { doc: "the addresses and CIDR ranges the console's calls may come from; unset: any address" },
+  ),
+  CORS_ORIGINS: list(
+    'must list origins like https://www.example.go.kr (scheme and host, no path or trailing slash)',
+    (entry) => (parseUrl(entry, ['http', 'https']).origin === entry ? entry : refuse()),
+    { doc: 'other sites whose pages may read the public API; unset: same origin only' },
+  ),
+  HEADERS_TIMEOUT_SECONDS: integer({ min: 1, unit: 'seconds', default: '20', doc: "all of a request's headers must arrive within this" }),
+  REQUEST_TIMEOUT_SECONDS: integer({ min: 1, unit: 'seconds', default: '300', doc: 'the whole request within this (a 100 MB upload at 3 Mbit/s)' }),
+  IDLE_TIMEOUT_SECONDS: integer({ min: 1, unit: 'seconds', default: '130', doc: "a connection silent both ways this long is closed (over nginx's 120 s)" }),
+  TRUST_PROXY: custom("must be true, false or the proxies' addresses and CIDR ranges (127.0.0.1,10.0.0.0/24)", parseTrustProxy, {
+    default: 'false',
+    doc: 'who may set X-Forwarded-*: nobody, anyone (true), or the proxies listed',
+  }),
+  LOG_LEVEL: choice(LOG_LEVELS, { default: 'info', doc: 'pino log level' }),
+  NODE_ENV: text({ doc: '`production` for production' }),
+  API_DOCS: flag({ derivedDefault: '`true`, `false` when `NODE_ENV=production`', doc: "serve the API's documentation (Swagger UI and the OpenAPI document)" }),
+  WEB_DIST_DIR: filePath({ default: './dist/web', doc: 'where the built web app is served from' }),
+  SMTP_URL: url(['smtp', 'smtps'], { doc: 'SMTP server for e-mail; unset: the development outbox' }),
+  MAIL_FROM: text({ default: '"인체이식형 의료기기 환자등록사업" <no-reply@localhost>', doc: 'sender of e-mail' }),
+  SMS_WEBHOOK_URL: url(['http', 'https'], { doc: 'SMS provider: POST JSON { to, text } here; unset: the development outbox' }),
+  REDIS_URL: url(['redis', 'rediss'], { doc: 'Redis for rate-limit counts shared by every instance; unset: each process counts alone' }),
+  RATE_LIMIT_SIGNIN: integer({ min: 1, default: '30', doc: 'requests a minute from one address to sign-in, sign-up, token refresh, password change and retirement' }),
+  RATE_LIMIT_CHECK: integer({ min: 1, default: '60', doc: 'the same for key availability checks and CAPTCHA challenges' }),
+  RATE_LIMIT_PINCODE: integer({ min: 1, default: '10', doc: 'the same for pincode sending and confirming' }),
+  PINCODE_RESEND_SECONDS: integer({ min: 0, unit: 'seconds', default: '60', doc: 'least time between two pincodes sent to one address' }),
+  HOUSEKEEPING_INTERVAL_MINUTES: integer({ min: 0, unit: 'minutes', default: '60', doc: 'time between housekeeping runs; 0: off' }),
+  RATE_LIMIT_FIND: integer({ min: 1, default: '20', doc: 'the same for find-ID and password reset' }),
+  RATE_LIMIT_WRITE: integer({ min: 1, default: '30', doc: 'the same for writing posts and comments and uploads' }),
+  CACHE_SIZE_MB: integer({ min: 0, unit: 'megabytes', default: '32', doc: "memory for guests' answers kept ready to send; 0: off" }),
+  VIEW_FLUSH_SECONDS: integer({ min: 1, unit: 'seconds', default: '3', doc: 'how often buffered post views are written to the database' }),
+  METRICS_TOKEN: secret(16, { doc: "bearer token that may read GET /metrics besides an admin's" }),
+  SHUTDOWN_TIMEOUT_SECONDS: integer({ min: 1, unit: 'seconds', default: '10', doc: 'how long requests in flight may run on after SIGTERM' }),
+});
+
+export type Environment = z.output<typeof environmentSchema>;
+
+/** Rules between variables; an issue without a path carries its whole message. */
+function checkTogether(env: Environment, ctx: z.RefinementCtx) {
+  if (env.JWT_PREVIOUS_SECRET && !env.JWT_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['JWT_PREVIOUS_SECRET'], message: 'needs JWT_SECRET (the key that replaced it)' });
+  }
+  // Node refuses a headers timeout longer than the request's.
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_SECONDS'], message: 'must not exceed REQUEST_TIMEOUT_SECONDS' });
+  }
+  const s3Related = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => env[name]);
+  if (!env.S3_BUCKET && s3Related.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `${s3Related.join(', ')} set without S3_BUCKET: name the bucket, or unset them to keep files in FILES_DIR` });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither' });
+  }
 }
 
-function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
-  const bucket = env.S3_BUCKET || undefined;
-  const related = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => env[name]);
-  if (!bucket) {
-    if (related.length > 0) throw new Error(`${related.join(', ')} set without S3_BUCKET: name the bucket, or unset them to keep files in FILES_DIR`);
-    return undefined;
-  }
-  const endpoint = env.S3_ENDPOINT || undefined;
-  if (endpoint && !/^https?:\/\/[^\s]+$/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http:// or https:// URL, got "${endpoint}"`);
-  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+/** The parsed variables in the shape the server uses; derived defaults are filled in here. */
+function toConfig(env: Environment): Config {
+  const production = env.NODE_ENV === 'production';
   return {
-    endpoint,
-    bucket,
-    region: env.S3_REGION || 'us-east-1',
-    accessKeyId,
-    secretAccessKey,
-    forcePathStyle: (env.S3_FORCE_PATH_STYLE ?? (endpoint ? 'true' : 'false')) === 'true',
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    adminId: env.ADMIN_ID,
+    adminPassword: env.ADMIN_PASSWORD,
+    seedDemo: env.SEED_DEMO,
+    jwtSecret: env.JWT_SECRET,
+    jwtPreviousSecret: env.JWT_PREVIOUS_SECRET,
+    https: env.HTTPS,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR,
+    production,
+    apiDocs: env.API_DOCS ?? !production,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    smsWebhookUrl: env.SMS_WEBHOOK_URL,
+    rateLimits: {
+      signin: env.RATE_LIMIT_SIGNIN,
+      check: env.RATE_LIMIT_CHECK,
+      pincode: env.RATE_LIMIT_PINCODE,
+      find: env.RATE_LIMIT_FIND,
+      write: env.RATE_LIMIT_WRITE,
+    },
+    pincodeResendMs: env.PINCODE_RESEND_SECONDS * 1000,
+    housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    viewFlushMs: env.VIEW_FLUSH_SECONDS * 1000,
+    cacheMaxBytes: env.CACHE_SIZE_MB * 1024 * 1024,
+    metricsToken: env.METRICS_TOKEN,
+    redisUrl: env.REDIS_URL,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    filesDir: env.FILES_DIR ?? path.join(env.DATA_DIR, 'files'),
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+        }
+      : undefined,
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    databaseSslCaFile: env.DATABASE_SSL_CA_FILE,
+    corsOrigins: env.CORS_ORIGINS,
+    adminIdleMs: env.ADMIN_IDLE_MINUTES * 60_000,
+    adminAllowedIps: env.ADMIN_ALLOWED_IPS.length > 0 ? compileAdminAddresses(env.ADMIN_ALLOWED_IPS) : null,
+    clientTimeouts: {
+      headersMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: env.IDLE_TIMEOUT_SECONDS * 1000,
+    },
   };
+}
+
+const configSchema = environmentSchema.superRefine(checkTogether).transform(toConfig);
+
+/** A setting the server cannot start with; the message names each variable and what it accepts, one per line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  }
-  const dataDir = path.resolve(env.DATA_DIR || './data');
-  return {
-    host: env.HOST || '127.0.0.1',
-    port,
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    adminId: env.ADMIN_ID || 'admin',
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
-    jwtSecret: secret(env, 'JWT_SECRET', SIGNING_SECRET_LENGTH),
-    jwtPreviousSecret: jwtPreviousSecret(env),
-    https: env.HTTPS === 'true',
-    trustProxy: trustProxy(env),
-    logLevel: env.LOG_LEVEL || 'info',
-    webDistDir: path.resolve(env.WEB_DIST_DIR || './dist/web'),
-    production: env.NODE_ENV === 'production',
-    apiDocs: flag(env, 'API_DOCS', env.NODE_ENV !== 'production'),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || '"인체이식형 의료기기 환자등록사업" <no-reply@localhost>',
-    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
-    rateLimits: {
-      signin: positiveInteger(env, 'RATE_LIMIT_SIGNIN', 30),
-      check: positiveInteger(env, 'RATE_LIMIT_CHECK', 60),
-      pincode: positiveInteger(env, 'RATE_LIMIT_PINCODE', 10),
-      find: positiveInteger(env, 'RATE_LIMIT_FIND', 20),
-      write: positiveInteger(env, 'RATE_LIMIT_WRITE', 30),
-    },
-    pincodeResendMs: seconds(env, 'PINCODE_RESEND_SECONDS', 60) * 1000,
-    housekeepingIntervalMs: minutes(env, 'HOUSEKEEPING_INTERVAL_MINUTES', 60) * 60_000,
-    // Two cores keep six connections busy; each idle PostgreSQL backend holds about 10 MB.
-    databasePoolMax: positiveInteger(env, 'DATABASE_POOL_MAX', 6),
-    viewFlushMs: positiveInteger(env, 'VIEW_FLUSH_SECONDS', 3) * 1000,
-    cacheMaxBytes: megabytes(env, 'CACHE_SIZE_MB', 32) * 1024 * 1024,
-    metricsToken: secret(env, 'METRICS_TOKEN'),
-    redisUrl: redisUrl(env),
-    shutdownTimeoutMs: positiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000,
-    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
-    s3: s3Config(env),
-    databaseStatementTimeoutMs: seconds(env, 'DATABASE_STATEMENT_TIMEOUT_SECONDS', 30) * 1000,
-    databaseSslCaFile: env.DATABASE_SSL_CA_FILE ? path.resolve(env.DATABASE_SSL_CA_FILE) : undefined,
-    corsOrigins: corsOrigins(env),
-    adminIdleMs: minutes(env, 'ADMIN_IDLE_MINUTES', 15) * 60_000,
-    adminAllowedIps: adminAllowedIps(env),
-    clientTimeouts: clientTimeouts(env),
-  };
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')} ${issue.message}` : issue.message));
+  throw new ConfigError(lines.join('\n'));
 }

@@ -2,10 +2,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { TokenKeys } from './auth/tokens';
-import type { SiteSettings } from './modules/site-setting/service';
-import type { FileStore } from './modules/file/store';
-import type { Delivery } from './modules/delivery/service';
-import type { BoardCaching } from './modules/board/caching';
+import type { SiteSettings } from '@server/modules/site-setting';
+import type { FileStore } from '@server/modules/file';
+import type { Delivery } from '@server/modules/delivery';
+import type { BoardCaching } from '@server/modules/board';
 
 /**
  * What every route module may use, made once in `buildApp` (server/app.ts) and reached through

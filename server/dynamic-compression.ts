@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { acceptedEncodings } from './modules/board/http-cache';
+import { acceptedEncodings } from '@server/modules/board';
 
 /**
  * On-the-fly compression of API answers (guest list and view answers come compressed from the

@@ -1,5 +1,5 @@
-import type { ErrorCode, ErrorEnvelope } from '../contract';
-import { accountMessages, messages, opsMessages, twoFactorCodes, twoFactorMessages } from '../contract';
+import type { ErrorCode, ErrorEnvelope } from '@contract';
+import { accountMessages, messages, opsMessages, twoFactorCodes, twoFactorMessages } from '@contract';
 
 /**
  * An error the client caused or may see: becomes `{ code, message, field? }` with `status`.

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, type BoardItem, type TokenPair, type UploadedFile, type UploadUrlResponse } from '../contract';
+import { accountMessages, type BoardItem, type TokenPair, type UploadedFile, type UploadUrlResponse } from '@contract';
 import { lastPincode } from './test/accounts';
 import { answerQuestion } from './test/captcha';
 import { createMember, multipartBody, pngBytes, samplePdf } from './test/factories';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenPair, UploadUrlResponse } from '../contract';
+import type { TokenPair, UploadUrlResponse } from '@contract';
 import { createLogger, loggableUrl } from './logger';
 import { signinRequest } from './test/accounts';
 import { createTestApp, data, type TestApp } from './test/harness';

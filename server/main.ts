@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { loadTokenKeys } from './auth/tokens';
 import { previousSecretWarning } from './auth/signing-keys';
 import { seedIfEmpty } from './seed';
-import { housekeepingSchedule } from './modules/housekeeping/schedule';
+import { housekeepingSchedule } from '@server/modules/housekeeping';
 
 async function main() {
   const config = loadConfig();
@@ -81,6 +81,9 @@ async function main() {
 main().catch((err: unknown) => {
   if (err instanceof DataDirLockedError) {
     console.error(`\n${err.message}\n`);
+  } else if (err instanceof ConfigError) {
+    // A setting the server cannot use (README "Configuration"): what to fix, without a stack.
+    console.error(`\nThe server cannot start with this environment:\n${err.message}\n`);
   } else {
     console.error(err);
   }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config';
-import { videoHosts } from '../contract/board-values';
+import { videoHosts } from '@contract/board-values';
 
 /**
  * Browser features the site never uses (issue 12): refused for the site and for any frame in it

@@ -10,7 +10,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { createLogger } from './logger';
 import { MAX_JSON_DEPTH } from './json-body';
-import { opsMessages } from '../contract';
+import { opsMessages } from '@contract';
 import { createTestApp, type TestApp } from './test/harness';
 import { apiOperations } from './test/routes';
 import { watchStoreWrites } from './test/store-spy';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ErrorCode, ErrorEnvelope } from '../contract';
+import type { ErrorCode, ErrorEnvelope } from '@contract';
 
 /**
  * The body of a 5xx answer: what failed in Korean, nothing of how (no stack, SQL, path or library

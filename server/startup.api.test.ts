@@ -81,6 +81,21 @@ afterAll(async () => {
 });
 
 describe('npm start on the embedded database', () => {
+  it('a setting it cannot use stops the start before the database, naming each variable and what it accepts', async () => {
+    const dir = newDataDir();
+    const refused = startServer(await freePort(), { HTTPS: 'yes', CACHE_SIZE_MB: '32MB', REDIS_URL: 'redis://:hunter2@cache:6379/ x' }, { dir });
+    expect(await refused.exited).toBe(1);
+    const output = refused.output();
+    expect(output).toContain('The server cannot start with this environment:');
+    expect(output).toContain('HTTPS must be true or false, got "yes"');
+    expect(output).toContain('CACHE_SIZE_MB must be a whole number of megabytes, 0 or more, got "32MB"');
+    expect(output).toContain('REDIS_URL must be a redis:// or rediss:// URL, got "redis://***@cache:6379/ x"');
+    // The message, not a stack trace; no password; no database started.
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(output).not.toContain('hunter2');
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it('seeds once, refuses a second process on the same DATA_DIR, and reuses the data on restart', async () => {
     const port = await freePort();
     const first = startServer(port);

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../scripts/vite-precompress';
+import { precompressDir } from '@scripts/vite-precompress';
 import { createTestApp, data, type TestApp } from './test/harness';
 import { storeFile } from './test/factories';
-import { fixedScreens } from '../contract';
+import { fixedScreens } from '@contract';
 
 /**
  * Issue 8, "Bytes": the web build goes out precompressed with long-lived cache headers, API

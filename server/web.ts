@@ -4,9 +4,9 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { messages } from '../contract';
+import { messages } from '@contract';
 import { notFound } from './errors';
-import { createPageHeads } from './modules/seo/page-head';
+import { createPageHeads } from '@server/modules/seo';
 import { dynamicCompression } from './dynamic-compression';
 
 /**

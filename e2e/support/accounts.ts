@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { LoginUser, Success, TokenPair } from '../../contract';
+import type { LoginUser, Success, TokenPair } from '@contract';
 import { messagesTo, nextPincode } from './inbox';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
-import type { BoardItem, BoardItemComment, BoardItemCreateRequest, Success, UploadedFile, UploadUrlResponse } from '../../contract';
+import type { BoardItem, BoardItemComment, BoardItemCreateRequest, Success, UploadedFile, UploadUrlResponse } from '@contract';
 
 /** A 1x1 PNG: a real image (the server reads its bytes and makes a thumbnail). */
 export const PNG_1X1 = Buffer.from(

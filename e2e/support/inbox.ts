@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
-import type { CaughtMessage } from '../../server/test/mail-catcher';
-import { pincodeIn } from '../../server/test/mail-catcher';
+import type { CaughtMessage } from '@server/test/mail-catcher';
+import { pincodeIn } from '@server/test/mail-catcher';
 
 /**
  * What the site sent to an address, read from the local mail catcher (SMTP and SMS webhook,

@@ -1,4 +1,4 @@
-import { startMailCatcher } from '../../server/test/mail-catcher';
+import { startMailCatcher } from '@server/test/mail-catcher';
 
 /**
  * The browser tests' mail catcher as its own process (started by playwright.config.ts next to the

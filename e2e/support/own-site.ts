@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSite, type Site } from '../../scripts/site.mjs';
+import { startSite, type Site } from '@scripts/site.mjs';
 import { test as base } from '../fixtures';
 import { ADMIN } from './accounts';
 import { e2eServerEnv } from './server-env';

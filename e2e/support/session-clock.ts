@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { paths } from '../../contract';
+import { paths } from '@contract';
 import { createMember, openSignedIn, type SignedIn, type TestMember } from './accounts';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '@server/config';
 import { startAppServers, serverMemory, verifyTotals, type AppServerOptions } from './app-server';
 import { cleanUp, cleanUpOnSignals, interrupted } from './cleanup';
 import { load, probe, type BenchPath, type LoadOptions, type PathResult } from './load';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '@server/config';
 
 export interface BenchOptions {
   posts: number;
@@ -71,7 +72,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const instances = positiveInt('instances', values.instances, 1);
   const nginx = values.nginx ?? false;
   if (instances > 1 && !nginx) throw new Error('--instances above 1 needs --nginx in front of them');
-  if (instances > 1 && !env.DATABASE_URL) throw new Error('--instances above 1 needs DATABASE_URL: the embedded database serves one process');
+  // The server's own reading of its environment (DATABASE_URL, ADMIN_PASSWORD).
+  const config = loadConfig(env);
+  if (instances > 1 && !config.databaseUrl) throw new Error('--instances above 1 needs DATABASE_URL: the embedded database serves one process');
   return {
     posts: positiveInt('posts', values.posts, 100_000),
     boardCode: values.board ?? 'notice',
@@ -80,7 +83,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     durationSeconds: positiveInt('duration', values.duration, 10),
     reseed: values.reseed ?? false,
     json: values.json === undefined ? undefined : path.resolve(values.json),
-    adminPassword: values['admin-password'] ?? (env.ADMIN_PASSWORD || 'bench-admin-password'),
+    adminPassword: values['admin-password'] ?? config.adminPassword ?? 'bench-admin-password',
     instances,
     nginx,
   };

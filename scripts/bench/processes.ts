@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { interrupted, onCleanup } from './cleanup';
 
-export { freePort } from '../../server/lib/process';
+export { freePort } from '@server/lib/process';
 
 export interface Started {
   name: string;

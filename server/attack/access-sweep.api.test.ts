@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItem, BoardItemComment, BoardPermissionRoles } from '../../contract';
+import type { BoardItem, BoardItemComment, BoardPermissionRoles } from '@contract';
 import { boardItem, storedFile } from '../db/schema';
 import { ADMIN_ACCESS } from '../auth/caller';
 import { ROLE_ADMIN, seedBoards } from '../seed/base';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelope } from '../../contract';
+import { errorEnvelope } from '@contract';
 import { appUser } from '../db/schema';
 import { ROLE_ADMIN } from '../seed/base';
 import { isSiteStoredName } from '../modules/file/store';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages } from '../../contract';
+import { accountMessages } from '@contract';
 import { refreshToken } from '../db/schema';
 import { hashToken } from './tokens';
 import { ROLE_ADMIN } from '../seed/base';

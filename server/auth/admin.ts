@@ -2,7 +2,7 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { Caller } from './caller';
 import { isAdmin } from './caller';
 import { forbidden, twoFactorSetupRequired, unauthorized } from '../errors';
-import { adminMessages } from '../../contract';
+import { adminMessages } from '@contract';
 import { getCaller } from './request-caller';
 
 /** Console and address-book calls (issue 9): guests get 401, members without ADMIN_Access 403. */

@@ -6,12 +6,11 @@ import { unauthorized } from '../errors';
 import type { TokenKeys, TokenSession } from './tokens';
 import { verifyAccessToken } from './tokens';
 import { fileCookieClaims } from './file-cookie';
-import type { SiteSettings } from '../modules/site-setting/service';
 import type { Clock } from '../lib/clock';
 import type { Config } from '../config';
 import { idlePastLimit, noteAdminActivity } from './admin-idle';
-import { revokeFamily } from '../modules/session/repo';
-import { accountMessages } from '../../contract';
+import { revokeFamily } from './sign-in-family';
+import { accountMessages } from '@contract';
 import { ROLE_MEMBER } from '../seed/role-codes';
 
 /** Who is asking: a signed-in member or admin, or a guest holding roleCodeForGuest (spec §4, §6). */
@@ -58,10 +57,16 @@ export function isAdmin(caller: Pick<Caller, 'userId' | 'userType' | 'permission
   return hasPermission(caller, ADMIN_ACCESS) || caller.userType === 'Admin';
 }
 
+/** What resolving a caller reads of the site settings (modules/site-setting's SiteSettings has it). */
+interface CallerSettings {
+  adminTwoFactorRequired(): Promise<boolean>;
+  guestRole(): Promise<{ roleCode: string; permissions: string[] }>;
+}
+
 type CallerDeps = {
   db: Db;
   keys: TokenKeys;
-  settings: SiteSettings;
+  settings: CallerSettings;
   clock: Clock;
   config: Pick<Config, 'adminIdleMs' | 'adminAllowedIps'>;
 };
@@ -181,7 +186,7 @@ export function memberQuery(db: Db, claims: TokenSession) {
 }
 
 /** A visitor without an account: the guest role the site settings name (roleCodeForGuest). */
-export async function guestCaller(deps: { settings: SiteSettings }): Promise<Caller> {
+export async function guestCaller(deps: { settings: CallerSettings }): Promise<Caller> {
   const guest = await deps.settings.guestRole();
   return { userId: null, userType: 'Guest', roleCode: guest.roleCode, permissions: guest.permissions };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import type { TokenPair } from '../../contract';
+import type { TokenPair } from '@contract';
 import { createBoardItem, createMember, pngBytes, storeFile, type TestMember } from '../test/factories';
 import { createTestApp, data, TestClock, type TestApp } from '../test/harness';
 import { FILE_COOKIE } from './file-cookie';

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, type BoardItem, type BoardItemComment, type TokenPair } from '../../contract';
+import { accountMessages, type BoardItem, type BoardItemComment, type TokenPair } from '@contract';
 import { appUser, boardItem, boardItemComment, refreshToken } from '../db/schema';
 import { signIn } from '../test/accounts';
 import { createMember, type TestMember } from '../test/factories';

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { generateKeyPair, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, type TokenPair } from '../../contract';
+import { accountMessages, type TokenPair } from '@contract';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { serverSecret } from '../db/schema';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BoardItem, UploadedFile } from '../../contract';
+import type { BoardItem, UploadedFile } from '@contract';
 import { buildApp } from '../app';
 import { loadTokenKeys } from '../auth/tokens';
 import { recordAccess } from '../modules/access-record/record';

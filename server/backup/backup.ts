@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Database } from '../db/client';
-import type { FileStore } from '../modules/file/store';
+import type { FileStore } from '@server/modules/file';
 import { chooseMethod, dumpDatabase, type DumpMethod } from './database-dump';
 import { BackupError } from './errors';
 import { backupFiles } from './files';

@@ -4,8 +4,7 @@ import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { EMBEDDED_DATABASE } from '../db/embedded';
 import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
-import { openFileStore } from '../modules/file/open';
-import type { FileStore } from '../modules/file/store';
+import { openFileStore, type FileStore } from '@server/modules/file';
 import { BackupError } from './errors';
 import { BACKUP_APPLICATION } from './pg-tools';
 

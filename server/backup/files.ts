@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { checkStoredName, isSiteStoredName, type FileStore } from '../modules/file/store';
+import { checkStoredName, isSiteStoredName, type FileStore } from '@server/modules/file';
 import { DigestStream, eachLimited } from './digest';
 import { BackupError } from './errors';
 import { FILES_PREFIX, type ManifestEntry } from './manifest';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { checkStoredName } from '../modules/file/store';
+import { checkStoredName } from '@server/modules/file';
 import { eachLimited, fileDigest } from './digest';
 import { BackupError } from './errors';
 

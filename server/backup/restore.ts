@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import type { FileStore } from '../modules/file/store';
+import type { FileStore } from '@server/modules/file';
 import { contentsLine, formatCount, totalRows } from './backup';
 import { tablesWithRows } from './catalog';
 import { checkRestoreTools, restoreDatabase } from './database-dump';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opsMessages } from '../../contract';
+import { opsMessages } from '@contract';
 import { freePort, isAlive } from '../lib/process';
 import { createTestApp, type TestApp } from '../test/harness';
 import { spawnServer, waitForApi, type ServerProcess } from '../test/server-process';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { BoardPermissionRoles, ListStyle, Area, UserProfileField, AuthType } from '../../contract';
+import type { BoardPermissionRoles, ListStyle, Area, UserProfileField, AuthType } from '@contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

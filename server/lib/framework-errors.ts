@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { messages, type ErrorEnvelope } from '../../contract';
+import { messages, type ErrorEnvelope } from '@contract';
 import { errorCodeOf } from '../errors';
 
 /**

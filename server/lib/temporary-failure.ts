@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { S3StoreError } from '../modules/file/s3-error';
+import { S3StoreError } from './s3-error';
 
 /**
  * What failed is out of reach for now and the same request may succeed shortly: the database

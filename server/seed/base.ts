@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashPassword } from '../auth/password';
-import type { BoardPermissionRoles, SiteInfo } from '../../contract';
+import type { BoardPermissionRoles, SiteInfo } from '@contract';
 import type { Db } from '../db/client';
 import { appUser, board, role, siteSetting } from '../db/schema';
 import { ADMIN_ACCESS } from '../auth/caller';

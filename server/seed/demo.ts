@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { storedFile } from '../db/schema';
-import type { FileStore } from '../modules/file/store';
-import { insertItem } from '../modules/board/repo';
+import type { FileStore } from '@server/modules/file';
+import { insertItem } from '@server/modules/board';
 import {
   annualReports, communityPosts, memberNotices, notices, promotionVideos, publicPosts, safetyInformation,
   type DemoFile, type DemoPost,

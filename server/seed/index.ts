@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { role } from '../db/schema';
-import type { FileStore } from '../modules/file/store';
+import type { FileStore } from '@server/modules/file';
 import { seedBase } from './base';
 import { seedDemo } from './demo';
 

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { TokenPair, UserKeyType } from '../../contract';
+import type { TokenPair, UserKeyType } from '@contract';
 import { outbox, siteSetting } from '../db/schema';
 import { data, type TestApp } from './harness';
 

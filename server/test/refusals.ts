@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { errorEnvelope, type ErrorCode } from '../../contract';
+import { errorEnvelope, type ErrorCode } from '@contract';
 import { body } from './harness';
 
 type Res = Pick<LightMyRequestResponse, 'statusCode' | 'body'>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessRecordView } from '../../../contract';
+import type { AccessRecordView } from '@contract';
 import { openDatabase } from '../../db/client';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { recordAccess } from './record';

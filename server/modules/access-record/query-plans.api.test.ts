@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessActions } from '../../../contract';
+import { accessActions } from '@contract';
 import { createTestApp, insertMember, type TestApp } from '../../test/harness';
 import { recordAccess } from './record';
 import * as repo from './repo';

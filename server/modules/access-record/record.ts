@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AccessAction, AccessSubjectType } from '../../../contract';
+import type { AccessAction, AccessSubjectType } from '@contract';
 import type { Db } from '../../db/client';
 
 /** Who did it and from where: the signed-in staff member and the request's address. */

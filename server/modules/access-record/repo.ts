@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { AccessAction } from '../../../contract';
+import type { AccessAction } from '@contract';
 import type { Db } from '../../db/client';
 import { accessRecord, appUser } from '../../db/schema';
 

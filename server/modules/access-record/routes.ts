@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accessRecordExportRequest, accessRecordListQuery, accessRecordPage, errorEnvelope, successEnvelope } from '../../../contract';
+import { accessRecordExportRequest, accessRecordListQuery, accessRecordPage, errorEnvelope, successEnvelope } from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { sendWorkbook } from '../../lib/xlsx';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import {
   accessActionLabels, accessRecordMessages, pageOf, type AccessAction, type AccessRecordView, type AccessSubjectType,
   type accessRecordExportRequest, type accessRecordFilter, type accessRecordListQuery,
-} from '../../../contract';
+} from '@contract';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';

@@ -1,6 +1,6 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminBoardMessages as m, type AdminBoard, type BoardItemPage, type BoardMenu } from '../../../contract';
+import { adminBoardMessages as m, type AdminBoard, type BoardItemPage, type BoardMenu } from '@contract';
 import { accessRecord, board, boardItem } from '../../db/schema';
 import { createBoardItem } from '../../test/factories';
 import { body, createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminBoard, adminBoardCreate, adminBoardList, adminBoardMessages, adminBoardParams, adminBoardPatch, errorEnvelope, successEnvelope,
-} from '../../../contract';
+} from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { ApiError } from '../../errors';
-import { BOARD_MENU_CACHE } from '../board/caching';
+import { BOARD_MENU_CACHE } from '@server/modules/board';
 import * as service from './service';
 import { PRIVATE_NO_STORE } from '../../private-answers';
 

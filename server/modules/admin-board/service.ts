@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   adminBoardMessages as m, boardActions, boardCodePattern,
   type AdminBoard, type AdminBoardCreate, type AdminBoardList, type AdminBoardPatch, type BoardPermissionRoles,
-} from '../../../contract';
+} from '@contract';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { toKstIso } from '../../lib/time';
-import { messages } from '../../../contract';
+import { messages } from '@contract';
 import * as repo from './repo';
 
 export function toAdminBoard(row: repo.BoardRecord): AdminBoard {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDashboard } from '../../../contract';
+import type { AdminDashboard } from '@contract';
 import { sessionToken } from '../../test/tokens';
 import { createBoardItem } from '../../test/factories';
 import { body, createTestApp, data, insertMember, TestClock, type TestApp } from '../../test/harness';

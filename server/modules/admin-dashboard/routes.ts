@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminDashboard, errorEnvelope, successEnvelope } from '../../../contract';
+import { adminDashboard, errorEnvelope, successEnvelope } from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { dashboard } from './service';

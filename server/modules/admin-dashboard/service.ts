@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AdminDashboard } from '../../../contract';
+import type { AdminDashboard } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { toKstIso } from '../../lib/time';

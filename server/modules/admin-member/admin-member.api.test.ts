@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, memberMessages, messages, type MemberDetail, type MemberPage, type TokenPair } from '../../../contract';
+import { accountMessages, memberMessages, messages, type MemberDetail, type MemberPage, type TokenPair } from '@contract';
 import { sessionToken } from '../../test/tokens';
 import { appUser, refreshToken, signinFailure } from '../../db/schema';
 import { toKstIso } from '../../lib/time';

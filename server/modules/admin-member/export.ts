@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { memberStatusLabels, type memberExportRequest } from '../../../contract';
+import { memberStatusLabels, type memberExportRequest } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { requireAdmin } from '../../auth/admin';
 import type { Db } from '../../db/client';
 import { kstDate, toKstIso } from '../../lib/time';
 import { buildWorkbook, EXPORT_MAX_ROWS, loadExcelJs, type SheetColumn, type WorkbookExport } from '../../lib/xlsx';
-import { recordAccess, type AccessActor } from '../access-record/record';
+import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { maskKey } from './masking';
 import * as repo from './repo';
 import { describeFilter } from './service';

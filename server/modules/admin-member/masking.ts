@@ -1,7 +1,7 @@
-import type { UserProfileField } from '../../../contract';
-import { maskUserKey } from '../user/mask';
+import type { UserProfileField } from '@contract';
+import { maskUserKey } from '@server/modules/user';
 
-export { keyIsAddress, maskKey } from '../user/mask';
+export { keyIsAddress, maskKey } from '@server/modules/user';
 
 /** E-mail and mobile are masked the way find-ID masks a key (hon****@example.com, 010-****-5678). */
 export const maskAddress = (value: string | null) => (value === null ? null : maskUserKey(value));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberMessages } from '../../../contract';
+import { memberMessages } from '@contract';
 import type { Caller } from '../../auth/caller';
 import { memberActionRefusal, selfDemotion, type MemberAction, type MemberTarget } from './policy';
 

@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_PERMISSION, memberMessages } from '../../../contract';
+import { ADMIN_ACCESS_PERMISSION, memberMessages } from '@contract';
 import type { Caller } from '../../auth/caller';
 
 /** What an administrator may do to a member from the console (issue 9). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberFilter } from '../../../contract';
+import type { MemberFilter } from '@contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { holdersQuery, retiredHoldersQuery } from '../admin-role/repo';
 import * as repo from './repo';

@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { MemberFilter } from '../../../contract';
+import type { MemberFilter } from '@contract';
 import type { Db } from '../../db/client';
 import { appUser, role, twoFactor } from '../../db/schema';
 

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changeMemberRoleRequest, errorEnvelope, memberDetail, memberRoleOptions, memberExportRequest, memberIdParams, memberListQuery, memberPage,
   retireMemberRequest, revealMemberRequest, successEnvelope,
-} from '../../../contract';
+} from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import type { Caller } from '../../auth/caller';
 import { sendWorkbook } from '../../lib/xlsx';
-import { accessActor } from '../access-record/record';
+import { accessActor } from '@server/modules/access-record';
 import { exportMembers } from './export';
 import * as service from './service';
 

@@ -2,21 +2,21 @@ import type { z } from 'zod';
 import {
   memberMessages, memberStatusLabels,
   type MemberDetail, type MemberFilter, type MemberPage, type MemberRoleOption, type MemberRow, type memberListQuery,
-} from '../../../contract';
+} from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { requireAdmin } from '../../auth/admin';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
-import { pageOf } from '../../../contract';
-import { recordAccess, type AccessActor } from '../access-record/record';
-import { revokeAllOfUser } from '../session/repo';
-import { eraseRetiringMember } from '../user/my-page';
+import { pageOf } from '@contract';
+import { recordAccess, type AccessActor } from '@server/modules/access-record';
+import { revokeAllOfUser } from '@server/modules/session';
+import { eraseRetiringMember } from '@server/modules/user';
 import { maskAddress, maskKey, profileValues } from './masking';
 import { hasAdminAccess, memberActionRefusal, selfDemotion, type MemberAction } from './policy';
 // Roles are the roles module's records; a member's role change only reads them.
-import * as roleRepo from '../admin-role/repo';
+import { findRole } from '@server/modules/admin-role';
 import * as repo from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
@@ -126,7 +126,7 @@ export async function viewMember(
 }
 
 async function refuse(tx: Db, caller: Caller, row: repo.MemberRecord, action: MemberAction): Promise<void> {
-  const role = await roleRepo.findRole(tx, row.roleCode);
+  const role = await findRole(tx, row.roleCode);
   const refusal = memberActionRefusal(caller, { ...row, adminAccess: hasAdminAccess(role?.permissions ?? []) }, action);
   if (refusal) throw refusal.kind === 'forbidden' ? forbidden(refusal.message) : badRequest(refusal.message);
 }
@@ -162,8 +162,8 @@ async function changeMember(
  */
 export async function changeRole(deps: Deps, caller: Caller, actor: () => AccessActor, id: number, roleCode: string): Promise<MemberDetail> {
   return changeMember(deps, caller, actor, id, 'changeRole', async (tx, row, now) => {
-    const next = await roleRepo.findRole(tx, roleCode);
-    const previous = await roleRepo.findRole(tx, row.roleCode);
+    const next = await findRole(tx, roleCode);
+    const previous = await findRole(tx, row.roleCode);
     if (!next) throw badRequest(memberMessages.unknownRole);
     if (selfDemotion(caller, row.id, next.permissions)) throw forbidden(memberMessages.selfAdminRemoval);
     const wasAdmin = hasAdminAccess(previous?.permissions ?? []);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages, roleMessages, type RoleList, type RoleView } from '../../../contract';
+import { adminMessages, roleMessages, type RoleList, type RoleView } from '@contract';
 import { sessionToken } from '../../test/tokens';
 import { role } from '../../db/schema';
 import { ROLE_ADMIN } from '../../seed/base';

@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_PERMISSION, roleMessages } from '../../../contract';
+import { ADMIN_ACCESS_PERMISSION, roleMessages } from '@contract';
 import type { Caller } from '../../auth/caller';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createRoleRequest, errorEnvelope, patchRoleRequest, roleCodeParams, roleList, roleView, successEnvelope } from '../../../contract';
+import { createRoleRequest, errorEnvelope, patchRoleRequest, roleCodeParams, roleList, roleView, successEnvelope } from '@contract';
 import type { Caller } from '../../auth/caller';
 import { getCaller } from '../../auth/request-caller';
-import { accessActor } from '../access-record/record';
+import { accessActor } from '@server/modules/access-record';
 import * as service from './service';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { knownPermissions, roleMessages, type createRoleRequest, type patchRoleRequest, type RoleList, type RoleView } from '../../../contract';
+import { knownPermissions, roleMessages, type createRoleRequest, type patchRoleRequest, type RoleList, type RoleView } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { requireSystemAdmin } from '../../auth/admin';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { uniqueViolation } from '../../lib/pg-errors';
-import { recordAccess, type AccessActor } from '../access-record/record';
+import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { adminRightsChange, permissionsRefusal } from './policy';
 import * as repo from './repo';
 

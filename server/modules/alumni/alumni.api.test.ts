@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { alumniMessages, type AlumniCreateBody, type AlumniPage } from '../../../contract';
+import { alumniMessages, type AlumniCreateBody, type AlumniPage } from '@contract';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 import { rowsOf, workbookOf } from './test-support';
 import { expectRefusal } from '../../test/refusals';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlumniField } from '../../../contract';
+import type { AlumniField } from '@contract';
 import { checkRows, planImport, type ValidRow } from './import-plan';
 import type { AlumniRow } from './repo';
 import { buildAlumniSearchTokens, keywordWords, wordTokens } from './search';

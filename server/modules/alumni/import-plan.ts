@@ -1,7 +1,7 @@
 import {
   alumniFieldNames, alumniFieldSchemas, alumniMessages,
   type AlumniField, type AlumniValues,
-} from '../../../contract';
+} from '@contract';
 import type { AlumniRow } from './repo';
 import type { SheetRow } from './workbook';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AlumniCreateBody, AlumniImportPreview, AlumniImportReport, AlumniPage, UploadUrlResponse } from '../../../contract';
+import type { AlumniCreateBody, AlumniImportPreview, AlumniImportReport, AlumniPage, UploadUrlResponse } from '@contract';
 import { createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 import { multipartBody, pngBytes } from '../../test/factories';
 import { MINUTE_MS } from '../../lib/clock';

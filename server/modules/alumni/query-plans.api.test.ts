@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlumniPage } from '../../../contract';
+import type { AlumniPage } from '@contract';
 import { createTestApp, data, type TestApp } from '../../test/harness';
 import * as repo from './repo';
 import { buildAlumniSearchTokens } from './search';

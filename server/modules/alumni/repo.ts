@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AlumniSort, AlumniValues } from '../../../contract';
+import type { AlumniSort, AlumniValues } from '@contract';
 import type { Db } from '../../db/client';
 import { alumni } from '../../db/schema';
 import { buildAlumniSearchTokens, keywordWords, wordTokens } from './search';

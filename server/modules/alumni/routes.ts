@@ -4,11 +4,11 @@ import {
   alumniCreateBody, alumniCreated, alumniExportBody, alumniIdParams, alumniImportBody, alumniImportPreview,
   alumniImportPreviewBody, alumniImportReport, alumniListQuery, alumniMessages, alumniPage, alumniPatchBody,
   alumniUploadUrlBody, alumniUploadUrlResponse, errorEnvelope, successEnvelope,
-} from '../../../contract';
+} from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { sendWorkbook } from '../../lib/xlsx';
-import { issueImportUploadUrl } from '../upload/service';
+import { issueImportUploadUrl } from '@server/modules/upload';
 import * as service from './service';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };

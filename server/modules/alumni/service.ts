@@ -3,7 +3,7 @@ import {
   ALUMNI_MAX_ROWS, ALUMNI_PREVIEW_ROWS, alumniMessages,
   type AlumniImportPreview, type AlumniImportReport, type AlumniPage, type AlumniRecord, type AlumniValues,
   type alumniCreateBody, type alumniExportBody, type alumniImportBody, type alumniListQuery, type alumniPatchBody,
-} from '../../../contract';
+} from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
@@ -11,9 +11,8 @@ import type { AppDeps } from '../../deps';
 import { ApiError, badRequest, conflict, notFound } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
 import { uniqueViolation } from '../../lib/pg-errors';
-import { recordAccess, type AccessActor } from '../access-record/record';
-import { deleteImportWorkbook, readImportWorkbook } from '../upload/service';
-import { openWorkbook } from '../upload/workbook';
+import { recordAccess, type AccessActor } from '@server/modules/access-record';
+import { deleteImportWorkbook, readImportWorkbook, openWorkbook } from '@server/modules/upload';
 import { checkRows, planImport, valuesOf } from './import-plan';
 import * as repo from './repo';
 import { buildAlumniWorkbook, readAlumniSheet, type SheetContent } from './workbook';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { AlumniImportBody, UploadedFile } from '../../../contract';
+import type { AlumniImportBody, UploadedFile } from '@contract';
 import { data } from '../../test/harness';
 import { multipartBody } from '../../test/factories';
 

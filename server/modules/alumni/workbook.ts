@@ -2,7 +2,7 @@ import type { Cell, Workbook } from 'exceljs';
 import {
   ALUMNI_MAX_ROWS, alumniExportExtraHeaders, alumniFieldLabels, alumniFieldNames, alumniHeaderAliases, alumniMessages,
   type AlumniField,
-} from '../../../contract';
+} from '@contract';
 import { badRequest } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { buildWorkbook, escapeCell } from '../../lib/xlsx';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Board, BoardItem, BoardItemPage, BoardItemSummary } from '../../../contract';
+import type { Board, BoardItem, BoardItemPage, BoardItemSummary } from '@contract';
 import { boardItem } from '../../db/schema';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { createBoardItem, storeFile } from '../../test/factories';

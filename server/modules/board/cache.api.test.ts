@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Board, BoardItem, BoardItemComment, BoardItemPage } from '../../../contract';
+import type { Board, BoardItem, BoardItemComment, BoardItemPage } from '@contract';
 import { board as boardTable, siteSetting } from '../../db/schema';
 import { body, createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';

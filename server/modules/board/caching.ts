@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
-import type { SiteSettings } from '../site-setting/service';
+import type { SiteSettings } from '@server/modules/site-setting';
 import { BoardCache } from './cache';
 import { CacheBus } from './cache-bus';
 import { ViewCounter } from './view-counter';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItem, BoardItemPage } from '../../../contract';
+import type { BoardItem, BoardItemPage } from '@contract';
 import type { Db } from '../../db/client';
 import { board, boardItem } from '../../db/schema';
 import { createBoardItem } from '../../test/factories';

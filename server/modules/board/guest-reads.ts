@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { board, boardItem, boardItemListQuery, boardItemPage, boardMenu, successEnvelope } from '../../../contract';
+import { board, boardItem, boardItemListQuery, boardItemPage, boardMenu, successEnvelope } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { kstDate } from '../../lib/time';

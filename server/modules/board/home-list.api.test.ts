@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItem, BoardItemPage } from '../../../contract';
+import type { BoardItem, BoardItemPage } from '@contract';
 import { createTestApp, data, type TestApp } from '../../test/harness';
 
 /**

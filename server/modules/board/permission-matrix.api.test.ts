@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardActions, type BoardAction, type BoardItemPage } from '../../../contract';
+import { boardActions, type BoardAction, type BoardItemPage } from '@contract';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { createBoardItem, pngBytes, storeFile } from '../../test/factories';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardActions, type BoardAction, type BoardPermissionRoles } from '../../../contract';
+import { boardActions, type BoardAction, type BoardPermissionRoles } from '@contract';
 import type { Caller } from '../../auth/caller';
 import { seedBoards } from '../../seed/base';
 import { canOnBoard, canSeePrivateItem, isPrivateItem, listOnlyOwn, type BoardRules } from './policy';

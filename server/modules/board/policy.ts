@@ -1,4 +1,4 @@
-import type { BoardAction, BoardPermissionRoles } from '../../../contract';
+import type { BoardAction, BoardPermissionRoles } from '@contract';
 import { adminPowersWithheld, isAdmin, type Caller } from '../../auth/caller';
 
 export interface BoardRules {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItemPage } from '../../../contract';
+import type { BoardItemPage } from '@contract';
 import { commentsCountQuery, commentsPageQuery } from '../comment/repo';
 import { createTestApp, data, type TestApp } from '../../test/harness';
 import * as repo from './repo';

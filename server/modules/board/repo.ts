@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { appUser, board, boardItem, boardItemComment, boardItemCount, storedFile } from '../../db/schema';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
 import { sanitizeContent } from './sanitize';
-import type { SearchType } from '../../../contract';
+import type { SearchType } from '@contract';
 
 export type BoardRow = typeof board.$inferSelect;
 export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens' | 'contentText' | 'agreedAt' | 'answeredBy' | 'inquiryStatus'>;

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import {
   board, boardItem, boardItemCreateRequest, boardMenu, boardItemDeleteResponse, boardItemListQuery, boardItemPage, boardItemParams,
   boardItemUpdateRequest, errorEnvelope, successEnvelope,
-} from '../../../contract';
+} from '@contract';
 import { getCaller } from '../../auth/request-caller';
-import { accessActor, recordAccess } from '../access-record/record';
+import { accessActor, recordAccess } from '@server/modules/access-record';
 import { perMinute } from '../../lib/rate-limit';
 import { boardMenuAnswer, guestBoard, guestList, guestView } from './guest-reads';
 import { markPrivate, sendAnswer } from './http-cache';

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { videoHosts } from '../../../contract/board-values';
+import { videoHosts } from '@contract/board-values';
 
 /** Images in posts come only from our own file URLs, never from other sites or data: URLs. */
 const ownFileUrl = /^\/api\/file\/(thumbnail\/)?[0-9a-f-]{36}(\?[a-z=&]*)?$/;

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Board, BoardItem, BoardItemPage, BoardItemSummary, BoardFile } from '../../../contract';
-import { boardItemListQuery, messages } from '../../../contract';
+import type { Board, BoardItem, BoardItemPage, BoardItemSummary, BoardFile } from '@contract';
+import { boardItemListQuery, messages } from '@contract';
 import type { z } from 'zod';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
-import { fileUrl, thumbnailUrl } from '../file/urls';
+import { fileUrl, thumbnailUrl } from '@server/modules/file';
 import { canOnBoard, canSeePrivateItem, isPrivateItem, listOnlyOwn } from './policy';
 import * as repo from './repo';
 import type { ViewCounter } from './view-counter';

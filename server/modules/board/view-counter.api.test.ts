@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItem, BoardItemPage } from '../../../contract';
+import type { BoardItem, BoardItemPage } from '@contract';
 import { poolOf, type Db } from '../../db/client';
 import { boardItem, boardItemView } from '../../db/schema';
 import { createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';

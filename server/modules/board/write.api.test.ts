@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItem, BoardItemCommentPage, BoardItemPage, UploadedFile } from '../../../contract';
+import type { BoardItem, BoardItemCommentPage, BoardItemPage, UploadedFile } from '@contract';
 import { boardItem, outbox, siteSetting, storedFile } from '../../db/schema';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { multipartBody, pngBytes } from '../../test/factories';

@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import {
   boardMessages, contactPatterns, formatBytes, messages,
   type BoardItem, type boardItemCreateRequest, type boardItemUpdateRequest,
-} from '../../../contract';
+} from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { verifyCaptchaIfRequired } from '../captcha/service';
+import { verifyCaptchaIfRequired } from '@server/modules/captcha';
 import { canOnBoard } from './policy';
 import { htmlToText } from './search-tokens';
 import { sanitizeContent } from './sanitize';

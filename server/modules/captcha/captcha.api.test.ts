@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SignupRequest } from '../../../contract';
+import type { SignupRequest } from '@contract';
 import { captchaChallenge } from '../../db/schema';
 import { confirmedKeyToken, setSiteSetting, signinRequest } from '../../test/accounts';
 import { answerQuestion } from '../../test/captcha';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { captchaChallenge, errorEnvelope, successEnvelope } from '../../../contract';
+import { captchaChallenge, errorEnvelope, successEnvelope } from '@contract';
 import { perMinute } from '../../lib/rate-limit';
 import { createChallenge } from './service';
 

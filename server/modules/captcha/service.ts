@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { accountMessages, type captchaChallenge as captchaChallengeSchema } from '../../../contract';
+import { accountMessages, type captchaChallenge as captchaChallengeSchema } from '@contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { captchaChallenge } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItem, BoardItemComment, BoardItemCommentPage } from '../../../contract';
+import type { BoardItem, BoardItemComment, BoardItemCommentPage } from '@contract';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 
 let t: TestApp;

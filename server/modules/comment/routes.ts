@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   boardItemComment, boardItemCommentCreateRequest, boardItemCommentListQuery, boardItemCommentPage, boardItemCommentParams,
   boardItemCommentUpdateRequest, boardItemParams, errorEnvelope, successEnvelope,
-} from '../../../contract';
+} from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import * as service from './service';

@@ -2,15 +2,13 @@ import type { z } from 'zod';
 import {
   boardMessages, messages,
   type BoardItemComment, type BoardItemCommentPage, type boardItemCommentCreateRequest, type boardItemCommentListQuery,
-} from '../../../contract';
+} from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
-import { canOnBoard } from '../board/policy';
-import * as boardRepo from '../board/repo';
-import { deny, requireBoard, requireVisible } from '../board/service';
+import { canOnBoard, findItem, userName, type BoardRow, deny, requireBoard, requireVisible } from '@server/modules/board';
 import * as repo from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -20,18 +18,18 @@ type Target = { boardCode: string; itemNo: number };
 async function readablePost(db: Db, caller: Caller, target: Target) {
   const board = await requireBoard(db, target.boardCode);
   if (!canOnBoard(caller, board, 'read')) deny(caller);
-  const item = await boardRepo.findItem(db, board.boardCode, target.itemNo);
+  const item = await findItem(db, board.boardCode, target.itemNo);
   if (!item) throw notFound(messages.boardItemNotFound);
   requireVisible(caller, board, item);
   return { board, item };
 }
 
-function canEdit(caller: Caller, board: boardRepo.BoardRow, row: repo.CommentRow): boolean {
+function canEdit(caller: Caller, board: BoardRow, row: repo.CommentRow): boolean {
   if (canOnBoard(caller, board, 'manage')) return true;
   return caller.userId !== null && row.writerId === caller.userId;
 }
 
-function toComment(row: repo.CommentRow, board: boardRepo.BoardRow, caller: Caller): BoardItemComment {
+function toComment(row: repo.CommentRow, board: BoardRow, caller: Caller): BoardItemComment {
   const deleted = row.deletedAt !== null;
   return {
     id: row.id,
@@ -66,7 +64,7 @@ export async function createComment(
   const { board, item } = await readablePost(deps.db, caller, target);
   if (!canOnBoard(caller, board, 'comment') || caller.userId === null) deny(caller);
   if (!board.useComments) throw forbidden(boardMessages.commentsDisabled);
-  const writerName = await boardRepo.userName(deps.db, caller.userId);
+  const writerName = await userName(deps.db, caller.userId);
   if (!writerName) deny(caller);
   const row = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;

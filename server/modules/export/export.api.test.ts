@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItem } from '../../../contract';
+import type { BoardItem } from '@contract';
 import { accessRecord } from '../../db/schema';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { boardItemExportQuery, errorEnvelope } from '../../../contract';
+import { boardItemExportQuery, errorEnvelope } from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { sendWorkbook } from '../../lib/xlsx';
 import { exportBoardItems } from './service';

@@ -1,13 +1,12 @@
 import type { z } from 'zod';
-import { boardMessages, type boardItemExportQuery } from '../../../contract';
+import { boardMessages, type boardItemExportQuery } from '@contract';
 import type { AppDeps } from '../../deps';
 import { isAdmin, type Caller } from '../../auth/caller';
-import { recordAccess, type AccessActor } from '../access-record/record';
+import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { forbidden, unauthorized } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, type WorkbookExport } from '../../lib/xlsx';
-import * as boardRepo from '../board/repo';
-import { requireBoard } from '../board/service';
+import { listItems, type ListFilter, requireBoard } from '@server/modules/board';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -25,8 +24,8 @@ export async function exportBoardItems(
   if (caller.userId === null) throw unauthorized();
   if (!isAdmin(caller)) throw forbidden(boardMessages.exportAdminsOnly);
   const board = await requireBoard(deps.db, boardCode);
-  const [sortField, direction] = query.sort.split(',') as [boardRepo.ListFilter['sortField'], string];
-  const { rows } = await boardRepo.listItems(deps.db, {
+  const [sortField, direction] = query.sort.split(',') as [ListFilter['sortField'], string];
+  const { rows } = await listItems(deps.db, {
     boardCode: board.boardCode,
     sortField,
     direction: direction.toUpperCase() === 'ASC' ? 'ASC' : 'DESC',

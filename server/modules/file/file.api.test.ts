@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItem, BoardItemPage } from '../../../contract';
+import type { BoardItem, BoardItemPage } from '@contract';
 import { boardItem, storedFile } from '../../db/schema';
 import { body, createTestApp, data, testFileStores, type TestApp } from '../../test/harness';
 import { createBoardItem, pngBytes, samplePdf, storeFile, type StoredTestFile } from '../../test/factories';

@@ -2,15 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { errorEnvelope, messages } from '../../../contract';
+import { errorEnvelope, messages } from '@contract';
 import { isAdmin, type Caller } from '../../auth/caller';
 import { getFileCaller } from '../../auth/request-caller';
 import type { Db } from '../../db/client';
 import { board, boardItem, storedFile } from '../../db/schema';
 import { notFound } from '../../errors';
 import { contentDisposition } from '../../lib/content-disposition';
-import { canOnBoard, canSeePrivateItem, isPrivateItem } from '../board/policy';
-import { deny } from '../board/service';
+import { canOnBoard, canSeePrivateItem, isPrivateItem, deny } from '@server/modules/board';
 import type { FileStore } from './store';
 
 /**

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opsMessages, type AlumniImportReport } from '../../../contract';
+import { opsMessages, type AlumniImportReport } from '@contract';
 import { buildApp } from '../../app';
 import type { S3Config } from '../../config';
 import { storedFile, uploadTicket } from '../../db/schema';
@@ -17,7 +17,7 @@ import { expectRefusal } from '../../test/refusals';
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import { uploadWorkbook, workbookOf } from '../alumni/test-support';
 import { prune } from '../housekeeping/service';
-import { S3StoreError } from './s3-error';
+import { S3StoreError } from '../../lib/s3-error';
 import { S3FileStore } from './s3-store';
 import { readAll } from './store';
 

@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config';
-import { S3StoreError } from './s3-error';
+import { S3StoreError } from '../../lib/s3-error';
 import { checkStoredName, newStoredName, type FileStore } from './store';
 
 // The SDK warns once per process that its releases after January 2027 need Node 22. The operator

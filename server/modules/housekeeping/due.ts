@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { lastRuns } from '../background/run-once';
+import { lastRuns } from '@server/modules/background';
 import { HOUSEKEEPING_JOB } from './schedule';
 
 /**

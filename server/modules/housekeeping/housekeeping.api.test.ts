@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountMessages, type TokenPair } from '../../../contract';
+import { accountMessages, type TokenPair } from '@contract';
 import { hashToken, newOpaqueToken } from '../../auth/tokens';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { runOnceAcrossInstances, type RunOutcome } from '../background/run-once';
+import { runOnceAcrossInstances, type RunOutcome } from '@server/modules/background';
 import { poolOf } from '../../db/client';
 import { prune, type PruneCounts } from './service';
 import { refreshStatistics } from './statistics';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inquiryMessages as m, type BoardItem, type InquiryDetail, type InquiryPage } from '../../../contract';
+import { inquiryMessages as m, type BoardItem, type InquiryDetail, type InquiryPage } from '@contract';
 import { boardItem } from '../../db/schema';
 import { lastMessage } from '../../test/accounts';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';

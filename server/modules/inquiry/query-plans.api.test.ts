@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INQUIRY_BOARD } from '../../../contract';
+import { INQUIRY_BOARD } from '@contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import * as repo from './repo';
 import { explainAnalyze, expectNoSortNoSeqScan, indexScan, type Plannable, seqScanOf, vacuumUntilAllVisible } from '../../test/query-plans';

@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { INQUIRY_BOARD, type InquiryStatus } from '../../../contract';
+import { INQUIRY_BOARD, type InquiryStatus } from '@contract';
 import type { Db } from '../../db/client';
 import { boardItem } from '../../db/schema';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, inquiryDetail, inquiryListQuery, inquiryPage, inquiryParams, inquiryPatch, successEnvelope } from '../../../contract';
+import { errorEnvelope, inquiryDetail, inquiryListQuery, inquiryPage, inquiryParams, inquiryPatch, successEnvelope } from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
-import { accessActor } from '../access-record/record';
+import { accessActor } from '@server/modules/access-record';
 import * as service from './service';
 import { PRIVATE_NO_STORE } from '../../private-answers';
 

@@ -2,14 +2,14 @@ import type { z } from 'zod';
 import {
   INQUIRY_BOARD, inquiryMessages as m, inquiryStatusLabels,
   type InquiryDetail, type inquiryListQuery, type InquiryPage, type InquiryPatch, type InquiryStatus,
-} from '../../../contract';
+} from '@contract';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
-import { recordAccess, type AccessActor } from '../access-record/record';
-import * as write from '../board/write';
+import { recordAccess, type AccessActor } from '@server/modules/access-record';
+import { updateItem } from '@server/modules/board';
 import * as repo from './repo';
 
 type ListQuery = z.output<typeof inquiryListQuery>;
@@ -110,7 +110,7 @@ export async function patchInquiry(
     if (answer === '') throw badRequest(m.answerRequired);
     if (input.status !== undefined && input.status !== 'DONE') throw badRequest(m.answerMakesDone);
     await deps.boardCaching.afterWrite(INQUIRY_BOARD, () =>
-      write.updateItem(deps, caller, { boardCode: INQUIRY_BOARD, itemNo }, { answer }, (tx) =>
+      updateItem(deps, caller, { boardCode: INQUIRY_BOARD, itemNo }, { answer }, (tx) =>
         recordAccess(tx, actor, clock.now(), {
           action: 'INQUIRY_ANSWER',
           subjectType: 'inquiry',

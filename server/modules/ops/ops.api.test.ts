@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { statementsDuring, waitUntil } from '../../test/observe';
-import { opsMessages } from '../../../contract';
+import { opsMessages } from '@contract';
 import { backgroundRun } from '../../db/schema';
 
 const metricsToken = 'metrics-token-for-tests-0123456789';

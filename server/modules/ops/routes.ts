@@ -1,13 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelope, healthResponse, opsMessages, readyResponse } from '../../../contract';
+import { errorEnvelope, healthResponse, opsMessages, readyResponse } from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { createMetrics, unmatchedRoute, type AppMetrics } from './metrics';
 import { poolOf } from '../../db/client';
 import { Readiness, shippedMigrationCount } from './readiness';
-import { housekeepingDue } from '../housekeeping/due';
+import { housekeepingDue } from '@server/modules/housekeeping';
 import { serverErrorBody } from '../../server-error';
 import { PRIVATE_NO_STORE } from '../../private-answers';
 

@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { boardAreas, boardItemListQuery, paths, siteInfo, successEnvelope, type SiteInfo } from '../../../contract';
+import { boardAreas, boardItemListQuery, paths, siteInfo, successEnvelope, type SiteInfo } from '@contract';
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { boardMenuAnswer, guestBoard, guestList, guestView } from '../board/guest-reads';
-import { visitorKey } from '../board/service';
+import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey } from '@server/modules/board';
 import { isConsolePath, listPath, viewPath } from './first-load';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { paths } from '../../../contract';
+import { paths } from '@contract';
 
 /**
  * The first screen's own files named in the HTML the server sends (issue 11, first load). Every

@@ -1,5 +1,5 @@
 import type { Caller } from '../../auth/caller';
-import { canOnBoard, isPrivateItem, type BoardRules } from '../board/policy';
+import { canOnBoard, isPrivateItem, type BoardRules } from '@server/modules/board';
 
 /**
  * What a guest may see, judged by the board rules the API itself applies (board/policy.ts), so a

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fixedScreens, messages, paths } from '../../../contract';
+import { fixedScreens, messages, paths } from '@contract';
 import { notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard } from './guest';
-import { findBoard } from '../board/repo';
+import { findBoard } from '@server/modules/board';
 import { boardsQuery, feedQuery, sitemapPosts } from './repo';
 import { escapeMarkup, excerpt, originOf } from './text';
 

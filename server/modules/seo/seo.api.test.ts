@@ -15,7 +15,7 @@ import { createBoardItem, pngBytes, storeFile } from '../../test/factories';
 import { DEFAULT_IMAGE, PAGE_EXTRAS_BUDGET_MS } from './page-head';
 import { escapeMarkup } from './text';
 import { toKstIso } from '../../lib/time';
-import { fixedScreens } from '../../../contract';
+import { fixedScreens } from '@contract';
 
 /**
  * Issue 11, "Search engines and sharing": robots.txt, sitemap.xml, the RSS feeds and the tags of

@@ -1,4 +1,4 @@
-import { accountMessages } from '../../../contract';
+import { accountMessages } from '@contract';
 import type { AppDeps } from '../../deps';
 import { verifyPassword } from '../../auth/password';
 import { accountLocked, badRequest, type ApiError } from '../../errors';

@@ -119,12 +119,8 @@ export async function pruneRefreshTokens(db: Db, userId: number, now: Date): Pro
   await db.delete(refreshToken).where(and(eq(refreshToken.userId, userId), sql`${refreshToken.expiresAt} < ${now}`));
 }
 
-export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
-  await db
-    .update(refreshToken)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
-}
+/** A sign-in's end is the caller resolution's too (an administrator's idle limit): it lives in auth/. */
+export { revokeFamily } from '@server/auth/sign-in-family';
 
 /** Password reset, password change and retirement end every sign-in of the member. */
 export async function revokeAllOfUser(db: Db, userId: number, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
-import { errorEnvelope, refreshRequest, signinRequest, successEnvelope, tokenPair, type TokenPair } from '../../../contract';
+import { errorEnvelope, refreshRequest, signinRequest, successEnvelope, tokenPair, type TokenPair } from '@contract';
 import { clearFileCookie, setFileCookie } from '../../auth/file-cookie';
 import { perMinute } from '../../lib/rate-limit';
 import { ADMIN_IDLE_HEADER, adminIdleHeaderValue } from '../../auth/admin-idle';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accountMessages, type LoginUser, type TokenPair, type UserKeyType } from '../../../contract';
+import { accountMessages, type LoginUser, type TokenPair, type UserKeyType } from '@contract';
 import type { AppDeps } from '../../deps';
 import { verifyPassword } from '../../auth/password';
 import { isAdmin } from '../../auth/caller';
@@ -8,12 +8,12 @@ import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from
 import type { Db } from '../../db/client';
 import { invalidCredential, invalidOtp, memberNotFound, notAcceptable, twoFactorRequired, unauthorized, type ApiError } from '../../errors';
 import { addMs } from '../../lib/clock';
-import { verifyCaptchaIfRequired } from '../captcha/service';
-import { normaliseKey } from '../user-key/keys';
+import { verifyCaptchaIfRequired } from '@server/modules/captcha';
+import { normaliseKey } from '@server/modules/user-key';
 import * as repo from './repo';
 import { accountLockedError, reserveAttempt, returnAttempt } from './attempts';
 import { oneAtATime } from './one-at-a-time';
-import { confirmedFactor, verifySecondFactor } from '../two-factor/service';
+import { confirmedFactor, verifySecondFactor } from '@server/modules/two-factor';
 
 export { MAX_FAILED_SIGNINS, SIGNIN_LOCK_MS } from './attempts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, messages, type TokenPair } from '../../../contract';
+import { accountMessages, messages, type TokenPair } from '@contract';
 import { buildApp } from '../../app';
 import { hashToken } from '../../auth/tokens';
 import { CLOCK_TOLERANCE_SECONDS } from '../../auth/signing-keys';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminSiteSetting, errorEnvelope, siteAuthentication, siteInfo, siteSettingMessages, siteSettingPatch, successEnvelope,
   twoFactorMessages,
-} from '../../../contract';
+} from '@contract';
 import { requireSystemAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { ApiError, badRequest } from '../../errors';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { SiteAuthentication, SiteInfo, UserKeyType } from '../../../contract';
-import { siteInfo } from '../../../contract';
+import type { SiteAuthentication, SiteInfo, UserKeyType } from '@contract';
+import { siteInfo } from '@contract';
 import type { Db } from '../../db/client';
 import { role, siteSetting } from '../../db/schema';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountMessages, siteSettingMessages as m, type AdminSiteSetting, type SiteAuthentication, type SiteInfo, type UserProfileField,
-} from '../../../contract';
+} from '@contract';
 import { sessionToken } from '../../test/tokens';
 import { accessRecord, appUser, role, siteSetting } from '../../db/schema';
 import { seedSettings } from '../../seed/base';

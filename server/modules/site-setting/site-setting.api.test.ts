@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteAuthentication, siteInfo, type SiteAuthentication, type SiteInfo } from '../../../contract';
+import { siteAuthentication, siteInfo, type SiteAuthentication, type SiteInfo } from '@contract';
 import { serverSecret, siteSetting } from '../../db/schema';
 import { createTestApp, data, type TestApp } from '../../test/harness';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   keyLabels, patterns, profileChoiceTypes, profileCodePattern, reservedProfileCodes, siteSettingMessages as m,
   type AuthType, type SiteInfo, type SiteSettingPatch, type UserProfileField,
-} from '../../../contract';
+} from '@contract';
 import { ADMIN_ACCESS } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { appUser, role, siteSetting } from '../../db/schema';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   errorEnvelope, memberIdParams, successEnvelope, twoFactorChangeRequest, twoFactorConfirmRequest, twoFactorEnrolment, twoFactorMessages, twoFactorPasswordRequest,
   twoFactorRecoveryCodes, twoFactorStatus,
-} from '../../../contract';
+} from '@contract';
 import { requireAdmin, requireAdminOrEnrolling, requireSystemAdmin } from '../../auth/admin';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';

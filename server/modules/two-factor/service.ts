@@ -1,10 +1,9 @@
-import { accountMessages, twoFactorMessages as m, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../contract';
+import { accountMessages, twoFactorMessages as m, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, invalidOtp, notFound } from '../../errors';
-import { findUserById, revokeAllOfUser, revokeOthersOfUser } from '../session/repo';
-import { confirmOwnPassword } from '../session/attempts';
+import { findUserById, revokeAllOfUser, revokeOthersOfUser, confirmOwnPassword } from '@server/modules/session';
 import * as repo from './repo';
 import { hashRecoveryCode, matchingStep, newRecoveryCodes, newSecret, normaliseRecoveryCode, otpauthUrl, qrSvg } from './totp';
 

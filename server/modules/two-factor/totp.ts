@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { RECOVERY_CODE_COUNT } from '../../../contract';
+import { RECOVERY_CODE_COUNT } from '@contract';
 
 /**
  * RFC 6238 as every authenticator app reads it (Google Authenticator, Microsoft Authenticator,

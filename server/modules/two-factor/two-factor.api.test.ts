@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, adminMessages, twoFactorCodes, twoFactorMessages } from '../../../contract';
+import { accountMessages, adminMessages, twoFactorCodes, twoFactorMessages } from '@contract';
 import { appUser, signinFailure, twoFactor, twoFactorRecoveryCode } from '../../db/schema';
 import { ROLE_ADMIN } from '../../seed/base';
 import { createMember, type TestMember } from '../../test/factories';

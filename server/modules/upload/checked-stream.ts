@@ -1,5 +1,5 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import { boardMessages } from '../../../contract';
+import { boardMessages } from '@contract';
 import { badRequest } from '../../errors';
 import { bytesAre, SNIFF_BYTES, type ExpectedKind } from './sniff';
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   boardMessages, editorImageQuery, errorEnvelope, successEnvelope, uploadedFile, uploadUrlQuery, uploadUrlResponse,
-} from '../../../contract';
+} from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { badRequest } from '../../errors';

@@ -6,17 +6,15 @@ import type { z } from 'zod';
 import {
   ALUMNI_MAX_FILE_SIZE, alumniMessages, allowedExtensions, boardMessages, formatBytes, imageExtensions, uploadDefaults,
   type alumniUploadUrlBody, type UploadedFile, type UploadUrlResponse, type uploadUrlQuery,
-} from '../../../contract';
+} from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { storedFile, uploadTicket } from '../../db/schema';
 import { ApiError, badRequest, notFound, payloadTooLarge, unauthorized } from '../../errors';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { toKstIso } from '../../lib/time';
-import { canOnBoard } from '../board/policy';
-import { deny, requireBoard } from '../board/service';
-import { readAll } from '../file/store';
-import { fileUrl, thumbnailUrl } from '../file/urls';
+import { canOnBoard, deny, requireBoard } from '@server/modules/board';
+import { readAll, fileUrl, thumbnailUrl } from '@server/modules/file';
 import { CheckedUpload, feed } from './checked-stream';
 import { keptFileName } from './file-name';
 import { bytesAre, extensionOf, fileTypes, imageKinds, type FileType } from './sniff';

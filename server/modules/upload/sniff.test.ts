@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedExtensions } from '../../../contract';
+import { allowedExtensions } from '@contract';
 import { bytesAre, extensionOf, fileTypes, sniff } from './sniff';
 
 const bytes = (...parts: (string | number[])[]) =>

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItem, UploadedFile, UploadUrlResponse } from '../../../contract';
+import type { BoardItem, UploadedFile, UploadUrlResponse } from '@contract';
 import { storedFile } from '../../db/schema';
 import { MINUTE_MS } from '../../lib/clock';
 import { watchStoreWrites } from '../../test/store-spy';

@@ -1,5 +1,5 @@
 import type { Workbook } from 'exceljs';
-import { alumniMessages } from '../../../contract';
+import { alumniMessages } from '@contract';
 import { badRequest } from '../../errors';
 import { loadExcelJs } from '../../lib/xlsx';
 import { sniff } from './sniff';

@@ -1,4 +1,4 @@
-import { accountMessages, keyLabels, patterns, type UserKeyType } from '../../../contract';
+import { accountMessages, keyLabels, patterns, type UserKeyType } from '@contract';
 
 /** How a key is stored and compared: trimmed; e-mail addresses in lower case. */
 export function normaliseKey(type: UserKeyType, code: string): string {

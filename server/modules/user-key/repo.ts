@@ -1,5 +1,5 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { UserKeyType } from '../../../contract';
+import type { UserKeyType } from '@contract';
 import type { Db } from '../../db/client';
 import { appUser, userKeyToken } from '../../db/schema';
 

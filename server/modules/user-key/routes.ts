@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   accountMessages, checkExistsRequest, checkExistsResponse, errorEnvelope, keyCheckRequest, keyConfirmRequest,
   successEnvelope, userKeyTokenResponse,
-} from '../../../contract';
+} from '@contract';
 import { perMinute } from '../../lib/rate-limit';
 import { keyLabel } from './keys';
 import * as service from './service';

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { accountMessages, patterns, type UserKeyType } from '../../../contract';
+import { accountMessages, patterns, type UserKeyType } from '@contract';
 import type { AppDeps } from '../../deps';
 import { hashPincode, hashToken, newOpaqueToken, sameHash } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import type { KeyTokenPurpose } from '../../db/schema';
 import { badRequest, conflict, tooManyRequests, upstreamFailed } from '../../errors';
 import { addMs, MINUTE_MS } from '../../lib/clock';
-import { pincodeEmail, pincodeSms } from '../delivery/templates';
+import { pincodeEmail, pincodeSms } from '@server/modules/delivery';
 import { keyFormatError, keyLabel, normaliseKey } from './keys';
 import * as repo from './repo';
 

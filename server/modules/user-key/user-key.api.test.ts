@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { accountMessages } from '../../../contract';
+import { accountMessages } from '@contract';
 import { hashToken } from '../../auth/tokens';
 import { outbox, userKeyToken } from '../../db/schema';
 import { lastMessage, lastPincode, requestPincode } from '../../test/accounts';

@@ -1,4 +1,4 @@
-import { patterns } from '../../../contract';
+import { patterns } from '@contract';
 
 /** Keeps the first 1-3 characters (by length) and masks the rest with '*'. */
 function maskPart(part: string): string {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, messages, type BoardItemPage, type UserDetail } from '../../../contract';
+import { accountMessages, messages, type BoardItemPage, type UserDetail } from '@contract';
 import { sessionToken } from '../../test/tokens';
 import { accessRecord, appUser, boardItem, outbox, refreshToken, signinFailure } from '../../db/schema';
 import { confirmedKeyToken, setSiteSetting, signIn, signinRequest } from '../../test/accounts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages } from '../../../contract';
+import { accountMessages } from '@contract';
 import { appUser } from '../../db/schema';
 import { confirmedKeyToken, lastPincode, signIn, signinRequest } from '../../test/accounts';
 import { createMember } from '../../test/factories';

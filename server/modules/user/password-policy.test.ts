@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountMessages } from '../../../contract';
+import { accountMessages } from '@contract';
 import { checkNewPassword, identityWords, isCommonPassword } from './password-policy';
 
 describe('the common-password list', () => {

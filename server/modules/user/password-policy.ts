@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { accountMessages, patterns } from '../../../contract';
+import { accountMessages, patterns } from '@contract';
 import { badRequest } from '../../errors';
 
 /**

@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_PERMISSION } from '../../../contract';
+import { ADMIN_ACCESS_PERMISSION } from '@contract';
 import { isAdmin, type Caller } from '../../auth/caller';
 
 /** A member reaches only their own record (read, edit, password, key); an administrator any; a guest none. */

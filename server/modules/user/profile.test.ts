@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserProfileField } from '../../../contract';
+import type { UserProfileField } from '@contract';
 import { validateProfile } from './profile';
 
 const fields: UserProfileField[] = [

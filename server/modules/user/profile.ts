@@ -1,4 +1,4 @@
-import { accountMessages, patterns, type UserProfileField } from '../../../contract';
+import { accountMessages, patterns, type UserProfileField } from '@contract';
 
 export type ProfileValue = string | boolean | number | string[];
 export type ProfileResult = { ok: true; profile: Record<string, ProfileValue> } | { ok: false; message: string; field: string };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountMessages, messages } from '../../../contract';
+import { accountMessages, messages } from '@contract';
 import { hashToken } from '../../auth/tokens';
 import { appUser, outbox, userKeyToken } from '../../db/schema';
 import { confirmedKeyToken, lastMessage, lastPincode, signIn, signinRequest } from '../../test/accounts';

@@ -1,13 +1,11 @@
-import { accountMessages, patterns } from '../../../contract';
+import { accountMessages, patterns } from '@contract';
 import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
 import { toKstIso } from '../../lib/time';
-import { revokeAllOfUser } from '../session/repo';
-import { normaliseKey } from '../user-key/keys';
-import { markUsed } from '../user-key/repo';
-import { attemptPincode, deliverPincode, issuePincode, takeConfirmedToken } from '../user-key/service';
+import { revokeAllOfUser } from '@server/modules/session';
+import { normaliseKey, markUsed, attemptPincode, deliverPincode, issuePincode, takeConfirmedToken } from '@server/modules/user-key';
 import { maskUserKey } from './mask';
 import { checkNewPassword, checkPasswordStrength, identityWords } from './password-policy';
 import * as repo from './repo';

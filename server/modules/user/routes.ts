@@ -4,7 +4,7 @@ import {
   accountMessages, changePasswordRequest, changeUserKeyRequest, errorEnvelope, findIdRequest, findIdResponse,
   patchUserRequest, resetPasswordRequest, resetPasswordTokenRequest, resetPasswordTokenResponse, retireRequest,
   signupRequest, signupResponse, successEnvelope, userDetail, userIdParams,
-} from '../../../contract';
+} from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import * as myPage from './my-page';

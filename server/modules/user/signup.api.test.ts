@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, type SignupRequest, type TokenPair } from '../../../contract';
+import { accountMessages, type SignupRequest, type TokenPair } from '@contract';
 import { appUser, userKeyToken } from '../../db/schema';
 import { seedSettings } from '../../seed/base';
 import { confirmedKeyToken, requestPincode, setSiteSetting, signinRequest } from '../../test/accounts';

@@ -1,14 +1,12 @@
-import { accountMessages, patterns, type SignupRequest, type UserKeyType } from '../../../contract';
+import { accountMessages, patterns, type SignupRequest, type UserKeyType } from '@contract';
 import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { ROLE_MEMBER } from '../../seed/base';
-import { verifyCaptchaIfRequired } from '../captcha/service';
-import { keyLabel, normaliseKey } from '../user-key/keys';
-import { keyInUse } from '../user-key/repo';
-import { takeConfirmedToken, validKey } from '../user-key/service';
+import { verifyCaptchaIfRequired } from '@server/modules/captcha';
+import { keyLabel, normaliseKey, keyInUse, takeConfirmedToken, validKey } from '@server/modules/user-key';
 import { conflict } from '../../errors';
 import { checkNewPassword, identityWords } from './password-policy';
 import { validateProfile } from './profile';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
-import { paths } from '../../../contract';
+import { paths } from '@contract';
 import { useSiteInfo } from '../features/site/api/get-site-info';
 import { useSession, useSessionEffects, useSignOut } from '../lib/use-session';
 import { isAdmin } from '../lib/session';

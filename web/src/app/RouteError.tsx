@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { paths } from '../../../contract';
+import { paths } from '@contract';
 import { ChunkLoadError, retryAfterChunkError } from '../lib/lazy-route';
 import { useDocumentTitle } from '../lib/use-document-title';
 

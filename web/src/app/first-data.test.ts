@@ -1,6 +1,6 @@
 import { hashKey, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { firstDataKey, firstDataUrls } from '../../../server/modules/seo/first-data';
+import { firstDataKey, firstDataUrls } from '@server/modules/seo/first-data';
 import { boardQueryKey } from '../features/board/api/get-board';
 import { boardItemQueryKey } from '../features/board/api/get-board-item';
 import { boardItemsQueryKey } from '../features/board/api/list-board-items';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFirstLoad } from '../../../server/modules/seo/first-load';
+import { createFirstLoad } from '@server/modules/seo/first-load';
 import { firstScreenSelector, serverNamedFirstScreen } from './first-screen';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardMenuEntry } from '../../../contract';
+import type { BoardMenuEntry } from '@contract';
 import { currentGroupId, menu, withBoards } from './menu';
 
 const board = (boardCode: string, area: BoardMenuEntry['area'], name: string, sortOrder: number): BoardMenuEntry => ({

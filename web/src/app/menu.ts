@@ -1,4 +1,4 @@
-import { paths, type Area, type BoardMenuEntry } from '../../../contract';
+import { paths, type Area, type BoardMenuEntry } from '@contract';
 
 export interface MenuLink {
   label: string;

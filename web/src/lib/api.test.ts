@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../contract';
+import { messages } from '@contract';
 import { apiErrorOf, errorCodeOf, fileNameFromDisposition, networkError, refusedField } from './api';
 
 describe('fileNameFromDisposition', () => {

@@ -1,5 +1,5 @@
-import type { ErrorCode, Success, TokenPair } from '../../../contract';
-import { accountMessages, errorCodes, messages, paths } from '../../../contract';
+import type { ErrorCode, Success, TokenPair } from '@contract';
+import { accountMessages, errorCodes, messages, paths } from '@contract';
 import { alertAndCarry } from './carried-notice';
 import { getSessionStore, tokenNeedsRefresh } from './session';
 

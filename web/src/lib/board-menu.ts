@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BoardMenu } from '../../../contract';
+import type { BoardMenu } from '@contract';
 import { apiGet } from './api';
 
 /** `GET /api/board`: every board's code, area and name (the menu; the console invalidates it). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { captchaChallenge } from '../../../contract';
+import type { captchaChallenge } from '@contract';
 import { apiGet } from './api';
 
 export type CaptchaChallenge = z.infer<typeof captchaChallenge>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginUser } from '../../../contract';
+import { loginUser } from '@contract';
 import { readLoginUser } from './login-user';
 
 const member = { id: 7, userKeyCode: 'hong1234', name: '홍길동', userType: 'Member', role: { roleCode: 'MEMBER', permissions: ['MEMBER_Access'] } };

@@ -1,4 +1,4 @@
-import type { LoginUser } from '../../../contract';
+import type { LoginUser } from '@contract';
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 

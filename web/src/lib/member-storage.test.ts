@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearMemberDrafts, clearOldGuestDrafts, draftKey, writerOf } from './member-storage';
-import type { LoginUser } from '../../../contract';
+import type { LoginUser } from '@contract';
 
 /** A Storage over a Map, as localStorage behaves for these calls. */
 function memoryStorage(entries: Record<string, string>) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LoginUser, TokenPair } from '../../../contract';
+import type { LoginUser, TokenPair } from '@contract';
 import {
   ADMIN_IDLE_MARGIN_MS,
   REFRESH_WINDOW_MS,

@@ -1,4 +1,4 @@
-import type { LoginUser, TokenPair } from '../../../contract';
+import type { LoginUser, TokenPair } from '@contract';
 import { readLoginUser } from './login-user';
 
 /**

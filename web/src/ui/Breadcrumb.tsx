@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../contract';
+import { paths } from '@contract';
 import './breadcrumb.css';
 
 export interface BreadcrumbItem {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../contract';
+import { paths } from '@contract';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The Korean not-found screen, for unknown routes and unknown boards or posts. */

@@ -1,4 +1,4 @@
-import { paths } from '../../../../contract';
+import { paths } from '@contract';
 
 /** Where a screen that needs sign-in sends a guest, and how sign-in knows where to return. */
 export interface ReturnState {

@@ -1,4 +1,4 @@
-import { accountMessages, messages } from '../../../../contract';
+import { accountMessages, messages } from '@contract';
 import { ApiRequestError, errorCodeOf } from '../../lib/api';
 import { secondLine } from '../../lib/second-line';
 

@@ -1,4 +1,4 @@
-import type { AuthType, UserKeyType } from '../../../../contract';
+import type { AuthType, UserKeyType } from '@contract';
 
 /**
  * Korean sentences of the account screens that the spec leaves open. The sentences the spec fixes

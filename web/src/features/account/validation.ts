@@ -1,5 +1,5 @@
-import type { SignupRequest, SiteAuthentication, UserKeyType, UserProfileField } from '../../../../contract';
-import { accountMessages, patterns } from '../../../../contract';
+import type { SignupRequest, SiteAuthentication, UserKeyType, UserProfileField } from '@contract';
+import { accountMessages, patterns } from '@contract';
 import { uiMessages } from './messages';
 import { profileFieldName } from '../../ui/form/field-id';
 

@@ -1,6 +1,6 @@
 import { Suspense, useId, useState } from 'react';
 import { Link, matchPath, Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { adminMessages, paths } from '../../../../contract';
+import { adminMessages, paths } from '@contract';
 import { isAdmin } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { PageLoading } from '../../ui/PageLoading';

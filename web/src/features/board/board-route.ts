@@ -1,5 +1,5 @@
-import type { Board } from '../../../../contract';
-import { boardAreas } from '../../../../contract';
+import type { Board } from '@contract';
+import { boardAreas } from '@contract';
 import { ApiRequestError } from '../../lib/api';
 
 /** The HTTP status of a failed API call, or null for anything else (network failures have status 0). */

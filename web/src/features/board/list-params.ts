@@ -1,4 +1,4 @@
-import { searchTypes, type SearchType } from '../../../../contract';
+import { searchTypes, type SearchType } from '@contract';
 
 /**
  * The board list's state lives in the URL query string (?page=2&searchType=title&keyword=등록),

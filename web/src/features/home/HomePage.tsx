@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { boardAreas, fixedScreens, paths } from '../../../../contract';
+import { boardAreas, fixedScreens, paths } from '@contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSiteInfo } from '../site/api/get-site-info';
 import { useLatestBoardItems, type HomeBoardCode } from './api/list-latest-board-items';

@@ -1,4 +1,4 @@
-import { fixedScreens } from '../../../../contract';
+import { fixedScreens } from '@contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { InfoPageShell } from './InfoPageShell';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { paths } from '../../../../contract';
+import { paths } from '@contract';
 import { Breadcrumb } from '../../ui/Breadcrumb';
 import { useSiteInfo } from '../site/api/get-site-info';
 import './info.css';

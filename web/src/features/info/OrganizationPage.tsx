@@ -1,4 +1,4 @@
-import { fixedScreens } from '../../../../contract';
+import { fixedScreens } from '@contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { StackedTable } from '../../ui/StackedTable';
 import { useSiteInfo } from '../site/api/get-site-info';

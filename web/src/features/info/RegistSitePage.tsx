@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { fixedScreens, paths } from '../../../../contract';
+import { fixedScreens, paths } from '@contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSiteInfo } from '../site/api/get-site-info';
 import { ContactList, InfoPageShell, safeExternalUrl } from './InfoPageShell';

@@ -1,4 +1,4 @@
-import { fixedScreens } from '../../../../contract';
+import { fixedScreens } from '@contract';
 import { ContactList, mailHref, telHref, TERMS_EFFECTIVE_DATE, TermsDocument, TermsTable, useTermsSite, type TermsArticle, type TermsSite } from './TermsDocument';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { fixedScreens, paths } from '../../../../contract';
+import { fixedScreens, paths } from '@contract';
 import { InlineContacts, TERMS_EFFECTIVE_DATE, TermsDocument, useTermsSite, type TermsChapter, type TermsSite } from './TermsDocument';
 
 /** 이용약관 (spec §2, /TOS/Content/TermsContent): chapters of numbered articles and 부칙. */

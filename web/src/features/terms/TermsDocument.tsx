@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths, type SiteInfo } from '../../../../contract';
+import { paths, type SiteInfo } from '@contract';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { StackedTable } from '../../ui/StackedTable';
 import { useSiteInfo } from '../site/api/get-site-info';

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { UserProfileField } from '../../../../contract';
+import type { UserProfileField } from '@contract';
 import { ChoiceGroup, Field } from './Field';
 import { fieldDomId, profileFieldName } from './field-id';
 

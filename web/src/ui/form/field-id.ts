@@ -1,4 +1,4 @@
-import type { UserProfileField } from '../../../../contract';
+import type { UserProfileField } from '@contract';
 
 /** The element id of a form field: `signup-profile-organization` for `profile.organization`. */
 export const fieldDomId = (formId: string, name: string) => `${formId}-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { changePasswordRequest } from '../../../../../contract';
-import { apiPost } from '../../../lib/api';
+import type { changePasswordRequest } from '@contract';
+import { apiPost } from '@web/lib/api';
 
 /** `POST /api/user/change-password/{id}`: needs the current password. */
 export const changePassword = (id: number, body: z.input<typeof changePasswordRequest>) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { changeUserKeyRequest } from '../../../../../contract';
-import { apiPost } from '../../../lib/api';
+import type { changeUserKeyRequest } from '@contract';
+import { apiPost } from '@web/lib/api';
 import { userQueryKey } from './get-user';
 
 /** `POST /api/user/change-user-key/{id}`: a new e-mail address or mobile number, confirmed by pincode. */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { findIdRequest, findIdResponse } from '../../../../../contract';
-import { apiPost } from '../../../lib/api';
+import type { findIdRequest, findIdResponse } from '@contract';
+import { apiPost } from '@web/lib/api';
 
 export type FoundId = z.infer<typeof findIdResponse>['idList'][number];
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteAuthentication } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
+import type { SiteAuthentication } from '@contract';
+import { apiGet } from '@web/lib/api';
 
 /** `GET /api/site-setting/authentication`: key type, captcha and the extra sign-up fields. */
 export const getSiteAuthentication = () => apiGet<SiteAuthentication>('/api/site-setting/authentication');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UserDetail } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
+import type { UserDetail } from '@contract';
+import { apiGet } from '@web/lib/api';
 
 /** `GET /api/user/{id}`: the member's own record with profile, e-mail and mobile number. */
 export const getUser = (id: number) => apiGet<UserDetail>(`/api/user/${id}`);

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { resetPasswordRequest } from '../../../../../contract';
-import { apiPost } from '../../../lib/api';
+import type { resetPasswordRequest } from '@contract';
+import { apiPost } from '@web/lib/api';
 
 /** `POST /api/user/reset-password`: the pincode and the new password, with the token from the request. */
 export const resetPassword = (body: z.input<typeof resetPasswordRequest>) =>

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { keyCheckRequest, userKeyTokenResponse } from '../../../../../contract';
-import { apiPost } from '../../../lib/api';
+import type { keyCheckRequest, userKeyTokenResponse } from '@contract';
+import { apiPost } from '@web/lib/api';
 
 export type PincodePurpose = NonNullable<z.input<typeof keyCheckRequest>['purpose']>;
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { SignupRequest, signupResponse } from '../../../../../contract';
-import { apiPost } from '../../../lib/api';
+import type { SignupRequest, signupResponse } from '@contract';
+import { apiPost } from '@web/lib/api';
 
 /** `POST /api/user/signup`: creates the member; answers with the name to greet. */
 export const signup = (body: SignupRequest) => apiPost<z.infer<typeof signupResponse>>('/api/user/signup', body, { anonymous: true });

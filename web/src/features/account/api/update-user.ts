@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { patchUserRequest } from '../../../../../contract';
-import { apiPatch } from '../../../lib/api';
+import type { patchUserRequest } from '@contract';
+import { apiPatch } from '@web/lib/api';
 import { userQueryKey } from './get-user';
 
 /** `PATCH /api/user/{id}`: name and extra profile fields. */

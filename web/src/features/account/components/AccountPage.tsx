@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SiteAuthentication } from '../../../../../contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LoadingStatus } from '../../../ui/LoadingStatus';
+import type { SiteAuthentication } from '@contract';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { LoadingStatus } from '@web/ui/LoadingStatus';
 import { uiMessages } from '../messages';
 
 /**

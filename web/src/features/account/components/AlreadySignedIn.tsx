@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../../contract';
+import { paths } from '@contract';
 
 /** Sign-in and sign-up screens opened by a member who is already signed in. */
 export function AlreadySignedIn({ name }: { name: string }) {

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../../../contract';
-import { extendSession, isUnreachable } from '../../../lib/api';
-import { getSessionStore, sessionTimeline, SESSION_END_EARLY_MS, type Session } from '../../../lib/session';
-import { useSession, useSignOut } from '../../../lib/use-session';
+import { paths } from '@contract';
+import { extendSession, isUnreachable } from '@web/lib/api';
+import { getSessionStore, sessionTimeline, SESSION_END_EARLY_MS, type Session } from '@web/lib/session';
+import { useSession, useSignOut } from '@web/lib/use-session';
 import { formatRemaining, spokenRemaining } from '../format';
 import type { ReturnState } from '../account-paths';
-import '../../../ui/dialog.css';
+import '@web/ui/dialog.css';
 import './session-expiry.css';
 
 /** The longest delay setTimeout keeps (about 24.8 days); a later time is re-checked then. */

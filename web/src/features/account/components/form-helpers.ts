@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { Issue } from '../validation';
-import { fieldDomId } from '../../../ui/form/field-id';
+import { fieldDomId } from '@web/ui/form/field-id';
 
 /**
  * react-hook-form validates with the pure rules of ../validation.ts: the resolver turns their

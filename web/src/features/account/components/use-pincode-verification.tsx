@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { accountMessages, keyLabels } from '../../../../../contract';
-import { refusedField } from '../../../lib/api';
+import { accountMessages, keyLabels } from '@contract';
+import { refusedField } from '@web/lib/api';
 import { checkUserKeyExists } from '../api/check-user-key-exists';
 import { confirmPincode } from '../api/confirm-pincode';
 import { sendPincode, type PincodePurpose } from '../api/send-pincode';
@@ -8,7 +8,7 @@ import { failureDetail } from '../failure-messages';
 import { formatRemaining, spokenRemaining } from '../format';
 import { uiMessages, verifiedKeyLabels } from '../messages';
 import { pincodeMessage } from '../validation';
-import { Field } from '../../../ui/form/Field';
+import { Field } from '@web/ui/form/Field';
 import { FormMessage, type Notice } from './FormMessage';
 import { PendingButton } from './SubmitButton';
 import { usePincodeTimer } from './use-pincode-timer';

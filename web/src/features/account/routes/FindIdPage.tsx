@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { SiteAuthentication } from '../../../../../contract';
-import { accountMessages, paths } from '../../../../../contract';
+import type { SiteAuthentication } from '@contract';
+import { accountMessages, paths } from '@contract';
 import { useFindId, type FoundId } from '../api/find-id';
 import { useSiteAuthentication } from '../api/get-site-authentication';
 import { AccountPage, WithAuthentication } from '../components/AccountPage';
-import { Field } from '../../../ui/form/Field';
+import { Field } from '@web/ui/form/Field';
 import { FormMessage, type Notice } from '../components/FormMessage';
 import { fieldDomId, focusField, issuesResolver } from '../components/form-helpers';
 import { usePincodeVerification } from '../components/use-pincode-verification';
@@ -15,7 +15,7 @@ import { formatJoinDate } from '../format';
 import { verifiedKeyLabels } from '../messages';
 import { verifiedKeyMessage, type Issue } from '../validation';
 import { useFieldValidation, manualValidation } from '../components/use-field-validation';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import '../account.css';
 
 const FORM_ID = 'find-id';

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { accountMessages, paths } from '../../../../../contract';
-import { alertAndCarry } from '../../../lib/carried-notice';
+import { accountMessages, paths } from '@contract';
+import { alertAndCarry } from '@web/lib/carried-notice';
 import { useRequestResetPasswordToken } from '../api/reset-password-token';
 import { useResetPassword } from '../api/reset-password';
 import { AccountPage } from '../components/AccountPage';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { Field } from '../../../ui/form/Field';
+import { Field } from '@web/ui/form/Field';
 import { FormMessage, type Notice } from '../components/FormMessage';
 import { fieldDomId, focusField, issuesResolver, reportIssues } from '../components/form-helpers';
 import { PendingButton } from '../components/SubmitButton';
@@ -17,7 +17,7 @@ import { formatRemaining, spokenRemaining } from '../format';
 import { uiMessages } from '../messages';
 import { emailMessage, resetPasswordIssues, type Issue, type ResetPasswordValues } from '../validation';
 import { useFieldValidation, manualValidation } from '../components/use-field-validation';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import '../account.css';
 
 const REQUEST_FORM_ID = 'find-password-request';

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { useForm, useWatch, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { SiteAuthentication } from '../../../../../contract';
-import { accountMessages, keyLabels, paths } from '../../../../../contract';
-import { useSession } from '../../../lib/use-session';
+import type { SiteAuthentication } from '@contract';
+import { accountMessages, keyLabels, paths } from '@contract';
+import { useSession } from '@web/lib/use-session';
 import { checkUserKeyExists } from '../api/check-user-key-exists';
-import { useCaptcha } from '../../../lib/captcha';
+import { useCaptcha } from '@web/lib/captcha';
 import { useSiteAuthentication } from '../api/get-site-authentication';
 import { useSignup } from '../api/signup';
 import { AccountPage, WithAuthentication } from '../components/AccountPage';
 import { AlreadySignedIn } from '../components/AlreadySignedIn';
-import { CaptchaField } from '../../../ui/form/CaptchaField';
+import { CaptchaField } from '@web/ui/form/CaptchaField';
 import { ErrorSummary } from '../components/ErrorSummary';
-import { Field, RequiredMark } from '../../../ui/form/Field';
+import { Field, RequiredMark } from '@web/ui/form/Field';
 import { FormMessage, type Notice } from '../components/FormMessage';
 import { fieldDomId, focusField, issuesResolver, reportIssues } from '../components/form-helpers';
-import { ProfileFields } from '../../../ui/form/ProfileFields';
+import { ProfileFields } from '@web/ui/form/ProfileFields';
 import { PendingButton } from '../components/SubmitButton';
 import { usePincodeVerification } from '../components/use-pincode-verification';
 import { failureDetail, signupFailureMessage } from '../failure-messages';
@@ -33,7 +33,7 @@ import {
 } from '../validation';
 import type { WelcomeState } from './SignupWelcomePage';
 import { useFieldValidation, manualValidation } from '../components/use-field-validation';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import '../account.css';
 
 const FORM_ID = 'signup';

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../../../contract';
+import { paths } from '@contract';
 import { AccountPage } from '../components/AccountPage';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import '../account.css';
 
 /** What the sign-up screen hands over (router state, so a reload of this page keeps it). */

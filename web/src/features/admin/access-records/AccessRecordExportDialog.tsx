@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { saveBlob } from '../../../lib/api';
-import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { saveBlob } from '@web/lib/api';
+import { ReasonDialogButton } from '@web/ui/ReasonDialog';
 import { accessReasonProblem } from '../shared/access-reason';
 import { exportAccessRecords, type AccessRecordFilters } from './api';
 

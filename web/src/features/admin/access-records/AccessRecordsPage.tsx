@@ -1,10 +1,10 @@
 import { useId, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { accessActionLabels, accessActions, type AccessAction } from '../../../../../contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LoadingStatus } from '../../../ui/LoadingStatus';
-import { Pagination } from '../../../ui/Pagination';
-import { Field } from '../../../ui/form/Field';
+import { accessActionLabels, accessActions, type AccessAction } from '@contract';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { LoadingStatus } from '@web/ui/LoadingStatus';
+import { Pagination } from '@web/ui/Pagination';
+import { Field } from '@web/ui/form/Field';
 import { AccessRecordExportDialog } from './AccessRecordExportDialog';
 import { useAccessRecords, type AccessRecordFilters } from './api';
 import './access-records.css';

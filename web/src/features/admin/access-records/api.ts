@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AccessAction, AccessRecordExportRequest, AccessRecordView } from '../../../../../contract';
-import { apiDownload, apiGet } from '../../../lib/api';
+import type { AccessAction, AccessRecordExportRequest, AccessRecordView } from '@contract';
+import { apiDownload, apiGet } from '@web/lib/api';
 
 export interface AccessRecordFilters {
   from?: string;

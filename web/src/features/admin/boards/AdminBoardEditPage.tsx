@@ -3,15 +3,15 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   adminBoardMessages, areas, boardLimits, listStyles, paths,
   type AdminBoard, type AdminBoardCreate, type Area, type BoardPermissionRoles, type ListStyle,
-} from '../../../../../contract';
-import { refusedField } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+} from '@contract';
+import { refusedField } from '@web/lib/api';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { adminPaths } from '../admin-paths';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useAdminBoards, useSaveBoard } from './api';
 import { areaLabels, listStyleLabels } from './board-labels';
 import { PermissionMatrix } from './PermissionMatrix';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import './boards.css';
 
 const MB = 1024 * 1024;

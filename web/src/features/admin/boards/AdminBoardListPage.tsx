@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../../contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@contract';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { adminPaths } from '../admin-paths';
 import { QueryState } from '../shared/SettingsQueryState';
 import { useAdminBoards } from './api';

@@ -1,4 +1,4 @@
-import { boardActions, type BoardPermissionRoles } from '../../../../../contract';
+import { boardActions, type BoardPermissionRoles } from '@contract';
 import { actionLabels } from './board-labels';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminBoard, AdminBoardCreate, AdminBoardList, AdminBoardPatch } from '../../../../../contract';
-import { apiGet, apiPatch, apiRequest } from '../../../lib/api';
-import { boardMenuQueryKey } from '../../../lib/board-menu';
+import type { AdminBoard, AdminBoardCreate, AdminBoardList, AdminBoardPatch } from '@contract';
+import { apiGet, apiPatch, apiRequest } from '@web/lib/api';
+import { boardMenuQueryKey } from '@web/lib/board-menu';
 
 export const adminBoardsKey = ['admin', 'boards'] as const;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminDashboard } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
+import type { AdminDashboard } from '@contract';
+import { apiGet } from '@web/lib/api';
 
 /** `GET /api/admin/dashboard`: fresh each time the screen opens (counts move all day). */
 export function useAdminDashboard() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { inquiryMessages, inquiryStatuses, inquiryStatusLabels, type InquiryDetail, type InquiryStatus } from '../../../../../contract';
+import { inquiryMessages, inquiryStatuses, inquiryStatusLabels, type InquiryDetail, type InquiryStatus } from '@contract';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useInquiry, useUpdateInquiry } from './api';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { inquiryStatuses, inquiryStatusLabels, type InquiryStatus } from '../../../../../contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { Pagination } from '../../../ui/Pagination';
+import { inquiryStatuses, inquiryStatusLabels, type InquiryStatus } from '@contract';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { Pagination } from '@web/ui/Pagination';
 import { QueryState } from '../shared/SettingsQueryState';
 import { useInquiries } from './api';
 import { InquiryDetailPanel } from './InquiryDetailPanel';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import './inquiries.css';
 
 const PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InquiryDetail, InquiryPage, InquiryPatch, InquiryStatus } from '../../../../../contract';
-import { apiGet, apiPatch } from '../../../lib/api';
+import type { InquiryDetail, InquiryPage, InquiryPatch, InquiryStatus } from '@contract';
+import { apiGet, apiPatch } from '@web/lib/api';
 
 export const inquiriesKey = ['admin', 'inquiries'] as const;
 

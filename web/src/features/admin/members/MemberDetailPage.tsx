@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { memberMessages, memberStatusLabels, twoFactorMessages, type MemberDetail } from '../../../../../contract';
-import { isSystemAdmin } from '../../../lib/session';
-import { useSession } from '../../../lib/use-session';
+import { memberMessages, memberStatusLabels, twoFactorMessages, type MemberDetail } from '@contract';
+import { isSystemAdmin } from '@web/lib/session';
+import { useSession } from '@web/lib/use-session';
 import { useResetMemberTwoFactor } from '../two-factor/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LoadingStatus } from '../../../ui/LoadingStatus';
-import '../../../ui/form/forms.css';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { LoadingStatus } from '@web/ui/LoadingStatus';
+import '@web/ui/form/forms.css';
 import { adminPaths } from '../admin-paths';
 import { useMember, useMemberChanges, useMemberRoleOptions, type MemberAction } from './api/members';
-import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { ReasonDialogButton } from '@web/ui/ReasonDialog';
 import { accessReasonProblem } from '../shared/access-reason';
 
 const dateTime = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '-');

@@ -1,13 +1,13 @@
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { memberStatusLabels, memberStatuses, type MemberStatus } from '../../../../../contract';
-import { saveBlob } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LoadingStatus } from '../../../ui/LoadingStatus';
-import { Pagination } from '../../../ui/Pagination';
-import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import { memberStatusLabels, memberStatuses, type MemberStatus } from '@contract';
+import { saveBlob } from '@web/lib/api';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { LoadingStatus } from '@web/ui/LoadingStatus';
+import { Pagination } from '@web/ui/Pagination';
+import { ReasonDialogButton } from '@web/ui/ReasonDialog';
 import { accessReasonProblem } from '../shared/access-reason';
-import { Field } from '../../../ui/form/Field';
+import { Field } from '@web/ui/form/Field';
 import { adminPaths } from '../admin-paths';
 import { exportMembers, useMemberList, useMemberRoleOptions, type MemberListQuery } from './api/members';
 

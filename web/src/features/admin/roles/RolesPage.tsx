@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { roleMessages, type RoleList, type RoleView } from '../../../../../contract';
-import { refusedField } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LoadingStatus } from '../../../ui/LoadingStatus';
-import '../../../ui/form/forms.css';
+import { roleMessages, type RoleList, type RoleView } from '@contract';
+import { refusedField } from '@web/lib/api';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { LoadingStatus } from '@web/ui/LoadingStatus';
+import '@web/ui/form/forms.css';
 import { useRoleChanges, useRoles } from './api/roles';
 
 type Known = RoleList['knownPermissions'];

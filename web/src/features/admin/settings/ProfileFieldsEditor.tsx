@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { profileInputTypes } from '../../../../../contract';
+import { profileInputTypes } from '@contract';
 import { emptyDraft, inputTypeLabels, isChoiceType, move, type ProfileDraft } from './profile-draft';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
-import type { UserProfileField } from '../../../../../contract';
-import { ProfileFields } from '../../../ui/form/ProfileFields';
-import '../../../ui/form/forms.css';
+import type { UserProfileField } from '@contract';
+import { ProfileFields } from '@web/ui/form/ProfileFields';
+import '@web/ui/form/forms.css';
 
 /**
  * The extra fields of the sign-up form as a member will see them (the same component draws them

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { authTypes, siteSettingMessages, type AdminSiteSetting, type AuthType, type SiteInfo } from '../../../../../contract';
-import { refusedField } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { authTypes, siteSettingMessages, type AdminSiteSetting, type AuthType, type SiteInfo } from '@contract';
+import { refusedField } from '@web/lib/api';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useAdminSiteSetting, useSaveSiteSetting } from './api';
 import { fromDraft, toDraft, type ProfileDraft } from './profile-draft';
 import { ProfileFieldsEditor } from './ProfileFieldsEditor';
 import { SignupPreview } from './SignupPreview';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import './settings.css';
 
 const authTypeLabels: Record<AuthType, string> = {

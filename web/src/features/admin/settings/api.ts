@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSiteSetting, SiteInfo, SiteSettingPatch } from '../../../../../contract';
-import { apiGet, apiRequest } from '../../../lib/api';
+import type { AdminSiteSetting, SiteInfo, SiteSettingPatch } from '@contract';
+import { apiGet, apiRequest } from '@web/lib/api';
 import { twoFactorKey } from '../two-factor/api';
 
 export const adminSiteSettingKey = ['admin', 'site-setting'] as const;

@@ -1,4 +1,4 @@
-import { profileChoiceTypes, type UserProfileField } from '../../../../../contract';
+import { profileChoiceTypes, type UserProfileField } from '@contract';
 
 /** One extra sign-up field as the editor holds it: options as typed, one per line. */
 export interface ProfileDraft {

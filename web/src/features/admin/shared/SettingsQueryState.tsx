@@ -1,4 +1,4 @@
-import { LoadingStatus } from '../../../ui/LoadingStatus';
+import { LoadingStatus } from '@web/ui/LoadingStatus';
 
 /** A console query still loading, or its failure in the server's Korean words (settings, boards, inquiries). */
 export function QueryState({ query, label }: { query: { isError: boolean; error: unknown }; label: string }) {

@@ -1,5 +1,5 @@
-import { accessReason } from '../../../../../contract';
-import type { ReasonCheck } from '../../../ui/form/ReasonField';
+import { accessReason } from '@contract';
+import type { ReasonCheck } from '@web/ui/form/ReasonField';
 
 /**
  * The console's reason boxes (exports, imports, reveals, retirement) take the reasons the access

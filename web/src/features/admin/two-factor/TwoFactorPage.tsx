@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { twoFactorMessages, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../../../contract';
-import { refusedField } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { twoFactorMessages, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '@contract';
+import { refusedField } from '@web/lib/api';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useConfirmEnrolment, useDisableTwoFactor, useRefreshAll, useRenewRecoveryCodes, useStartEnrolment, useTwoFactorStatus } from './api';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import './two-factor.css';
 
 type Result = { ok: boolean; text: string } | null;

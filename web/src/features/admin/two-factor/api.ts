@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorChangeRequest, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorStatus } from '../../../../../contract';
-import { apiGet, apiPost } from '../../../lib/api';
+import type { TwoFactorChangeRequest, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorStatus } from '@contract';
+import { apiGet, apiPost } from '@web/lib/api';
 
 export const twoFactorKey = ['admin', 'two-factor'] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BoardItemComment, BoardItemCommentPage } from '../../../../../contract';
-import { apiGet, apiRequest } from '../../../lib/api';
+import type { BoardItemComment, BoardItemCommentPage } from '@contract';
+import { apiGet, apiRequest } from '@web/lib/api';
 import { boardItemQueryKey } from './get-board-item';
 
 /** Comments come in thread order: each top-level comment followed by its replies. */

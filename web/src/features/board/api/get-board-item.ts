@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BoardItem } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
+import type { BoardItem } from '@contract';
+import { apiGet } from '@web/lib/api';
 
 /** `GET /api/board-item/{boardCode}/{itemNo}`: one post with its files and neighbours (counts a view). */
 export const getBoardItem = (boardCode: string, itemNo: number) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Board } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
+import type { Board } from '@contract';
+import { apiGet } from '@web/lib/api';
 
 /** `GET /api/board/{boardCode}`: the board's public settings and what the caller may do on it. */
 export const getBoard = (boardCode: string) => apiGet<Board>(`/api/board/${encodeURIComponent(boardCode)}`);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BoardItemPage, boardItemListQuery } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
+import type { BoardItemPage, boardItemListQuery } from '@contract';
+import { apiGet } from '@web/lib/api';
 
 type ListQueryOutput = z.output<typeof boardItemListQuery>;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BoardItem, BoardItemCreateRequest, BoardItemUpdateRequest } from '../../../../../contract';
-import { apiRequest } from '../../../lib/api';
+import type { BoardItem, BoardItemCreateRequest, BoardItemUpdateRequest } from '@contract';
+import { apiRequest } from '@web/lib/api';
 import { boardItemQueryKey } from './get-board-item';
 
 const itemPath = (boardCode: string, itemNo?: number) =>

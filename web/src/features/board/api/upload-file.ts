@@ -1,6 +1,6 @@
-import type { UploadedFile, UploadUrlResponse } from '../../../../../contract';
-import { apiErrorOf, apiGet, networkError, type ErrorAnswer } from '../../../lib/api';
-import { getSessionStore } from '../../../lib/session';
+import type { UploadedFile, UploadUrlResponse } from '@contract';
+import { apiErrorOf, apiGet, networkError, type ErrorAnswer } from '@web/lib/api';
+import { getSessionStore } from '@web/lib/session';
 
 /**
  * Attachments go by a single-use upload URL (issue 4): ask for one with the file's name, type

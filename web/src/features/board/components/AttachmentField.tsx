@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { allowedExtensions, formatBytes } from '../../../../../contract';
+import { allowedExtensions, formatBytes } from '@contract';
 import { formatFileSize } from '../format';
 import type { AttachmentsState } from '../write/use-attachments';
 import { FileIcon } from './icons';

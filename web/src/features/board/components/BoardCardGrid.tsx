@@ -1,4 +1,4 @@
-import type { Board, BoardItemSummary } from '../../../../../contract';
+import type { Board, BoardItemSummary } from '@contract';
 import type { BoardListLinkState } from '../board-route';
 import { formatDate } from '../format';
 import { NoticeBadge } from './badges';

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
-import type { Board } from '../../../../../contract';
-import { messages, paths } from '../../../../../contract';
-import { secondLine } from '../../../lib/second-line';
+import type { Board } from '@contract';
+import { messages, paths } from '@contract';
+import { secondLine } from '@web/lib/second-line';
 import { errorStatus } from '../board-route';
 
 export const membersOnlyMessage = '회원만 이용할 수 있는 게시판입니다. 로그인 후 이용해주세요.';

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Board } from '../../../../../contract';
-import { messages } from '../../../../../contract';
-import { NotFound } from '../../../ui/NotFound';
-import { PageLoading } from '../../../ui/PageLoading';
+import type { Board } from '@contract';
+import { messages } from '@contract';
+import { NotFound } from '@web/ui/NotFound';
+import { PageLoading } from '@web/ui/PageLoading';
 import { errorStatus } from '../board-route';
 import { BoardErrorMessage } from './BoardErrorMessage';
 

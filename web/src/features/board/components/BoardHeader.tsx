@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Board } from '../../../../../contract';
+import type { Board } from '@contract';
 
 /** The board's name as the page's one h1, with its description. */
 export function BoardHeader({ board, title, children }: { board: Board; title?: string; children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Board, BoardItemSummary } from '../../../../../contract';
-import { paths } from '../../../../../contract';
+import type { Board, BoardItemSummary } from '@contract';
+import { paths } from '@contract';
 import type { BoardListLinkState } from '../board-route';
 import { isNew } from '../format';
 import { CommentCount, NewBadge, SecretMark } from './badges';

@@ -1,4 +1,4 @@
-import type { Board, BoardItemPage, BoardItemSummary } from '../../../../../contract';
+import type { Board, BoardItemPage, BoardItemSummary } from '@contract';
 import type { BoardListLinkState } from '../board-route';
 import { formatDate } from '../format';
 import { virtualNumber } from '../list-params';

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Board, BoardItem, BoardItemComment } from '../../../../../contract';
-import { boardMessages, paths } from '../../../../../contract';
-import { useSession } from '../../../lib/use-session';
+import type { Board, BoardItem, BoardItemComment } from '@contract';
+import { boardMessages, paths } from '@contract';
+import { useSession } from '@web/lib/use-session';
 import { useChangeComment, useComments } from '../api/board-item-comments';
 import { formatDateTime } from '../format';
 

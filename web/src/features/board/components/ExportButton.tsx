@@ -1,7 +1,7 @@
-import type { Board, SearchType } from '../../../../../contract';
-import { boardMessages } from '../../../../../contract';
-import { apiDownload, saveBlob } from '../../../lib/api';
-import { ReasonDialogButton } from '../../../ui/ReasonDialog';
+import type { Board, SearchType } from '@contract';
+import { boardMessages } from '@contract';
+import { apiDownload, saveBlob } from '@web/lib/api';
+import { ReasonDialogButton } from '@web/ui/ReasonDialog';
 
 /** The list query of the screen (search, sort, category), without page: what the export repeats. */
 export interface ExportListQuery {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { BoardFile } from '../../../../../contract';
+import type { BoardFile } from '@contract';
 import { formatFileSize } from '../format';
 import { DownloadIcon, FileIcon } from './icons';
 

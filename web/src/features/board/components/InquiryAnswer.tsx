@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Board, BoardItem } from '../../../../../contract';
-import { boardMessages } from '../../../../../contract';
+import type { Board, BoardItem } from '@contract';
+import { boardMessages } from '@contract';
 import { useAnswerInquiry } from '../api/save-board-item';
 import { formatDateTime } from '../format';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Board, BoardItem } from '../../../../../contract';
-import { paths } from '../../../../../contract';
+import type { Board, BoardItem } from '@contract';
+import { paths } from '@contract';
 import type { BoardListLinkState } from '../board-route';
 
 /** 이전글 (the older post, `prev`) and 다음글 (the newer one, `next`), carrying the list's search along. */

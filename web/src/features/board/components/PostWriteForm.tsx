@@ -3,12 +3,12 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 // zod's configuration (Korean messages; jitless under the CSP) before this form's schema is built.
-import '../../../../../contract/zod-ko';
+import '@contract/zod-ko';
 import { z } from 'zod';
-import type { Board, BoardItem } from '../../../../../contract';
-import { boardMessages, paths } from '../../../../../contract';
-import { draftKey } from '../../../lib/member-storage';
-import { Field } from '../../../ui/form/Field';
+import type { Board, BoardItem } from '@contract';
+import { boardMessages, paths } from '@contract';
+import { draftKey } from '@web/lib/member-storage';
+import { Field } from '@web/ui/form/Field';
 import { uploadEditorImage } from '../api/upload-file';
 import { useSaveBoardItem } from '../api/save-board-item';
 import { RichTextEditor, type RichTextEditorHandle } from '../editor/RichTextEditor';

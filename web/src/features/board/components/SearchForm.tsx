@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { searchTypes, type SearchType } from '../../../../../contract';
+import { searchTypes, type SearchType } from '@contract';
 import { KEYWORD_MAX_LENGTH, searchTypeLabels } from '../list-params';
 
 interface Props {

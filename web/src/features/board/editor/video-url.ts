@@ -3,7 +3,7 @@
  * host's own player URL. Only these hosts' players pass the server's sanitiser (iframes from an
  * allow-list), so anything else is refused here with a sentence the writer can act on.
  */
-import { videoHosts } from '../../../../../contract';
+import { videoHosts } from '@contract';
 
 export interface VideoEmbed {
   /** The player URL to put in the iframe. */

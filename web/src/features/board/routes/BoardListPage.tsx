@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Board, BoardItemPage } from '../../../../../contract';
-import { paths } from '../../../../../contract';
-import { isAdmin } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSession } from '../../../lib/use-session';
+import type { Board, BoardItemPage } from '@contract';
+import { paths } from '@contract';
+import { isAdmin } from '@web/lib/session';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useSession } from '@web/lib/use-session';
 import { useBoard } from '../api/get-board';
 import { useBoardItems } from '../api/list-board-items';
 import { areaMatches, canonicalBoardCode, errorStatus, type BoardListLinkState } from '../board-route';
@@ -17,11 +17,11 @@ import { BoardFallback } from '../components/BoardFallback';
 import { BoardHeader } from '../components/BoardHeader';
 import { BoardTable } from '../components/BoardTable';
 import { ExportButton, type ExportListQuery } from '../components/ExportButton';
-import { EmptyState } from '../../../ui/EmptyState';
-import { Skeleton } from '../../../ui/Skeleton';
-import { Pagination } from '../../../ui/Pagination';
+import { EmptyState } from '@web/ui/EmptyState';
+import { Skeleton } from '@web/ui/Skeleton';
+import { Pagination } from '@web/ui/Pagination';
 import { SearchForm } from '../components/SearchForm';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import '../board.css';
 
 /** `:area/:boardCode/List`: one page of a board, its search, and its pinned notices. */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Board, BoardItem } from '../../../../../contract';
-import { boardMessages, messages, paths } from '../../../../../contract';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { NotFound } from '../../../ui/NotFound';
-import { PageLoading } from '../../../ui/PageLoading';
+import type { Board, BoardItem } from '@contract';
+import { boardMessages, messages, paths } from '@contract';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { NotFound } from '@web/ui/NotFound';
+import { PageLoading } from '@web/ui/PageLoading';
 import { useBoard } from '../api/get-board';
 import { useBoardItem } from '../api/get-board-item';
 import { useDeleteBoardItem } from '../api/save-board-item';
@@ -19,7 +19,7 @@ import { Comments } from '../components/Comments';
 import { InquiryAnswer } from '../components/InquiryAnswer';
 import { FileList } from '../components/FileList';
 import { NeighbourLinks } from '../components/NeighbourLinks';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import '../board.css';
 
 /** `:area/:boardCode/View/:itemNo`: one post, its files, its neighbours and the way back to the list. */

@@ -1,7 +1,7 @@
 import { InquiryWriteForm } from '../components/InquiryWriteForm';
 import { PostWriteForm } from '../components/PostWriteForm';
 import { WriteGate } from '../components/WriteGate';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import '../board.css';
 
 /**

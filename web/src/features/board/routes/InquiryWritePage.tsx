@@ -1,6 +1,6 @@
 import { InquiryWriteForm } from '../components/InquiryWriteForm';
 import { WriteGate } from '../components/WriteGate';
-import '../../../ui/form/forms.css';
+import '@web/ui/form/forms.css';
 import '../board.css';
 
 /**

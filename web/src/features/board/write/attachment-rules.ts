@@ -1,4 +1,4 @@
-import { allowedExtensions, boardMessages, formatBytes } from '../../../../../contract';
+import { allowedExtensions, boardMessages, formatBytes } from '@contract';
 
 export const fileExtension = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
 

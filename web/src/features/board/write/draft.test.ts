@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftKey } from '../../../lib/member-storage';
+import { draftKey } from '@web/lib/member-storage';
 import { readDraft } from './draft';
 
 const storage = (value: unknown) => ({ getItem: () => (value === undefined ? null : JSON.stringify(value)) });

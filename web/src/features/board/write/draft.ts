@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { draftStorage } from '../../../lib/member-storage';
+import { draftStorage } from '@web/lib/member-storage';
 
 /**
  * A draft of the post being written, kept in this browser's localStorage so a closed tab or an

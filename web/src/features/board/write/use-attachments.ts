@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { boardMessages } from '../../../../../contract';
+import { boardMessages } from '@contract';
 import { uploadAttachment } from '../api/upload-file';
 import { attachmentProblem } from './attachment-rules';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BoardItemPage } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
+import type { BoardItemPage } from '@contract';
+import { apiGet } from '@web/lib/api';
 
 /** The two boards the home page shows (spec §1, §9). */
 export type HomeBoardCode = 'notice' | 'public';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteInfo } from '../../../../../contract';
-import { apiGet } from '../../../lib/api';
+import type { SiteInfo } from '@contract';
+import { apiGet } from '@web/lib/api';
 
 export const getSiteInfo = () => apiGet<SiteInfo>('/api/site-setting/info');
 

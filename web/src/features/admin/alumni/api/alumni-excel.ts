@@ -1,7 +1,7 @@
 import type {
   AlumniExportBody, AlumniImportBody, AlumniImportPreview, AlumniImportReport, UploadedFile, UploadUrlResponse,
-} from '../../../../../../contract';
-import { apiDownload, apiErrorOf, apiPost, networkError, type ErrorAnswer } from '../../../../lib/api';
+} from '@contract';
+import { apiDownload, apiErrorOf, apiPost, networkError, type ErrorAnswer } from '@web/lib/api';
 
 /** `POST /api/alumni/export-data`: the .xlsx of the records the keyword matches; the reason is recorded. */
 export const exportAlumni = (body: AlumniExportBody) => apiDownload('/api/alumni/export-data', undefined, body);

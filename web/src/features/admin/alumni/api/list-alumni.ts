@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AlumniPage, AlumniSort } from '../../../../../../contract';
-import { apiGet } from '../../../../lib/api';
+import type { AlumniPage, AlumniSort } from '@contract';
+import { apiGet } from '@web/lib/api';
 
 export interface AlumniListQuery {
   page: number;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AlumniCreateBody, AlumniPatchBody } from '../../../../../../contract';
-import { apiRequest } from '../../../../lib/api';
+import type { AlumniCreateBody, AlumniPatchBody } from '@contract';
+import { apiRequest } from '@web/lib/api';
 import { alumniKeys } from './list-alumni';
 
 /** `PUT /api/alumni`: a new record; answers its id. */

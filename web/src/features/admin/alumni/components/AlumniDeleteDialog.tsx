@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { alumniMessages, type AlumniRecord } from '../../../../../../contract';
+import { alumniMessages, type AlumniRecord } from '@contract';
 import { useDeleteAlumni } from '../api/save-alumni';
-import { Dialog, DialogActions, DialogFailure } from '../../../../ui/Dialog';
+import { Dialog, DialogActions, DialogFailure } from '@web/ui/Dialog';
 
 /** 삭제 확인: deleting is for good (staff data), so it is asked once more, naming the person. */
 export function AlumniDeleteDialog({ record, onClose, onDeleted }: {

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import {
   alumniCreateBody, alumniFieldLabels, alumniFieldNames, alumniLimits, alumniMessages,
   type AlumniField, type AlumniRecord,
-} from '../../../../../../contract';
-import { refusedField } from '../../../../lib/api';
-import { Field } from '../../../../ui/form/Field';
+} from '@contract';
+import { refusedField } from '@web/lib/api';
+import { Field } from '@web/ui/form/Field';
 import { useSaveAlumni } from '../api/save-alumni';
-import { Dialog, DialogActions, DialogFailure } from '../../../../ui/Dialog';
+import { Dialog, DialogActions, DialogFailure } from '@web/ui/Dialog';
 
 type Values = Record<AlumniField, string>;
 type Errors = Partial<Record<AlumniField, string>>;

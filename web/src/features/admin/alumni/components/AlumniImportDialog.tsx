@@ -2,13 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   ALUMNI_MAX_FILE_SIZE, ALUMNI_MAX_ROWS, alumniFieldLabels, alumniFieldNames, alumniMessages,
   type AlumniImportMode, type AlumniImportPreview, type AlumniImportReport,
-} from '../../../../../../contract';
-import { Field, ChoiceGroup } from '../../../../ui/form/Field';
-import { ReasonField, useReason } from '../../../../ui/form/ReasonField';
+} from '@contract';
+import { Field, ChoiceGroup } from '@web/ui/form/Field';
+import { ReasonField, useReason } from '@web/ui/form/ReasonField';
 import { accessReasonProblem } from '../../shared/access-reason';
 import { importAlumni, previewAlumniImport, uploadAlumniWorkbook } from '../api/alumni-excel';
 import { useInvalidateAlumni } from '../api/save-alumni';
-import { Dialog, DialogActions, DialogFailure } from '../../../../ui/Dialog';
+import { Dialog, DialogActions, DialogFailure } from '@web/ui/Dialog';
 import { AlumniImportPreviewTable } from './AlumniImportPreviewTable';
 import { AlumniImportReportView } from './AlumniImportReportView';
 

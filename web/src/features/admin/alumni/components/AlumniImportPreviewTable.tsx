@@ -1,4 +1,4 @@
-import { alumniFieldLabels, type AlumniImportPreview } from '../../../../../../contract';
+import { alumniFieldLabels, type AlumniImportPreview } from '@contract';
 
 /** The first rows of the workbook as the server read them, under the headers it recognised. */
 export function AlumniImportPreviewTable({ preview }: { preview: AlumniImportPreview }) {

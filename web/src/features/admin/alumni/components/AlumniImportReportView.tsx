@@ -1,4 +1,4 @@
-import type { AlumniImportReport } from '../../../../../../contract';
+import type { AlumniImportReport } from '@contract';
 
 /** The row-by-row report of an import: counts, then every refused row with its reason. */
 export function AlumniImportReportView({ report }: { report: AlumniImportReport }) {

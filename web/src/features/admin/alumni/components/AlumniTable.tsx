@@ -1,4 +1,4 @@
-import type { AlumniRecord } from '../../../../../../contract';
+import type { AlumniRecord } from '@contract';
 
 const dateOf = (iso: string) => iso.slice(0, 10);
 

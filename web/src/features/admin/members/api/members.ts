@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   MemberDetail, MemberExportRequest, MemberFilter, MemberPage, MemberRoleOption,
-} from '../../../../../../contract';
-import { apiDownload, apiGet, apiPatch, apiPost } from '../../../../lib/api';
+} from '@contract';
+import { apiDownload, apiGet, apiPatch, apiPost } from '@web/lib/api';
 
 /**
  * The console's member calls (issue 9). Every list and detail read writes an access record on the

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateRoleRequest, PatchRoleRequest, RoleList, RoleView } from '../../../../../../contract';
-import { apiGet, apiPatch, apiRequest } from '../../../../lib/api';
+import type { CreateRoleRequest, PatchRoleRequest, RoleList, RoleView } from '@contract';
+import { apiGet, apiPatch, apiRequest } from '@web/lib/api';
 
 /** Roles and permissions (issue 9): the system admin's screen. */
 export const roleKeys = { list: ['admin-roles'] as const };

@@ -1,5 +1,5 @@
 /**
- * A failure of the object storage (s3-store.ts), worded for the operator who reads the log (never
+ * A failure of the object storage (modules/file/s3-store.ts), worded for the operator who reads the log (never
  * sent to clients). Apart from the store so that telling it from other errors (temporary-failure.ts)
  * does not load the AWS SDK into instances that keep their files on disk.
  */

@@ -1,0 +1,3 @@
+/** The background module's surface: what other modules, the start-up and scripts may use. */
+export { lastRuns, runOnceAcrossInstances } from './run-once';
+export type { RunOutcome } from './run-once';

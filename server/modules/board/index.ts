@@ -1,0 +1,13 @@
+/** The board module's surface: what other modules, the start-up and scripts may use. */
+export { BOARD_MENU_CACHE } from './caching';
+export type { BoardCaching } from './caching';
+export { boardMenuAnswer, guestBoard, guestList, guestView } from './guest-reads';
+export { acceptedEncodings, etagMatches, preferredEncoding } from './http-cache';
+export { canOnBoard, canSeePrivateItem, isPrivateItem } from './policy';
+export type { BoardRules } from './policy';
+export { findBoard, findItem, insertItem, listItems, renameWriter, userName } from './repo';
+export type { BoardRow, ListFilter } from './repo';
+export { sanitizeContent } from './sanitize';
+export { buildSearchTokens, htmlToText } from './search-tokens';
+export { deny, requireBoard, requireVisible, visitorKey } from './service';
+export { updateItem } from './write';

@@ -1,0 +1,3 @@
+/** The delivery module's surface: what other modules, the start-up and scripts may use. */
+export type { Delivery } from './service';
+export { pincodeEmail, pincodeSms } from './templates';

@@ -1,0 +1,5 @@
+/** The file module's surface: what other modules, the start-up and scripts may use. */
+export { openFileStore } from './open';
+export { LocalFileStore, checkStoredName, isSiteStoredName, readAll } from './store';
+export type { FileStore } from './store';
+export { fileUrl, thumbnailUrl } from './urls';

@@ -1,0 +1,2 @@
+/** The seo module's surface: what other modules, the start-up and scripts may use. */
+export { createPageHeads } from './page-head';

@@ -1,0 +1,2 @@
+/** The site-setting module's surface: what other modules, the start-up and scripts may use. */
+export type { SiteSettings } from './service';
