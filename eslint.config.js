@@ -16,6 +16,28 @@ const webFeatures = fs
  */
 const webFolder = (folder) => `^@web/${folder}(/|$)|^(\\.\\./)+(src/)?${folder}(/|$)|/src/${folder}(/|$)`;
 
+/**
+ * Code that decides by a sentence (issue 21): comparing an error's message or a catalogue sentence
+ * (`messages.x`, `accountMessages.x`...), matching one (startsWith, includes, a pattern's test, a
+ * Set of sentences), or switching on one. scripts/error-code-rules.test.ts shows each is caught.
+ */
+const decide = 'Decide by the answer\'s code and field (ApiRequestError.code, refusedField()), not by its sentence.';
+const equality = 'BinaryExpression[operator=/^[!=]==?$/]';
+const matchers = '/^(startsWith|endsWith|includes|indexOf|lastIndexOf|match|matchAll|search|localeCompare)$/';
+const sentenceNames = '/^(message|errorMessage|errorText|detail)$/';
+const sentenceDecisions = [
+  `${equality} > MemberExpression[object.name=/[mM]essages$/]`,
+  `${equality} > MemberExpression[property.name='message']`,
+  `${equality} > Identifier[name=${sentenceNames}]`,
+  `CallExpression[callee.property.name=${matchers}][callee.object.property.name='message']`,
+  `CallExpression[callee.property.name=${matchers}][callee.object.name=${sentenceNames}]`,
+  `CallExpression[callee.property.name=${matchers}] > MemberExpression.arguments[object.name=/[mM]essages$/]`,
+  `CallExpression[callee.property.name=/^(test|exec|includes|has|indexOf)$/] > MemberExpression.arguments[property.name='message']`,
+  `CallExpression[callee.property.name=/^(test|exec|includes|has|indexOf)$/] > Identifier.arguments[name=${sentenceNames}]`,
+  "CallExpression[callee.object.name='Object'][callee.property.name=/^(values|entries)$/] > Identifier.arguments[name=/[mM]essages$/]",
+  "SwitchStatement > MemberExpression.discriminant[property.name='message']",
+  `SwitchStatement > Identifier.discriminant[name=${sentenceNames}]`,
+].map((selector) => ({ selector, message: decide }));
 /** The server's composition root imports every module; nothing else imports it. */
 const appImport = { regex: '^(\\.\\./)+app$|^\\./app$|^@server/app$', message: 'Import AppDeps from server/deps.ts and getCaller from server/auth/request-caller.ts.' };
 /** A module's surface is its index.ts (docs/decisions/0022). */
@@ -100,6 +122,29 @@ export default tseslint.config(
         'error',
         { patterns: [appImport, { regex: '(^|/)modules(/|$)', message: 'auth/, db/ and lib/ must not depend on a module: pass what they need in.' }] },
       ],
+    },
+  },
+  {
+    // Closed error codes (issue 21, docs/decisions/0024-closed-error-codes.md): every refusal is
+    // made by a factory in server/errors.ts, so its code is in the contract's list and goes with
+    // its status.
+    files: ['server/**/*.ts'],
+    ignores: ['server/errors.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='ApiError']", message: 'Make refusals with the factories in server/errors.ts (badRequest(message, { field }), conflict(...), invalidCredential()...).' },
+      ],
+    },
+  },
+  {
+    // Screens decide by the answer's `code` and `field`, never by its sentence: a reworded message
+    // must not change what a screen does. The one comparison allowed (a second line equal to the
+    // first is not printed twice) lives in web/src/lib/second-line.ts.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/second-line.ts', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...sentenceDecisions],
     },
   },
 );

@@ -1,3 +1,5 @@
+import type { ErrorCode } from './error-codes';
+
 /**
  * Administrators' two-factor sign-in (issue 12): the sentences and codes, without zod, because the
  * sign-in screen needs them and is not a console chunk.
@@ -9,7 +11,7 @@ export const twoFactorCodes = {
   invalid: 'INVALID_OTP',
   /** Console: two-factor sign-in is required by the site settings and this account has none yet. */
   setupRequired: 'TWO_FACTOR_SETUP_REQUIRED',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 
 export const twoFactorMessages = {
   codeRequired: '인증 앱에 표시된 6자리 인증 코드를 입력해주세요.',

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelope } from '@contract';
 import { sessionToken } from './test/tokens';
 import { signAccessToken } from './auth/tokens';
 import { body, createTestApp, insertMember, openSecondInstance, type TestApp } from './test/harness';
@@ -39,8 +40,10 @@ function expectErrorEnvelope(res: { statusCode: number; body: string; headers: R
   expect(res.statusCode, res.body).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   const parsed = JSON.parse(res.body) as Record<string, unknown>;
+  // The contract's envelope: a code of the closed list, and no key it does not name.
+  expect(errorEnvelope.strict().safeParse(parsed).error?.issues ?? []).toEqual([]);
   // Server failures also name the request (issue 12), as its x-request-id header does.
-  expect(Object.keys(parsed).sort()).toEqual(status >= 500 ? ['code', 'message', 'requestId'] : ['code', 'message']);
+  expect(Object.keys(parsed).filter((key) => key !== 'field').sort()).toEqual(status >= 500 ? ['code', 'message', 'requestId'] : ['code', 'message']);
   if (status >= 500) expect(parsed.requestId).toBe(res.headers['x-request-id']);
   expect(parsed.code).toBe(code);
   expect(typeof parsed.message).toBe('string');

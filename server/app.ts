@@ -9,11 +9,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { messages, opsMessages } from '@contract';
+import { messages, opsMessages, type ErrorEnvelope } from '@contract';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppDeps } from './deps';
 import './auth/request-caller';
-import { ApiError, errorCodeOf } from './errors';
+import { ApiError, errorCodeOf, tooManyRequests } from './errors';
 import { guardTableRoutes } from './auth/access';
 import { SiteSettings } from './modules/site-setting/service';
 import { siteSettingRoutes } from './modules/site-setting/routes';
@@ -118,7 +118,7 @@ export async function buildApp(
     ...limits.options,
     global: false,
     keyGenerator: (request) => rateLimitKey(request.ip),
-    errorResponseBuilder: () => new ApiError(429, 'TOO_MANY_REQUESTS', messages.tooManyRequests),
+    errorResponseBuilder: () => tooManyRequests(),
   });
 
   await app.register(swagger, {
@@ -138,20 +138,23 @@ export async function buildApp(
         request.log.error({ err: error }, 'server error');
         return reply.status(error.status).send(serverErrorBody(request, error.code, error.message));
       }
-      return reply.status(error.status).send({ code: error.code, message: error.message });
+      return reply.status(error.status).send(error.toEnvelope());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // The first issue, and the field it is about (its path in the body or query, dotted).
       const first = error.validation[0];
-      const where = first?.instancePath ? ` (${first.instancePath.replace(/^\//, '')})` : '';
+      const path = first?.instancePath.replace(/^\//, '') ?? '';
+      const where = path ? ` (${path})` : '';
+      const field = path ? { field: path.replaceAll('/', '.') } : {};
       return reply
         .status(400)
-        .send({ code: 'BAD_REQUEST', message: `${first?.message ?? messages.badRequest}${where}` });
+        .send({ code: 'BAD_REQUEST', message: `${first?.message ?? messages.badRequest}${where}`, ...field } satisfies ErrorEnvelope);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = errorCodeOf(status);
       const message = status === 429 ? messages.tooManyRequests : status === 413 ? opsMessages.requestTooLarge : messages.badRequest;
-      return reply.status(status).send({ code, message });
+      return reply.status(status).send({ code, message } satisfies ErrorEnvelope);
     }
     const unavailable = temporaryFailure(error);
     if (unavailable) {

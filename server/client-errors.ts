@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
-import { messages, opsMessages, type ErrorCode } from '@contract';
+import { messages, opsMessages, type ErrorCode, type ErrorEnvelope } from '@contract';
 
 /**
  * Answers to requests that never became requests: too slow (headers or body past their timeout),
@@ -37,7 +37,7 @@ export function clientErrorHandler(securityHeaders: Record<string, string>) {
     // As Node's own handler (lib/_http_server.js socketOnError): a bad request pipelined behind one
     // whose answer is already going out gets no answer of its own, which would corrupt that one.
     if (socket.writable && !answerUnderWay(socket)) {
-      const body = JSON.stringify({ code: refusal.code, message: refusal.message });
+      const body = JSON.stringify({ code: refusal.code, message: refusal.message } satisfies ErrorEnvelope);
       socket.write(
         `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\n` +
           'Content-Type: application/json; charset=utf-8\r\n' +

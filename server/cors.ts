@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '@contract';
+import { forbidden } from './errors';
 
 /**
  * Cross-origin reads of the API (issue 12). The web app calls its API on its own origin, which
@@ -34,7 +34,7 @@ export function registerCors(app: FastifyInstance, corsOrigins: readonly string[
     const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
     if (!preflight) return done();
     if (!listed) {
-      void reply.status(403).send({ code: 'FORBIDDEN', message: messages.forbidden });
+      void reply.status(403).send(forbidden().toEnvelope());
       return;
     }
     void reply

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@contract';
+import { notFound } from './errors';
 import { createPageHeads } from '@server/modules/seo';
 import { dynamicCompression } from './dynamic-compression';
 
@@ -72,7 +73,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (url === '/api' || url.startsWith('/api/')) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: messages.apiNotFound });
+      return reply.status(404).send(notFound(messages.apiNotFound).toEnvelope());
     }
     if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');

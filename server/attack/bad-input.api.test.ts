@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelope } from '@contract';
 import { appUser } from '../db/schema';
 import { ROLE_ADMIN } from '../seed/base';
 import { isSiteStoredName } from '../modules/file/store';
@@ -88,15 +89,18 @@ interface Answer {
   headers: Record<string, unknown>;
 }
 
-/** What every answer must be: below 500, and a refusal is the JSON envelope with a Korean message. */
+/**
+ * What every answer must be: below 500, and a refusal is the contract's error envelope (a code of
+ * the closed list, a message, maybe the field it is about, no other key) with a Korean message.
+ */
 function expectWellRefused(label: string, res: Answer): void {
   expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (res.statusCode >= 400) expect(res.body.length, label).toBeLessThan(2_000);
   if (res.statusCode < 400) return;
   expect(String(res.headers['content-type']), label).toMatch(/^application\/json/);
-  const envelope = JSON.parse(res.body) as { code?: unknown; message?: unknown };
-  expect(typeof envelope.code, `${label}: ${res.body.slice(0, 300)}`).toBe('string');
-  expect(typeof envelope.message, `${label}: ${res.body.slice(0, 300)}`).toBe('string');
+  const parsed = errorEnvelope.strict().safeParse(JSON.parse(res.body));
+  expect(parsed.error?.issues ?? [], `${label}: ${res.body.slice(0, 300)}`).toEqual([]);
+  const envelope = parsed.data!;
   // Nothing of the machinery in the message: no stack, file path, database error or library name
   // (a message may quote the caller's own input, an unknown key say, which may hold anything).
   expect(envelope.message, label).not.toMatch(/\bat .+:\d+:\d+|\/work\/|node_modules|drizzle|postgres|syntax error at|relation "|zod|fastify/i);

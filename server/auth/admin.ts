@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from './caller';
 import { isAdmin } from './caller';
-import { ApiError, forbidden, unauthorized } from '../errors';
-import { adminMessages, twoFactorCodes, twoFactorMessages } from '@contract';
+import { forbidden, twoFactorSetupRequired, unauthorized } from '../errors';
+import { adminMessages } from '@contract';
 
 /**
  * Console and address-book calls (issue 9): guests get 401, members without ADMIN_Access 403.
@@ -11,7 +11,7 @@ import { adminMessages, twoFactorCodes, twoFactorMessages } from '@contract';
  */
 export function requireAdmin(caller: Caller): asserts caller is Caller & { userId: number } {
   if (caller.userId === null) throw unauthorized();
-  if (caller.twoFactorSetupRequired) throw new ApiError(403, twoFactorCodes.setupRequired, twoFactorMessages.setupRequired);
+  if (caller.twoFactorSetupRequired) throw twoFactorSetupRequired();
   if (!isAdmin(caller)) throw forbidden(adminMessages.adminOnly);
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '@contract';
+import { messages, type ErrorEnvelope } from '@contract';
 import { errorCodeOf } from '../errors';
 
 /**
@@ -13,6 +13,6 @@ export function frameworkErrorHandler(siteHeaders: Record<string, string>) {
   // No hook has run for these requests, so the site's security headers are set here.
   return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-    void reply.headers(siteHeaders).header('cache-control', 'no-store').code(status).send({ code: errorCodeOf(status), message: messages.badRequest });
+    void reply.headers(siteHeaders).header('cache-control', 'no-store').code(status).send({ code: errorCodeOf(status), message: messages.badRequest } satisfies ErrorEnvelope);
   };
 }

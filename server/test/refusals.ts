@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { errorEnvelope, type ErrorCode } from '@contract';
 import { body } from './harness';
 
 type Res = Pick<LightMyRequestResponse, 'statusCode' | 'body'>;
@@ -8,10 +9,12 @@ type Res = Pick<LightMyRequestResponse, 'statusCode' | 'body'>;
  * A refusal with this status and code and a message in Korean: exactly `message` when it is a
  * string, matching it when it is a pattern.
  */
-export function expectRefusal(res: Res | undefined, status: number, code: string, message?: string | RegExp): void {
+export function expectRefusal(res: Res | undefined, status: number, code: ErrorCode, message?: string | RegExp): void {
   expect(res, 'no response').toBeDefined();
   expect(res!.statusCode, res!.body).toBe(status);
   const b = body<{ code: string; message: string }>(res!);
+  // The contract's envelope: a code of the closed list, no key it does not name.
+  expect(errorEnvelope.strict().safeParse(b).error?.issues ?? [], res!.body).toEqual([]);
   expect(b.code).toBe(code);
   expect(b.message).toMatch(/[가-힣]/);
   if (typeof message === 'string') expect(b.message).toBe(message);
@@ -25,6 +28,6 @@ export function expectRefusal(res: Res | undefined, status: number, code: string
 export function expectRefusalMessage(res: Res, status: number, message?: string): void {
   expect(res.statusCode, res.body).toBe(status);
   const parsed = body<{ code: string; message: string }>(res);
-  expect(parsed.code).not.toBe('SUCCESS');
+  expect(errorEnvelope.strict().safeParse(parsed).error?.issues ?? [], res.body).toEqual([]);
   if (message) expect(parsed.message.replace(/ \(\w+(\/\w+)*\)$/, '')).toBe(message);
 }

@@ -149,22 +149,32 @@ describe('creating and editing a board', () => {
 
 describe('invalid boards are refused', () => {
   it.each([
-    ['a code with a slash', newBoard('bad/code'), 400, m.codeFormat],
-    ['a code starting with a digit', newBoard('1board'), 400, m.codeFormat],
-    ['a blank name', newBoard('blankName', { name: '  ' }), 400, m.nameRequired],
-    ['an unknown role', newBoard('unknownRole', { permissions: { list: ['MEMBER', 'NOBODY'], read: [], write: [], comment: [], download: [], manage: ['GHOST'] } }), 400, m.unknownRoles(['NOBODY', 'GHOST'])],
-    ['a blank category', newBoard('blankCategory', { categories: ['질문', ' '] }), 400, m.categoryBlank],
-    ['a repeated category', newBoard('twiceCategory', { categories: ['질문', '질문'] }), 400, m.categoryDuplicate],
-    ['an existing code', newBoard('notice'), 409, m.codeTaken],
-    ['an existing code in other case', newBoard('NOTICE'), 409, m.codeTaken],
-  ] as const)('create with %s', async (_name, payload, status, message) => {
+    ['a code with a slash', newBoard('bad/code'), 400, m.codeFormat, 'boardCode'],
+    ['a code starting with a digit', newBoard('1board'), 400, m.codeFormat, 'boardCode'],
+    ['a blank name', newBoard('blankName', { name: '  ' }), 400, m.nameRequired, 'name'],
+    ['an unknown role', newBoard('unknownRole', { permissions: { list: ['MEMBER', 'NOBODY'], read: [], write: [], comment: [], download: [], manage: ['GHOST'] } }), 400, m.unknownRoles(['NOBODY', 'GHOST']), 'permissions'],
+    ['a blank category', newBoard('blankCategory', { categories: ['질문', ' '] }), 400, m.categoryBlank, 'categories'],
+    ['a repeated category', newBoard('twiceCategory', { categories: ['질문', '질문'] }), 400, m.categoryDuplicate, 'categories'],
+    ['an existing code', newBoard('notice'), 409, m.codeTaken, 'boardCode'],
+    ['an existing code in other case', newBoard('NOTICE'), 409, m.codeTaken, 'boardCode'],
+  ] as const)('create with %s', async (_name, payload, status, message, field) => {
     const count = (await t.db.select({ code: board.boardCode }).from(board)).length;
-    expectRefusal(await admin('PUT', '/api/admin/boards', payload), status, status === 409 ? 'CONFLICT' : 'BAD_REQUEST', message);
+    const res = await admin('PUT', '/api/admin/boards', payload);
+    expectRefusal(res, status, status === 409 ? 'CONFLICT' : 'BAD_REQUEST', message);
+    // The field the console's form marks (issue 21).
+    expect(body(res).field).toBe(field);
     expect((await t.db.select({ code: board.boardCode }).from(board)).length).toBe(count);
   });
 
   it('limits and types are checked by the schema (400, never 500)', async () => {
-    expectRefusal(await admin('PUT', '/api/admin/boards', newBoard('bigPage', { pageSize: 1000 })), 400, 'BAD_REQUEST');
+    const bigPage = await admin('PUT', '/api/admin/boards', newBoard('bigPage', { pageSize: 1000 }));
+    expectRefusal(bigPage, 400, 'BAD_REQUEST');
+    expect(body(bigPage).field).toBe('pageSize');
+    const longName = await admin('PUT', '/api/admin/boards', newBoard('longName', { name: '가'.repeat(51) }));
+    expectRefusal(longName, 400, 'BAD_REQUEST', '게시판 이름은 50자 이내로 입력해주세요. (name)');
+    expect(body(longName).field).toBe('name');
+    const longCategory = await admin('PUT', '/api/admin/boards', newBoard('longCategory', { categories: ['질문', '가'.repeat(31)] }));
+    expect(body(longCategory).field).toBe('categories.1');
     expectRefusal(await admin('PUT', '/api/admin/boards', newBoard('badArea', { area: 'Elsewhere' as never })), 400, 'BAD_REQUEST');
     expectRefusal(await admin('PATCH', '/api/admin/boards/notice', { lastItemNo: 0 }), 400, 'BAD_REQUEST');
   });

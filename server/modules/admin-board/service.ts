@@ -4,13 +4,11 @@ import {
   type AdminBoard, type AdminBoardCreate, type AdminBoardList, type AdminBoardPatch, type BoardPermissionRoles,
 } from '@contract';
 import type { Db } from '../../db/client';
-import { ApiError, badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { toKstIso } from '../../lib/time';
 import { messages } from '@contract';
 import * as repo from './repo';
-
-const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
 
 export function toAdminBoard(row: repo.BoardRecord): AdminBoard {
   return {
@@ -35,8 +33,8 @@ export function toAdminBoard(row: repo.BoardRecord): AdminBoard {
 
 /** Categories as the board keeps them: named, once each, in the order given. */
 function checkCategories(categories: string[]): string[] {
-  if (categories.some((c) => c === '')) throw badRequest(m.categoryBlank);
-  if (new Set(categories).size !== categories.length) throw badRequest(m.categoryDuplicate);
+  if (categories.some((c) => c === '')) throw badRequest(m.categoryBlank, { field: 'categories' });
+  if (new Set(categories).size !== categories.length) throw badRequest(m.categoryDuplicate, { field: 'categories' });
   return categories;
 }
 
@@ -44,14 +42,14 @@ function checkCategories(categories: string[]): string[] {
 async function checkPermissions(db: Db, permissions: BoardPermissionRoles): Promise<BoardPermissionRoles> {
   const clean = Object.fromEntries(boardActions.map((action) => [action, [...new Set(permissions[action])]])) as BoardPermissionRoles;
   const unknown = await repo.unknownRoleCodes(db, boardActions.flatMap((action) => clean[action]));
-  if (unknown.length > 0) throw badRequest(m.unknownRoles(unknown));
+  if (unknown.length > 0) throw badRequest(m.unknownRoles(unknown), { field: 'permissions' });
   return clean;
 }
 
 /** `PUT /api/admin/boards`: a new board, at once in its area's menu and routes. */
 export async function createBoard(db: Db, input: AdminBoardCreate, now: Date): Promise<AdminBoard> {
-  if (!boardCodePattern.test(input.boardCode)) throw badRequest(m.codeFormat);
-  if (input.name === '') throw badRequest(m.nameRequired);
+  if (!boardCodePattern.test(input.boardCode)) throw badRequest(m.codeFormat, { field: 'boardCode' });
+  if (input.name === '') throw badRequest(m.nameRequired, { field: 'name' });
   const categories = checkCategories(input.categories);
   const permissions = await checkPermissions(db, input.permissions);
   try {
@@ -60,11 +58,11 @@ export async function createBoard(db: Db, input: AdminBoardCreate, now: Date): P
       // Codes match case-insensitively in the routes, so Notice would shadow notice; the unique
       // index is case-sensitive, so creations take turns to check.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('board-create', 0))`);
-      if (await repo.findBoard(tx, input.boardCode)) throw conflict(m.codeTaken);
+      if (await repo.findBoard(tx, input.boardCode)) throw conflict(m.codeTaken, { field: 'boardCode' });
       await repo.insertBoard(tx, { ...input, categories, permissions, createdAt: now });
     });
   } catch (err) {
-    if (uniqueViolation(err) !== null) throw conflict(m.codeTaken);
+    if (uniqueViolation(err) !== null) throw conflict(m.codeTaken, { field: 'boardCode' });
     throw err;
   }
   return toAdminBoard((await repo.findBoard(db, input.boardCode))!);
@@ -73,7 +71,7 @@ export async function createBoard(db: Db, input: AdminBoardCreate, now: Date): P
 /** `PATCH /api/admin/boards/{boardCode}`: the fields given, checked, in one transaction. */
 export async function updateBoard(db: Db, boardCode: string, patch: AdminBoardPatch): Promise<AdminBoard> {
   if (Object.values(patch).every((v) => v === undefined)) throw badRequest(m.nothingToChange);
-  if (patch.name !== undefined && patch.name === '') throw badRequest(m.nameRequired);
+  if (patch.name !== undefined && patch.name === '') throw badRequest(m.nameRequired, { field: 'name' });
   const categories = patch.categories !== undefined ? checkCategories(patch.categories) : undefined;
   const code = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -82,7 +80,7 @@ export async function updateBoard(db: Db, boardCode: string, patch: AdminBoardPa
     // An inquiry board's posts are private because of its style, and the console's queue reads it:
     // a board does not turn into or out of one.
     if (patch.listStyle !== undefined && (patch.listStyle === 'inquiry') !== (current.listStyle === 'inquiry')) {
-      throw badRequest(m.inquiryStyleFixed);
+      throw badRequest(m.inquiryStyleFixed, { field: 'listStyle' });
     }
     const permissions = patch.permissions !== undefined ? await checkPermissions(tx, patch.permissions) : undefined;
     await repo.updateBoard(tx, current.boardCode, {

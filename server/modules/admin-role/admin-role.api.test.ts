@@ -150,8 +150,13 @@ describe('PUT /api/admin/roles', () => {
   });
 
   it('refuses a taken code (409) and a malformed one (400)', async () => {
-    expectRefusalMessage(await createRole({ roleCode: 'MEMBER', name: '중복', permissions: [] }), 409, roleMessages.duplicate);
-    expectRefusalMessage(await createRole({ roleCode: 'lower', name: '소문자', permissions: [] }), 400, roleMessages.roleCodeFormat);
-    expectRefusalMessage(await createRole({ roleCode: 'NO_NAME', permissions: [] }), 400);
+    const taken = await createRole({ roleCode: 'MEMBER', name: '중복', permissions: [] });
+    expectRefusalMessage(taken, 409, roleMessages.duplicate);
+    const malformed = await createRole({ roleCode: 'lower', name: '소문자', permissions: [] });
+    expectRefusalMessage(malformed, 400, roleMessages.roleCodeFormat);
+    const nameless = await createRole({ roleCode: 'NO_NAME', permissions: [] });
+    expectRefusalMessage(nameless, 400);
+    // The field the new-role form marks (issue 21).
+    expect([taken, malformed, nameless].map((res) => body(res).field)).toEqual(['roleCode', 'roleCode', 'name']);
   });
 });

@@ -5,15 +5,13 @@ import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { requireSystemAdmin } from '../../auth/admin';
 import type { Db } from '../../db/client';
-import { ApiError, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { adminRightsChange, permissionsRefusal } from './policy';
 import * as repo from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings' | 'boardCaching'>;
-
-const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
 
 /** `GET /api/admin/roles`: every role with its permissions and how many members (not retired) hold it. */
 export async function listRoles(deps: Deps, caller: Caller): Promise<RoleList> {
@@ -34,7 +32,7 @@ async function toView(deps: Deps, db: Db, roleCode: string): Promise<RoleView> {
 
 function checkPermissions(caller: Caller, roleCode: string, guestRoleCode: string, permissions: string[]): void {
   const refusal = permissionsRefusal(caller, roleCode, guestRoleCode, permissions);
-  if (refusal) throw new ApiError(refusal.status, refusal.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST', refusal.message);
+  if (refusal) throw refusal.status === 403 ? forbidden(refusal.message) : badRequest(refusal.message, { field: 'permissions' });
 }
 
 /** Writes ADMIN_GRANT or ADMIN_REVOKE when ADMIN_Access came or went: the role and how many members it reaches. */
@@ -104,7 +102,7 @@ export async function createRole(deps: Deps, caller: Caller, actor: () => Access
     await applied(deps, false);
     return view;
   } catch (err) {
-    if (uniqueViolation(err) !== null) throw conflict(roleMessages.duplicate);
+    if (uniqueViolation(err) !== null) throw conflict(roleMessages.duplicate, { field: 'roleCode' });
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import { requireAdmin } from '../../auth/admin';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { ApiError, badRequest, notFound } from '../../errors';
+import { ApiError, badRequest, conflict, notFound } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
@@ -25,7 +25,7 @@ export function adminActor(caller: Caller, address: string): AccessActor {
   return { userId: caller.userId, address };
 }
 
-const emailTaken = () => new ApiError(409, 'CONFLICT', alumniMessages.emailTaken);
+const emailTaken = () => conflict(alumniMessages.emailTaken, { field: 'email' });
 
 /** One transaction; a unique e-mail violated meanwhile by another request is a 409, not a 500. */
 async function inTransaction<T>(deps: Deps, work: (tx: Db) => Promise<T>): Promise<T> {

@@ -39,7 +39,7 @@ const solved = async () => {
 
 function expectCaptchaFailed(res: { statusCode: number; body: string }) {
   expect(res.statusCode, res.body).toBe(400);
-  expect(body(res)).toEqual({ code: 'BAD_REQUEST', message: '자동입력 방지 문자가 일치하지 않습니다.' });
+  expect(body(res)).toEqual({ code: 'BAD_REQUEST', message: '자동입력 방지 문자가 일치하지 않습니다.', field: 'captcha' });
 }
 
 describe('GET /api/captcha', () => {

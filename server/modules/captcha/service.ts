@@ -37,7 +37,7 @@ export async function createChallenge(deps: Deps): Promise<z.infer<typeof captch
  * guess. Either the image's digits or the text question's answer passes.
  */
 export async function verifyCaptcha(deps: Deps, captcha: { captchaId: string; answer: string } | undefined): Promise<void> {
-  if (!captcha) throw badRequest(accountMessages.captchaFailed);
+  if (!captcha) throw badRequest(accountMessages.captchaFailed, { field: 'captcha' });
   const now = deps.clock.now();
   const [row] = await deps.db
     .update(captchaChallenge)
@@ -51,7 +51,7 @@ export async function verifyCaptcha(deps: Deps, captcha: { captchaId: string; an
     row !== undefined &&
     /^\d{1,6}$/.test(answer) &&
     (imageAnswerHash(answer) === row.image || textAnswerHash(Number(answer)) === row.text);
-  if (!passed) throw badRequest(accountMessages.captchaFailed);
+  if (!passed) throw badRequest(accountMessages.captchaFailed, { field: 'captcha' });
 }
 
 /** Sign-in and sign-up ask for a CAPTCHA when the site setting useCapcha is on. */

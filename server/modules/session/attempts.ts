@@ -1,7 +1,7 @@
 import { accountMessages } from '@contract';
 import type { AppDeps } from '../../deps';
 import { verifyPassword } from '../../auth/password';
-import { ApiError, badRequest } from '../../errors';
+import { accountLocked, badRequest, type ApiError } from '../../errors';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import * as repo from './repo';
 import { oneAtATime } from './one-at-a-time';
@@ -10,7 +10,7 @@ import { oneAtATime } from './one-at-a-time';
 export const MAX_FAILED_SIGNINS = 5;
 export const SIGNIN_LOCK_MS = 10 * MINUTE_MS;
 
-export const accountLockedError = () => new ApiError(403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+export const accountLockedError = accountLocked;
 
 /**
  * Counts an attempt at the account's password before it is checked (repo.reserveSigninAttempt);
@@ -44,12 +44,14 @@ export function confirmOwnPassword(
   user: { id: number; passwordHash: string },
   password: string,
   secondFactor?: SecondFactorCheck,
+  /** The request field the password came in (a wrong one is refused with it as the envelope's `field`). */
+  passwordField = 'password',
 ): Promise<void> {
   return oneAtATime(user.id, async () => {
     const attempt = await reserveAttempt(deps, user.id);
     if (!attempt) throw accountLockedError();
     if (!(await verifyPassword(user.passwordHash, password))) {
-      throw attempt.lockedByThis ? accountLockedError() : badRequest(accountMessages.currentPasswordWrong);
+      throw attempt.lockedByThis ? accountLockedError() : badRequest(accountMessages.currentPasswordWrong, { field: passwordField });
     }
     if (secondFactor && !(await secondFactor.matches())) {
       throw attempt.lockedByThis ? accountLockedError() : secondFactor.refusal();

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { accountMessages, messages, twoFactorCodes, twoFactorMessages, type LoginUser, type TokenPair, type UserKeyType } from '@contract';
+import { accountMessages, type LoginUser, type TokenPair, type UserKeyType } from '@contract';
 import type { AppDeps } from '../../deps';
 import { verifyPassword } from '../../auth/password';
 import { isAdmin } from '../../auth/caller';
 import { idlePastLimit } from '../../auth/admin-idle';
 import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
-import { ApiError, unauthorized } from '../../errors';
+import { invalidCredential, invalidOtp, memberNotFound, notAcceptable, twoFactorRequired, unauthorized, type ApiError } from '../../errors';
 import { addMs } from '../../lib/clock';
 import { verifyCaptchaIfRequired } from '@server/modules/captcha';
 import { normaliseKey } from '@server/modules/user-key';
@@ -19,10 +19,6 @@ export { MAX_FAILED_SIGNINS, SIGNIN_LOCK_MS } from './attempts';
 
 type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'settings' | 'config'>;
 
-/** Sign-in failures of spec §8, with the codes the client maps to its alerts. */
-const invalidCredential = () => new ApiError(401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
-const notFound = () => new ApiError(404, 'NOT_FOUND', messages.loginNotFound);
-const notAcceptable = (message: string = messages.loginNotAcceptable) => new ApiError(403, 'NOT_ACCEPTABLE', message);
 
 export function toLoginUser(user: repo.UserWithRole): LoginUser {
   return {
@@ -78,7 +74,7 @@ export async function signin(
   const found = await repo.findUserBySigninKey(deps.db, signinKeyType, input.userKeyCode);
   if (found === 'ambiguous') return failed(null, notAcceptable());
   const user = found;
-  if (!user) return failed(null, notFound());
+  if (!user) return failed(null, memberNotFound());
   // LOCKED (blocked by an administrator) and RETIRED: spec §8 NOT_ACCEPTABLE.
   if (user.status !== 'ACTIVE') return failed(user.id, notAcceptable());
   await oneAtATime(user.id, () => checkSignin(deps, user, input.password, input.otp, now, failed));
@@ -109,10 +105,10 @@ async function checkSignin(
     // A right password tells the client to ask for the code; it is no failure and counts none.
     if (!otp) {
       await returnAttempt(deps, user.id, attempt);
-      throw new ApiError(401, twoFactorCodes.required, twoFactorMessages.codeRequired);
+      throw twoFactorRequired();
     }
     // Wrong codes count with wrong passwords: five lock the account, so six digits cannot be tried through.
-    if (!(await verifySecondFactor(deps.db, factor, otp, now))) return refuse(new ApiError(401, twoFactorCodes.invalid, twoFactorMessages.codeInvalid));
+    if (!(await verifySecondFactor(deps.db, factor, otp, now))) return refuse(invalidOtp('signin'));
   }
   await repo.clearFailedSignins(deps.db, user.id);
 }

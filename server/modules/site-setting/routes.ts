@@ -55,7 +55,7 @@ export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Requiring a second factor of every administrator while having none would close the console
       // to the one who switched it on.
-      if (request.body.adminTwoFactorRequired && !(await getCaller(request)).twoFactor) throw badRequest(twoFactorMessages.enableOwnFirst);
+      if (request.body.adminTwoFactorRequired && !(await getCaller(request)).twoFactor) throw badRequest(twoFactorMessages.enableOwnFirst, { field: 'adminTwoFactorRequired' });
       app.deps.settings.invalidate();
       const current = await app.deps.settings.info();
       try {

@@ -198,26 +198,29 @@ describe('PATCH /api/site-setting takes effect on the next request', () => {
 
 describe('invalid settings are refused with a Korean sentence and change nothing', () => {
   const base = seedSettings.userProfiles;
-  const cases: [string, object, string][] = [
-    ['nothing to change', {}, m.nothingToChange],
-    ['a profile field without a name', { userProfiles: [...base, { code: 'x1', name: ' ', inputType: 'text', required: false }] }, m.profileNameRequired(5)],
-    ['a profile field without a code', { userProfiles: [...base, { code: '', name: '면허', inputType: 'text', required: false }] }, m.profileCodeRequired('면허')],
-    ['a code that is no identifier', { userProfiles: [{ code: '1 bad', name: '면허', inputType: 'text', required: false }] }, m.profileCodeFormat('면허')],
-    ['a code the sign-up form uses', { userProfiles: [{ code: 'email', name: '메일', inputType: 'text', required: false }] }, m.profileCodeReserved('email')],
-    ['a duplicate code', { userProfiles: [...base, { ...base[0]!, name: '다른 이름' }] }, m.profileCodeDuplicate('organization')],
-    ['a select without options', { userProfiles: [{ code: 'kind', name: '구분', inputType: 'select', detail: [' '], required: true }] }, m.profileOptionsRequired('구분')],
-    ['radio without options', { userProfiles: [{ code: 'kind', name: '구분', inputType: 'radio', required: true }] }, m.profileOptionsRequired('구분')],
-    ['checkboxes with a repeated option', { userProfiles: [{ code: 'kind', name: '구분', inputType: 'checkboxes', detail: ['a', 'a'], required: false }] }, m.profileOptionDuplicate('구분')],
-    ['a guest role that does not exist', { roleCodeForGuest: 'NOBODY' }, m.guestRoleMissing('NOBODY')],
-    ['a guest role with ADMIN_Access', { roleCodeForGuest: 'ADMIN' }, m.guestRoleAdmin],
-    ['an empty site name', { siteName: '  ' }, m.siteNameRequired],
-    ['a malformed phone', { phone: '1234' }, m.phoneFormat],
-    ['a malformed e-mail', { email: 'not-mail' }, m.emailFormat],
-    ['a script link', { registSiteUrl: 'javascript:alert(1)' }, m.urlFormat],
+  // The last column is the envelope's `field`: the setting the console marks (issue 21).
+  const cases: [string, object, string, string | undefined][] = [
+    ['nothing to change', {}, m.nothingToChange, undefined],
+    ['a profile field without a name', { userProfiles: [...base, { code: 'x1', name: ' ', inputType: 'text', required: false }] }, m.profileNameRequired(5), 'userProfiles.4.name'],
+    ['a profile field without a code', { userProfiles: [...base, { code: '', name: '면허', inputType: 'text', required: false }] }, m.profileCodeRequired('면허'), 'userProfiles.4.code'],
+    ['a code that is no identifier', { userProfiles: [{ code: '1 bad', name: '면허', inputType: 'text', required: false }] }, m.profileCodeFormat('면허'), 'userProfiles.0.code'],
+    ['a code the sign-up form uses', { userProfiles: [{ code: 'email', name: '메일', inputType: 'text', required: false }] }, m.profileCodeReserved('email'), 'userProfiles.0.code'],
+    ['a duplicate code', { userProfiles: [...base, { ...base[0]!, name: '다른 이름' }] }, m.profileCodeDuplicate('organization'), 'userProfiles.4.code'],
+    ['a select without options', { userProfiles: [{ code: 'kind', name: '구분', inputType: 'select', detail: [' '], required: true }] }, m.profileOptionsRequired('구분'), 'userProfiles.0.detail'],
+    ['radio without options', { userProfiles: [{ code: 'kind', name: '구분', inputType: 'radio', required: true }] }, m.profileOptionsRequired('구분'), 'userProfiles.0.detail'],
+    ['checkboxes with a repeated option', { userProfiles: [{ code: 'kind', name: '구분', inputType: 'checkboxes', detail: ['a', 'a'], required: false }] }, m.profileOptionDuplicate('구분'), 'userProfiles.0.detail'],
+    ['a guest role that does not exist', { roleCodeForGuest: 'NOBODY' }, m.guestRoleMissing('NOBODY'), 'roleCodeForGuest'],
+    ['a guest role with ADMIN_Access', { roleCodeForGuest: 'ADMIN' }, m.guestRoleAdmin, 'roleCodeForGuest'],
+    ['an empty site name', { siteName: '  ' }, m.siteNameRequired, 'siteName'],
+    ['a malformed phone', { phone: '1234' }, m.phoneFormat, 'phone'],
+    ['a malformed e-mail', { email: 'not-mail' }, m.emailFormat, 'email'],
+    ['a script link', { registSiteUrl: 'javascript:alert(1)' }, m.urlFormat, 'registSiteUrl'],
   ];
-  it.each(cases)('%s', async (_name, payload, message) => {
+  it.each(cases)('%s', async (_name, payload, message, field) => {
     const before = await t.db.select().from(siteSetting);
-    expectRefusal(await patch(payload), 400, 'BAD_REQUEST', message);
+    const res = await patch(payload);
+    expectRefusal(res, 400, 'BAD_REQUEST', message);
+    expect(body(res).field).toBe(field);
     expect(await t.db.select().from(siteSetting)).toEqual(before);
   });
 

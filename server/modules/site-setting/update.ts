@@ -35,30 +35,33 @@ export async function updateSiteSettings(db: Db, current: SiteInfo, patch: SiteS
 }
 
 function checkSiteFacts(patch: SiteSettingPatch): void {
-  if (patch.siteName !== undefined && patch.siteName === '') throw badRequest(m.siteNameRequired);
-  if (patch.operator !== undefined && patch.operator === '') throw badRequest(m.operatorRequired);
-  const emails = [patch.email, patch.privacyOfficer?.email];
-  if (emails.some((e) => e && !patterns.email.test(e))) throw badRequest(m.emailFormat);
-  const phones = [patch.phone, patch.fax, patch.privacyOfficer?.phone];
-  if (phones.some((p) => p && !patterns.phone.test(p))) throw badRequest(m.phoneFormat);
+  if (patch.siteName !== undefined && patch.siteName === '') throw badRequest(m.siteNameRequired, { field: 'siteName' });
+  if (patch.operator !== undefined && patch.operator === '') throw badRequest(m.operatorRequired, { field: 'operator' });
+  const emails: [string, string | undefined][] = [['email', patch.email], ['privacyOfficer.email', patch.privacyOfficer?.email]];
+  const badEmail = emails.find(([, e]) => e && !patterns.email.test(e));
+  if (badEmail) throw badRequest(m.emailFormat, { field: badEmail[0] });
+  const phones: [string, string | undefined][] = [['phone', patch.phone], ['fax', patch.fax], ['privacyOfficer.phone', patch.privacyOfficer?.phone]];
+  const badPhone = phones.find(([, p]) => p && !patterns.phone.test(p));
+  if (badPhone) throw badRequest(m.phoneFormat, { field: badPhone[0] });
   // Shown as a link on the public pages: only web addresses, never javascript: or data:.
-  if (patch.registSiteUrl !== undefined && !/^https?:\/\/[^\s/]+/i.test(patch.registSiteUrl)) throw badRequest(m.urlFormat);
+  if (patch.registSiteUrl !== undefined && !/^https?:\/\/[^\s/]+/i.test(patch.registSiteUrl)) throw badRequest(m.urlFormat, { field: 'registSiteUrl' });
 }
 
 /** Named, coded, unique, with options where the member chooses; stored in the order given. */
 export function checkProfiles(fields: SiteSettingPatch['userProfiles'] & object): UserProfileField[] {
   const seen = new Set<string>();
   return fields.map((field, i) => {
-    if (field.name === '') throw badRequest(m.profileNameRequired(i + 1));
-    if (field.code === '') throw badRequest(m.profileCodeRequired(field.name));
-    if (!profileCodePattern.test(field.code)) throw badRequest(m.profileCodeFormat(field.name));
-    if ((reservedProfileCodes as readonly string[]).includes(field.code)) throw badRequest(m.profileCodeReserved(field.code));
-    if (seen.has(field.code.toLowerCase())) throw badRequest(m.profileCodeDuplicate(field.code));
+    const at = (name: string) => ({ field: `userProfiles.${i}.${name}` });
+    if (field.name === '') throw badRequest(m.profileNameRequired(i + 1), at('name'));
+    if (field.code === '') throw badRequest(m.profileCodeRequired(field.name), at('code'));
+    if (!profileCodePattern.test(field.code)) throw badRequest(m.profileCodeFormat(field.name), at('code'));
+    if ((reservedProfileCodes as readonly string[]).includes(field.code)) throw badRequest(m.profileCodeReserved(field.code), at('code'));
+    if (seen.has(field.code.toLowerCase())) throw badRequest(m.profileCodeDuplicate(field.code), at('code'));
     seen.add(field.code.toLowerCase());
     const detail = (field.detail ?? []).filter((option) => option !== '');
     const choice = (profileChoiceTypes as readonly string[]).includes(field.inputType);
-    if (choice && detail.length === 0) throw badRequest(m.profileOptionsRequired(field.name));
-    if (choice && new Set(detail).size !== detail.length) throw badRequest(m.profileOptionDuplicate(field.name));
+    if (choice && detail.length === 0) throw badRequest(m.profileOptionsRequired(field.name), at('detail'));
+    if (choice && new Set(detail).size !== detail.length) throw badRequest(m.profileOptionDuplicate(field.name), at('detail'));
     return {
       code: field.code,
       name: field.name,
@@ -72,9 +75,9 @@ export function checkProfiles(fields: SiteSettingPatch['userProfiles'] & object)
 
 async function checkGuestRole(db: Db, roleCode: string): Promise<void> {
   const [row] = await db.select({ permissions: role.permissions }).from(role).where(eq(role.roleCode, roleCode)).for('share');
-  if (!row) throw badRequest(m.guestRoleMissing(roleCode));
+  if (!row) throw badRequest(m.guestRoleMissing(roleCode), { field: 'roleCodeForGuest' });
   // A guest with ADMIN_Access would hand the console to every visitor.
-  if (row.permissions.includes(ADMIN_ACCESS)) throw badRequest(m.guestRoleAdmin);
+  if (row.permissions.includes(ADMIN_ACCESS)) throw badRequest(m.guestRoleAdmin, { field: 'roleCodeForGuest' });
 }
 
 /**
@@ -90,7 +93,7 @@ async function checkAuthType(db: Db, authType: AuthType): Promise<void> {
     .from(appUser)
     .where(and(activeMembers, or(isNull(column), eq(column, ''))));
   const keyLabel = authType === 'EmailAndPassword' ? keyLabels.EMAIL : '휴대폰 번호';
-  if (lacking && lacking.count > 0) throw badRequest(m.authTypeKeyMissing(keyLabel, lacking.count));
+  if (lacking && lacking.count > 0) throw badRequest(m.authTypeKeyMissing(keyLabel, lacking.count), { field: 'authType' });
   if (authType === 'MobileAndPassword') {
     const result = (await db.execute(sql`
       SELECT count(*)::int AS count FROM app_user u
@@ -99,7 +102,7 @@ async function checkAuthType(db: Db, authType: AuthType): Promise<void> {
       rows: { count: number }[];
     };
     const shared = result.rows[0];
-    if (shared && Number(shared.count) > 0) throw badRequest(m.authTypeMobileShared(Number(shared.count)));
+    if (shared && Number(shared.count) > 0) throw badRequest(m.authTypeMobileShared(Number(shared.count)), { field: 'authType' });
   }
 }
 

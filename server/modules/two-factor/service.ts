@@ -1,8 +1,8 @@
-import { accountMessages, twoFactorCodes, twoFactorMessages as m, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '@contract';
+import { accountMessages, twoFactorMessages as m, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { ApiError, badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, invalidOtp, notFound } from '../../errors';
 import { findUserById, revokeAllOfUser, revokeOthersOfUser, confirmOwnPassword } from '@server/modules/session';
 import * as repo from './repo';
 import { hashRecoveryCode, matchingStep, newRecoveryCodes, newSecret, normaliseRecoveryCode, otpauthUrl, qrSvg } from './totp';
@@ -10,7 +10,8 @@ import { hashRecoveryCode, matchingStep, newRecoveryCodes, newSecret, normaliseR
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type SignedIn = Caller & { userId: number };
 
-const invalidCode = () => new ApiError(400, twoFactorCodes.invalid, m.codeInvalid);
+/** A wrong authenticator or recovery code on a change: 400 INVALID_OTP about the field `code`. */
+const invalidCode = () => invalidOtp('change');
 
 /** What is stored of new recovery codes: their hashes, as sign-in computes them from what is typed. */
 const hashesOf = (codes: string[]) => codes.map((code) => hashRecoveryCode(normaliseRecoveryCode(code)!));
@@ -18,7 +19,7 @@ const hashesOf = (codes: string[]) => codes.map((code) => hashRecoveryCode(norma
 /** The caller's own password, asked again before their second factor changes (issue 12); wrong ones count towards the sign-in lock. */
 async function checkPassword(deps: Deps, caller: SignedIn, password: string) {
   const user = await findUserById(deps.db, caller.userId);
-  if (!user) throw badRequest(accountMessages.currentPasswordWrong);
+  if (!user) throw badRequest(accountMessages.currentPasswordWrong, { field: 'password' });
   await confirmOwnPassword(deps, user, password);
   return user;
 }
@@ -74,7 +75,7 @@ export async function confirmEnrolment(deps: Deps, caller: SignedIn, code: strin
  */
 async function checkPasswordAndCode(deps: Deps, caller: SignedIn, { password, code }: TwoFactorChangeRequest): Promise<void> {
   const user = await findUserById(deps.db, caller.userId);
-  if (!user) throw badRequest(accountMessages.currentPasswordWrong);
+  if (!user) throw badRequest(accountMessages.currentPasswordWrong, { field: 'password' });
   const factor = await confirmedFactor(deps.db, caller.userId);
   if (!factor) throw badRequest(m.notEnabled);
   await confirmOwnPassword(deps, user, password, { matches: () => verifySecondFactor(deps.db, factor, code, deps.clock.now()), refusal: invalidCode });

@@ -99,7 +99,7 @@ describe('enrolment', () => {
 
     const wrongCode = await post('/api/admin/two-factor/confirmation', accessToken, { code: codeAt(enrolment.secret, new Date(clock.now().getTime() + 10 * STEP)) });
     expect(wrongCode.statusCode).toBe(400);
-    expect(body(wrongCode)).toEqual({ code: twoFactorCodes.invalid, message: twoFactorMessages.codeInvalid });
+    expect(body(wrongCode)).toEqual({ code: twoFactorCodes.invalid, message: twoFactorMessages.codeInvalid, field: 'code' });
 
     const confirmed = await post('/api/admin/two-factor/confirmation', accessToken, { code: codeAt(enrolment.secret, clock.now()) });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -155,7 +155,7 @@ describe('sign-in with a second factor', () => {
     const { admin, secret } = await enrolledAdmin();
     const asked = await signinRequest(admin.userKeyCode, admin.password);
     expect(asked.statusCode).toBe(401);
-    expect(body(asked)).toEqual({ code: twoFactorCodes.required, message: twoFactorMessages.codeRequired });
+    expect(body(asked)).toEqual({ code: twoFactorCodes.required, message: twoFactorMessages.codeRequired, field: 'otp' });
     const wrongPassword = await signinRequest(admin.userKeyCode, 'Wrong-pass1!', codeAt(secret, clock.now()));
     expect(body(wrongPassword).code).toBe('INVALID_CREDENTIAL');
     const ok = await signinRequest(admin.userKeyCode, admin.password, codeAt(secret, clock.now()));
@@ -188,7 +188,7 @@ describe('sign-in with a second factor', () => {
     const wrong = codeAt(secret, new Date(clock.now().getTime() + 10 * STEP));
     for (let i = 1; i <= 4; i += 1) {
       const res = await signinRequest(admin.userKeyCode, admin.password, wrong);
-      expect(body(res)).toEqual({ code: twoFactorCodes.invalid, message: twoFactorMessages.codeInvalid });
+      expect(body(res)).toEqual({ code: twoFactorCodes.invalid, message: twoFactorMessages.codeInvalid, field: 'otp' });
     }
     const fifth = await signinRequest(admin.userKeyCode, admin.password, wrong);
     expect(fifth.statusCode).toBe(403);
@@ -249,10 +249,12 @@ describe('recovery codes and turning it off', () => {
     const withoutCode = await renew({ password: admin.password });
     expect(withoutCode.statusCode).toBe(400);
     expect(body(withoutCode).message).toContain(twoFactorMessages.changeCodeRequired);
+    // About the code, as a wrong code is: the console's form keeps the password and asks for the code again.
+    expect(body(withoutCode).field).toBe('code');
     // A code already spent (the sign-in's) is refused as at sign-in.
     const spent = await renew({ password: admin.password, code: signInCode });
     expect(spent.statusCode).toBe(400);
-    expect(body(spent)).toEqual({ code: twoFactorCodes.invalid, message: twoFactorMessages.codeInvalid });
+    expect(body(spent)).toEqual({ code: twoFactorCodes.invalid, message: twoFactorMessages.codeInvalid, field: 'code' });
     expect(await recoveryCodeRows(admin.id)).toEqual(before);
 
     clock.advance(STEP);

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { storedFile, uploadTicket } from '../../db/schema';
-import { ApiError, badRequest, notFound, unauthorized } from '../../errors';
+import { ApiError, badRequest, notFound, payloadTooLarge, unauthorized } from '../../errors';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { toKstIso } from '../../lib/time';
 import { canOnBoard, deny, requireBoard } from '@server/modules/board';
@@ -26,7 +26,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'files'>;
 export const UPLOAD_PATH = endpoints.file.upload.path.replace(':token', '');
 const THUMBNAIL_WIDTH = 480;
 
-const tooLarge = (message: string) => new ApiError(413, 'PAYLOAD_TOO_LARGE', message);
+const tooLarge = payloadTooLarge;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Only members upload: an upload not yet on a post belongs to its uploader alone (decision 0008). */

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { hashPincode, hashToken, newOpaqueToken, sameHash } from '../../auth/tokens';
 import type { Db } from '../../db/client';
 import type { KeyTokenPurpose } from '../../db/schema';
-import { ApiError, badRequest, conflict } from '../../errors';
+import { badRequest, conflict, tooManyRequests, upstreamFailed } from '../../errors';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { pincodeEmail, pincodeSms } from '@server/modules/delivery';
 import { keyFormatError, keyLabel, normaliseKey } from './keys';
@@ -20,13 +20,12 @@ export const SENDS_PER_WINDOW = 5;
 type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery' | 'config'>;
 export type VerifiedKeyType = 'EMAIL' | 'MOBILE';
 
-export const tooManyRequests = (message: string) => new ApiError(429, 'TOO_MANY_REQUESTS', message);
 
 /** The key as stored, or a 400 with the form's sentence when it is malformed. */
 export function validKey(type: UserKeyType, code: string): string {
   const key = normaliseKey(type, code);
   const error = keyFormatError(type, key);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error, { field: 'userKeyCode' });
   return key;
 }
 
@@ -92,7 +91,7 @@ export async function sendPincode(
   const keyCode = validKey(input.userKeyType, input.userKeyCode);
   // A new account or a changed key must be free; finding an ID needs no check.
   if (input.purpose !== 'FIND_ID' && (await repo.keyInUse(deps.db, input.userKeyType, keyCode))) {
-    throw conflict(accountMessages.keyTaken(keyLabel(input.userKeyType)));
+    throw conflict(accountMessages.keyTaken(keyLabel(input.userKeyType)), { field: 'userKeyCode' });
   }
   const issued = await issuePincode(deps, { keyType: input.userKeyType, keyCode, purpose: input.purpose, userId: null });
   try {
@@ -100,7 +99,7 @@ export async function sendPincode(
   } catch {
     // Nothing reached the person: the failed send must not hold up their next request.
     await repo.deleteToken(deps.db, issued.tokenId);
-    throw new ApiError(502, 'INTERNAL_ERROR', accountMessages.pincodeSendFailed);
+    throw upstreamFailed(accountMessages.pincodeSendFailed);
   }
   return issued.token;
 }
@@ -114,17 +113,21 @@ export async function attemptPincode(
   token: string | undefined,
   pincode: string,
   purposes: readonly KeyTokenPurpose[],
+  /** The request field the token came in: a token that is spent (a new pincode is needed) is refused with it as `field`. */
+  tokenField: 'userKeyToken' | 'userToken' = 'userKeyToken',
 ): Promise<repo.KeyTokenRow> {
   const now = deps.clock.now();
+  const spent = (message: string) => badRequest(message, { field: tokenField });
   const row = token ? await repo.findToken(deps.db, hashToken(token)) : undefined;
-  if (!row || row.status !== 'PENDING' || !purposes.includes(row.purpose)) throw badRequest(accountMessages.pincodeTokenMissing);
-  if (row.tries >= MAX_PINCODE_TRIES) throw badRequest(accountMessages.pincodeTooManyTries);
-  if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(accountMessages.pincodeExpired);
-  if (!patterns.pincode.test(pincode)) throw badRequest(accountMessages.pincodeFormat);
+  if (!row || row.status !== 'PENDING' || !purposes.includes(row.purpose)) throw spent(accountMessages.pincodeTokenMissing);
+  if (row.tries >= MAX_PINCODE_TRIES) throw spent(accountMessages.pincodeTooManyTries);
+  if (row.expiresAt.getTime() <= now.getTime()) throw spent(accountMessages.pincodeExpired);
+  if (!patterns.pincode.test(pincode)) throw badRequest(accountMessages.pincodeFormat, { field: 'pincode' });
   const tries = await repo.countAttempt(deps.db, row.id, MAX_PINCODE_TRIES);
-  if (tries === null) throw badRequest(accountMessages.pincodeTooManyTries);
+  if (tries === null) throw spent(accountMessages.pincodeTooManyTries);
   if (!sameHash(hashPincode(deps.keys, row.tokenHash, pincode), row.pincodeHash)) {
-    throw badRequest(tries >= MAX_PINCODE_TRIES ? accountMessages.pincodeTooManyTries : accountMessages.pincodeFailed);
+    // A wrong pincode is the spec's fixed failure sentence (spec §8), about the request as a whole.
+    throw tries >= MAX_PINCODE_TRIES ? spent(accountMessages.pincodeTooManyTries) : badRequest(accountMessages.pincodeFailed);
   }
   return row;
 }
@@ -135,7 +138,7 @@ export async function confirmPincode(deps: Deps, token: string | undefined, pinc
   const now = deps.clock.now();
   const confirmed = newOpaqueToken();
   if (!(await repo.markConfirmed(deps.db, row.id, hashToken(confirmed), now, addMs(now, CONFIRMED_TOKEN_TTL_MS)))) {
-    throw badRequest(accountMessages.pincodeTokenMissing);
+    throw badRequest(accountMessages.pincodeTokenMissing, { field: 'userKeyToken' });
   }
   return confirmed;
 }

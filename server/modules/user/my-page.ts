@@ -89,12 +89,12 @@ export async function updateUser(
 ): Promise<UserDetail> {
   const row = await changeableUser(deps, caller, id);
   if (row.status === 'RETIRED') throw forbidden();
-  if (input.name !== undefined) checkName(input.name);
+  if (input.name !== undefined) checkName(input.name, 'name');
   let profile = row.profile;
   if (input.profile) {
     const { userProfiles } = await deps.settings.info();
     const checked = validateProfile(userProfiles, input.profile, { partial: true });
-    if (!checked.ok) throw badRequest(checked.message);
+    if (!checked.ok) throw badRequest(checked.message, { field: checked.field });
     profile = { ...row.profile, ...checked.profile };
     // A cleared optional field is removed rather than kept with its old value.
     for (const field of userProfiles) {
@@ -115,7 +115,7 @@ export async function updateUser(
  */
 async function checkCurrentPassword(deps: Deps, caller: Caller, target: repo.UserRecord, currentPassword: string): Promise<void> {
   const self = target.id === caller.userId ? target : await callerRecord(deps, caller);
-  await confirmOwnPassword(deps, self, currentPassword);
+  await confirmOwnPassword(deps, self, currentPassword, undefined, 'currentPassword');
 }
 
 /**
@@ -161,7 +161,7 @@ export async function changeUserKey(
   await checkCurrentPassword(deps, caller, row, input.currentPassword);
   const type = input.userKeyType;
   const keyCode = validKey(type, input.userKeyCode);
-  if (await keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)));
+  if (await keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)), { field: 'userKeyCode' });
   const now = deps.clock.now();
   const previous = type === 'EMAIL' ? row.email : row.mobile;
   try {
@@ -170,7 +170,7 @@ export async function changeUserKey(
       const taken = await takeConfirmedToken(tx, now, input.userKeyToken, { purpose: 'CHANGE_KEY', keyType: type, keyCode });
       if (!taken.ok) {
         const missing = type === 'EMAIL' ? accountMessages.emailTokenMissing : accountMessages.mobileTokenMissing;
-        throw badRequest(taken.reason === 'missing' ? missing : accountMessages.keyTokenInvalid);
+        throw badRequest(taken.reason === 'missing' ? missing : accountMessages.keyTokenInvalid, { field: 'userKeyToken' });
       }
       await repo.updateUser(tx, id, {
         ...(type === 'EMAIL' ? { email: keyCode } : { mobile: keyCode }),

@@ -25,7 +25,7 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 
 function expectRefused(res: { statusCode: number; body: string }, message: string) {
   expect(res.statusCode, res.body).toBe(400);
-  expect(body(res)).toEqual({ code: 'BAD_REQUEST', message });
+  expect(body(res)).toEqual({ code: 'BAD_REQUEST', message, field: 'password' });
 }
 
 describe('a new password is neither common nor built on the member\'s ID', () => {

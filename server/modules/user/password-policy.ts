@@ -51,14 +51,14 @@ export function identityWords(...keys: (string | null | undefined)[]): string[] 
  * common-password list and the member's own ID. `identity`: identityWords() of the account.
  */
 export function checkNewPassword(password: string, passwordConfirm?: string, identity: string[] = []): void {
-  if (!patterns.password.test(password)) throw badRequest(accountMessages.passwordFormat);
-  if (passwordConfirm !== undefined && password !== passwordConfirm) throw badRequest(accountMessages.passwordMismatch);
+  if (!patterns.password.test(password)) throw badRequest(accountMessages.passwordFormat, { field: 'password' });
+  if (passwordConfirm !== undefined && password !== passwordConfirm) throw badRequest(accountMessages.passwordMismatch, { field: 'passwordConfirm' });
   checkPasswordStrength(password, identity);
 }
 
 /** The list and ID rules alone (for a reset, where the account is known only after the pincode). */
 export function checkPasswordStrength(password: string, identity: string[]): void {
-  if (isCommonPassword(password)) throw badRequest(accountMessages.passwordTooCommon);
+  if (isCommonPassword(password)) throw badRequest(accountMessages.passwordTooCommon, { field: 'password' });
   const lower = password.toLowerCase();
-  if (identity.some((word) => lower.includes(word))) throw badRequest(accountMessages.passwordHasUserId);
+  if (identity.some((word) => lower.includes(word))) throw badRequest(accountMessages.passwordHasUserId, { field: 'password' });
 }

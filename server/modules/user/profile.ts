@@ -1,7 +1,7 @@
 import { accountMessages, patterns, type UserProfileField } from '@contract';
 
 export type ProfileValue = string | boolean | number | string[];
-export type ProfileResult = { ok: true; profile: Record<string, ProfileValue> } | { ok: false; message: string };
+export type ProfileResult = { ok: true; profile: Record<string, ProfileValue> } | { ok: false; message: string; field: string };
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
@@ -17,7 +17,8 @@ export function validateProfile(fields: UserProfileField[], input: Record<string
   for (const field of fields) {
     if (opts.partial && !(field.code in input)) continue;
     const value = input[field.code];
-    const fail = (message = accountMessages.requiredProfile(field.name)): ProfileResult => ({ ok: false, message });
+    // The field as the request names it: `profile.{code}` (the envelope's `field` of the refusal).
+    const fail = (message = accountMessages.requiredProfile(field.name)): ProfileResult => ({ ok: false, message, field: `profile.${field.code}` });
     if (field.inputType === 'checkbox') {
       if (value !== undefined && typeof value !== 'boolean') return fail();
       if (field.required && value !== true) return fail();

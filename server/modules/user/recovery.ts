@@ -18,7 +18,7 @@ export async function findIds(deps: Deps, token: string): Promise<{ idList: { us
   const rows = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const taken = await takeConfirmedToken(tx, now, token, { purpose: 'FIND_ID' });
-    if (!taken.ok) throw badRequest(accountMessages.keyTokenInvalid);
+    if (!taken.ok) throw badRequest(accountMessages.keyTokenInvalid, { field: 'userKeyToken' });
     return repo.findUsersByVerifiedKey(tx, taken.row.keyType, taken.row.keyCode);
   });
   return { idList: rows.map((r) => ({ userKeyCode: maskUserKey(r.userKeyCode), createdDate: toKstIso(r.createdAt) })) };
@@ -32,7 +32,7 @@ export async function findIds(deps: Deps, token: string): Promise<{ idList: { us
  */
 export async function requestPasswordReset(deps: Deps, rawEmail: string): Promise<string> {
   const email = normaliseKey('EMAIL', rawEmail);
-  if (!patterns.email.test(email)) throw badRequest(accountMessages.emailFormat);
+  if (!patterns.email.test(email)) throw badRequest(accountMessages.emailFormat, { field: 'email' });
   const userId = await repo.findActiveUserIdByEmail(deps.db, email);
   const issued = await issuePincode(deps, { keyType: 'EMAIL', keyCode: email, purpose: 'RESET', userId });
   if (userId !== null) deps.delivery.queue(() => deliverPincode(deps, 'EMAIL', email, issued.pincode, 'RESET'));
@@ -45,7 +45,7 @@ export async function resetPassword(
   input: { userToken: string; pincode: string; password: string; passwordConfirm: string },
 ): Promise<void> {
   checkNewPassword(input.password, input.passwordConfirm);
-  const row = await attemptPincode(deps, input.userToken, input.pincode, ['RESET']);
+  const row = await attemptPincode(deps, input.userToken, input.pincode, ['RESET'], 'userToken');
   // An unknown address's token fails like a wrong pincode, even if its code were guessed.
   if (row.userId === null) throw badRequest(accountMessages.pincodeFailed);
   const userId = row.userId;
@@ -56,7 +56,7 @@ export async function resetPassword(
   const now = deps.clock.now();
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    if (!(await markUsed(tx, row.id, 'PENDING', now))) throw badRequest(accountMessages.pincodeTokenMissing);
+    if (!(await markUsed(tx, row.id, 'PENDING', now))) throw badRequest(accountMessages.pincodeTokenMissing, { field: 'userToken' });
     if (!(await repo.setPassword(tx, userId, passwordHash, now))) throw badRequest(accountMessages.resetPasswordFailed);
     await revokeAllOfUser(tx, userId, now);
   });

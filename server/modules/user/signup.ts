@@ -17,8 +17,9 @@ type SignupInput = Omit<SignupRequest, 'profile'> & {
   profile: { name: string; email: string; mobile?: string } & Record<string, unknown>;
 };
 
-export function checkName(name: string): void {
-  if (!patterns.userName.test(name)) throw badRequest(accountMessages.userNameFormat);
+/** `field`: where the name came in (`profile.name` at sign-up, `name` on My Page). */
+export function checkName(name: string, field: string): void {
+  if (!patterns.userName.test(name)) throw badRequest(accountMessages.userNameFormat, { field });
 }
 
 /** A key taken by another account, reported as the form reports it: "이미 사용 중인 {아이디/이메일/번호}입니다." */
@@ -26,7 +27,7 @@ export function keyTakenError(err: unknown, fallback: UserKeyType): Error | null
   const constraint = uniqueViolation(err);
   if (constraint === null) return null;
   const type: UserKeyType = constraint === 'app_user_email_uq' ? 'EMAIL' : fallback;
-  return conflict(accountMessages.keyTaken(keyLabel(type)));
+  return conflict(accountMessages.keyTaken(keyLabel(type)), { field: type === fallback ? 'userKeyCode' : 'profile.email' });
 }
 
 /**
@@ -39,7 +40,7 @@ export async function signup(deps: Deps, input: SignupInput): Promise<{ userName
   await verifyCaptchaIfRequired(deps, input.captcha);
   // PIPA: no account without recorded consent to the terms and the privacy notice (the form has
   // both boxes; the API asks for `agreeTerms: true`, and its time is kept on the account).
-  if (input.agreeTerms !== true) throw badRequest(accountMessages.termsRequired);
+  if (input.agreeTerms !== true) throw badRequest(accountMessages.termsRequired, { field: 'agreeTerms' });
   const auth = await deps.settings.authentication();
   const type = input.userKeyType;
   if (type !== auth.signinKeyType) throw badRequest(accountMessages.signupFailed);
@@ -47,23 +48,23 @@ export async function signup(deps: Deps, input: SignupInput): Promise<{ userName
   const keyCode = validKey(type, input.userKeyCode);
   const { name, email: rawEmail, mobile: rawMobile, ...extra } = input.profile;
   checkNewPassword(input.password, undefined, identityWords(keyCode, rawEmail));
-  checkName(name);
+  checkName(name, 'profile.name');
   const email = normaliseKey('EMAIL', rawEmail);
-  if (!patterns.email.test(email)) throw badRequest(accountMessages.emailFormat);
+  if (!patterns.email.test(email)) throw badRequest(accountMessages.emailFormat, { field: 'profile.email' });
   const mobile = rawMobile?.trim() || null;
-  if (mobile !== null && !patterns.phone.test(mobile)) throw badRequest(accountMessages.phoneFormat);
-  if (type === 'MOBILE' && mobile === null) throw badRequest(accountMessages.phoneFormat);
+  if (mobile !== null && !patterns.phone.test(mobile)) throw badRequest(accountMessages.phoneFormat, { field: 'profile.mobile' });
+  if (type === 'MOBILE' && mobile === null) throw badRequest(accountMessages.phoneFormat, { field: 'profile.mobile' });
   if ((type === 'EMAIL' && keyCode !== email) || (type === 'MOBILE' && keyCode !== mobile)) {
     throw badRequest(accountMessages.signupFailed);
   }
   const profile = validateProfile(auth.userProfiles, extra);
-  if (!profile.ok) throw badRequest(profile.message);
+  if (!profile.ok) throw badRequest(profile.message, { field: profile.field });
 
-  if (!input.userKeyTokenForEmail) throw badRequest(accountMessages.emailTokenMissing);
-  if (type === 'MOBILE' && !input.userKeyTokenForMobile) throw badRequest(accountMessages.mobileTokenMissing);
+  if (!input.userKeyTokenForEmail) throw badRequest(accountMessages.emailTokenMissing, { field: 'userKeyTokenForEmail' });
+  if (type === 'MOBILE' && !input.userKeyTokenForMobile) throw badRequest(accountMessages.mobileTokenMissing, { field: 'userKeyTokenForMobile' });
   // Taken at submit time, whether or not the form ran its check (docs/decisions/0006).
-  if (await keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)));
-  if (type !== 'EMAIL' && (await keyInUse(deps.db, 'EMAIL', email))) throw conflict(accountMessages.keyTaken(keyLabel('EMAIL')));
+  if (await keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)), { field: 'userKeyCode' });
+  if (type !== 'EMAIL' && (await keyInUse(deps.db, 'EMAIL', email))) throw conflict(accountMessages.keyTaken(keyLabel('EMAIL')), { field: 'profile.email' });
 
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
@@ -72,12 +73,12 @@ export async function signup(deps: Deps, input: SignupInput): Promise<{ userName
       const tx = txRaw as unknown as Db;
       const emailToken = await takeConfirmedToken(tx, now, input.userKeyTokenForEmail, { purpose: 'SIGNUP', keyType: 'EMAIL', keyCode: email });
       if (!emailToken.ok) {
-        throw badRequest(emailToken.reason === 'missing' ? accountMessages.emailTokenMissing : accountMessages.keyTokenInvalid);
+        throw badRequest(emailToken.reason === 'missing' ? accountMessages.emailTokenMissing : accountMessages.keyTokenInvalid, { field: 'userKeyTokenForEmail' });
       }
       if (type === 'MOBILE') {
         const mobileToken = await takeConfirmedToken(tx, now, input.userKeyTokenForMobile, { purpose: 'SIGNUP', keyType: 'MOBILE', keyCode });
         if (!mobileToken.ok) {
-          throw badRequest(mobileToken.reason === 'missing' ? accountMessages.mobileTokenMissing : accountMessages.keyTokenInvalid);
+          throw badRequest(mobileToken.reason === 'missing' ? accountMessages.mobileTokenMissing : accountMessages.keyTokenInvalid, { field: 'userKeyTokenForMobile' });
         }
       }
       await repo.insertUser(tx, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@contract';
-import { apiErrorOf, fileNameFromDisposition } from './api';
+import { apiErrorOf, errorCodeOf, fileNameFromDisposition, networkError, refusedField } from './api';
 
 describe('fileNameFromDisposition', () => {
   it('prefers the RFC 5987 UTF-8 name (Korean file names)', () => {
@@ -37,5 +37,17 @@ describe('apiErrorOf', () => {
     const bare = apiErrorOf(502, null);
     expect(bare.code).toBe('INTERNAL_ERROR');
     expect(bare.message).toBe(messages.internalError);
+  });
+
+  it('keeps the field a refusal names, and reads a code outside the contract as a server failure', () => {
+    const refused = apiErrorOf(409, { code: 'CONFLICT', message: '이미 있는 게시판 코드입니다.', field: 'boardCode' });
+    expect([refused.code, refused.field]).toEqual(['CONFLICT', 'boardCode']);
+    expect(refusedField(refused)).toBe('boardCode');
+    expect(refusedField(apiErrorOf(400, { code: 'BAD_REQUEST', message: '요청 값이 올바르지 않습니다.' }))).toBeNull();
+    expect(refusedField(new Error('x'))).toBeNull();
+    // A proxy's or an older server's own code is not one a screen may act on.
+    expect(apiErrorOf(400, { code: 'SOMETHING_ELSE', message: 'x' }).code).toBe('INTERNAL_ERROR');
+    expect(errorCodeOf(networkError())).toBe('NETWORK_ERROR');
+    expect(errorCodeOf('x')).toBeNull();
   });
 });

@@ -1,26 +1,52 @@
-import type { ErrorEnvelope, Success, TokenPair } from '@contract';
-import { accountMessages, messages, paths } from '@contract';
+import type { ErrorCode, Success, TokenPair } from '@contract';
+import { accountMessages, errorCodes, messages, paths } from '@contract';
 import { alertAndCarry } from './carried-notice';
 import { getSessionStore, tokenNeedsRefresh } from './session';
 
 /**
- * An error answer from the API: `{ code, message }` plus the HTTP status, and on a server failure
- * the request id the operators find in the log (also quoted in the message).
+ * The code of a call that got no answer at all (the network, or the connection dropped). It is
+ * the client's own and not in the contract's `errorCode`: no server answer may carry it, and the
+ * bad-input sweep would accept a server that did if it were in that list.
+ */
+export type ClientErrorCode = 'NETWORK_ERROR';
+
+/**
+ * An error answer from the API: `{ code, message, field? }` plus the HTTP status, and on a server
+ * failure the request id the operators find in the log (also quoted in the message). Screens
+ * decide by `code` and `field`, never by the message.
  */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly requestId?: string,
+    /** The request field the refusal is about (the envelope's `field`). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiRequestError';
   }
 }
 
-/** An error answer as received: the contract's envelope, any field of it possibly missing. */
-export type ErrorAnswer = Partial<ErrorEnvelope>;
+/** No answer came: the server could not be reached, or the connection dropped on the way. */
+export const networkError = (message = '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.') => new ApiRequestError(0, 'NETWORK_ERROR', message);
+
+/**
+ * An answer as received, before it is known to be an error envelope: any key may be missing, and
+ * `code` is whatever came (a success's 'SUCCESS', or a proxy's answer with no envelope at all).
+ */
+export interface ErrorAnswer {
+  code?: string;
+  message?: string;
+  field?: string;
+  requestId?: string;
+}
+
+const isErrorCode = (code: string | undefined): code is ErrorCode => code !== undefined && (errorCodes as readonly string[]).includes(code);
+
+/** The code of an error answer: the envelope's when it is one of the contract's, else a server failure. */
+export const errorCodeOfAnswer = (payload: ErrorAnswer | null): ErrorCode => (isErrorCode(payload?.code) ? payload.code : 'INTERNAL_ERROR');
 
 /**
  * The error of an answer that is not a success. A server failure names its request id, which the
@@ -31,11 +57,18 @@ export function apiErrorOf(status: number, payload: ErrorAnswer | null): ApiRequ
   const requestId = status >= 500 ? payload?.requestId : undefined;
   return new ApiRequestError(
     status,
-    payload?.code ?? 'INTERNAL_ERROR',
+    errorCodeOfAnswer(payload),
     requestId ? `${message} ${messages.reportErrorNumber}: ${requestId}` : message,
     requestId,
+    payload?.field || undefined,
   );
 }
+
+/** The code of any error a call threw (null for one that is not an API error). */
+export const errorCodeOf = (error: unknown): ApiRequestError['code'] | null => (error instanceof ApiRequestError ? error.code : null);
+
+/** The request field a refused call's answer is about (null when none, or not an API error). */
+export const refusedField = (error: unknown): string | null => (error instanceof ApiRequestError ? (error.field ?? null) : null);
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -74,7 +107,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions, token
       body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
     });
   } catch {
-    throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
+    throw networkError();
   }
   noteAdminActivity(response, sentAt);
   const payload = (await response.json().catch(() => null)) as (Success<T> & { message?: string }) | ErrorAnswer | null;
@@ -231,7 +264,7 @@ export async function apiDownload(path: string, query?: Query, body?: unknown): 
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
+    throw networkError();
   }
   noteAdminActivity(response, sentAt);
   if (!response.ok) {
@@ -241,7 +274,7 @@ export async function apiDownload(path: string, query?: Query, body?: unknown): 
   try {
     blob = await response.blob();
   } catch {
-    throw new ApiRequestError(0, 'NETWORK_ERROR', '파일을 받는 중에 연결이 끊겼습니다. 다시 시도해주세요.');
+    throw networkError('파일을 받는 중에 연결이 끊겼습니다. 다시 시도해주세요.');
   }
   return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
 }

@@ -1,50 +1,32 @@
-import { accountMessages, keyLabels, messages } from '@contract';
+import { accountMessages, messages } from '@contract';
+import { ApiRequestError, errorCodeOf } from '../../lib/api';
+import { secondLine } from '../../lib/second-line';
 
 /**
- * Which Korean sentence a failed account call shows (spec §8). The spec fixes one sentence per
- * failure; where the server answered with one of the catalogue's validation sentences (it already
- * speaks the spec's words), that more precise sentence is shown instead.
+ * Which Korean sentence a failed account call shows (spec §8), chosen by the answer's `code` and
+ * `field`, never by its sentence. The spec fixes one sentence per failure; where the server
+ * refused by a rule about one field of the form (the password's pattern, a taken key, an expired
+ * pincode: the answer names the field), that more precise sentence is shown instead. The fixed
+ * failure sentences themselves (회원가입의 실패하였습니다., 인증에 실패하였습니다.) name no field.
  */
 
-function errorCode(error: unknown): string | null {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : null;
+/** The server's sentence when its refusal names a field of the form (a rule of spec §5), else null. */
+function fieldRuleSentence(error: unknown): string | null {
+  return error instanceof ApiRequestError && error.field !== undefined ? error.message : null;
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : '';
-}
-
-const fixedSentences = new Set<string>(
-  (Object.values(accountMessages) as unknown[]).filter((value): value is string => typeof value === 'string'),
-);
-const keyLabelAlternatives = Object.values(keyLabels).join('|');
-const sentencePatterns = [
-  /^.+ 항목을 확인바랍니다\.$/,
-  new RegExp(`^이미 사용 중인 (${keyLabelAlternatives})입니다\\.$`),
-];
-
-/** The failure sentences themselves are not "more precise" answers. */
-const generic = new Set<string>([
-  accountMessages.signupFailed,
-  accountMessages.findIdFailed,
-  accountMessages.resetPasswordFailed,
-  accountMessages.pincodeSendFailed,
-  accountMessages.pincodeFailed,
-  accountMessages.retiredMemberName,
-]);
-
-/** A sentence of the account catalogue (spec §5 validation or a documented account rule). */
-export function isAccountSentence(message: string): boolean {
-  if (generic.has(message)) return false;
-  return fixedSentences.has(message) || sentencePatterns.some((pattern) => pattern.test(message));
-}
+/**
+ * Refusals whose sentence says why in the member's terms without naming a field: a lock
+ * (NOT_ACCEPTABLE), an ended session, too many requests (a pincode asked for too soon), no connection.
+ */
+const reasonCodes: ReadonlySet<ApiRequestError['code']> = new Set(['NOT_ACCEPTABLE', 'UNAUTHORIZED', 'TOO_MANY_REQUESTS', 'NETWORK_ERROR']);
 
 /**
  * Spec §8 login failures, by code, word for word. The server's reason (a locked account, a wrong
  * captcha) is shown under it with `failureDetail`.
  */
 export function signinFailureMessage(error: unknown): string {
-  switch (errorCode(error)) {
+  switch (errorCodeOf(error)) {
     case 'INVALID_CREDENTIAL':
       return messages.loginInvalidCredential;
     case 'NOT_FOUND':
@@ -56,24 +38,22 @@ export function signinFailureMessage(error: unknown): string {
   }
 }
 
-/** Spec §8 "회원가입의 실패하였습니다." (the spec's own wording), unless a validation sentence came back. */
+/** Spec §8 "회원가입의 실패하였습니다." (the spec's own wording), unless the server named the rule (and field) that failed. */
 export function signupFailureMessage(error: unknown): string {
-  const text = errorText(error);
-  return isAccountSentence(text) ? text : accountMessages.signupFailed;
+  return fieldRuleSentence(error) ?? accountMessages.signupFailed;
 }
 
 export function resetPasswordFailureMessage(error: unknown): string {
-  const text = errorText(error);
-  return isAccountSentence(text) ? text : accountMessages.resetPasswordFailed;
+  return fieldRuleSentence(error) ?? accountMessages.resetPasswordFailed;
 }
 
 /**
- * The extra line shown under a fixed failure sentence (alert texts stay exactly the spec's):
- * the server's own reason when it is one of ours (too many requests, expired pincode), else none.
+ * The extra line shown under a fixed failure sentence (alert texts stay exactly the spec's): the
+ * server's own reason when it has one (a rule about a field, a lock, too many requests, an expired
+ * pincode, no connection), else none.
  */
 export function failureDetail(error: unknown, shown: string): string | null {
-  const text = errorText(error);
-  if (!text || text === shown) return null;
-  const known = isAccountSentence(text) || text === messages.tooManyRequests || errorCode(error) === 'NETWORK_ERROR';
-  return known ? text : null;
+  if (!(error instanceof ApiRequestError)) return null;
+  const reason = error.field !== undefined || reasonCodes.has(error.code) ? error.message : null;
+  return secondLine(shown, reason);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { accountMessages, keyLabels } from '@contract';
+import { refusedField } from '@web/lib/api';
 import { checkUserKeyExists } from '../api/check-user-key-exists';
 import { confirmPincode } from '../api/confirm-pincode';
 import { sendPincode, type PincodePurpose } from '../api/send-pincode';
@@ -151,14 +152,9 @@ export function usePincodeVerification(options: Options): { sendButton: ReactNod
       window.alert(accountMessages.pincodeFailed);
       const detail = failureDetail(err, accountMessages.pincodeFailed);
       setNotice({ tone: 'error', text: accountMessages.pincodeFailed, detail });
-      // Too many wrong tries or an expired token: this pincode is spent, a new one is needed.
-      const spent: (string | null)[] = [
-        accountMessages.pincodeTooManyTries,
-        accountMessages.pincodeExpired,
-        accountMessages.pincodeTokenMissing,
-        accountMessages.keyTokenInvalid,
-      ];
-      if (spent.includes(detail)) {
+      // Too many wrong tries or an expired token (the refusal names the token, not the pincode):
+      // this pincode is spent, a new one is needed.
+      if (refusedField(err) === 'userKeyToken') {
         setPending(null);
         options.focusValue();
       } else pincodeInput.current?.focus();

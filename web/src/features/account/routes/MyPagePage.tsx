@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import type { SiteAuthentication, UserDetail } from '@contract';
 import { accountMessages, paths } from '@contract';
 import { alertAndCarry } from '@web/lib/carried-notice';
+import { refusedField } from '@web/lib/api';
 import { getSessionStore } from '@web/lib/session';
 import { useSession } from '@web/lib/use-session';
 import { useChangePassword } from '../api/change-password';
@@ -332,7 +333,7 @@ function KeySection({ auth, user, keyType }: { auth: SiteAuthentication; user: U
     } catch (err) {
       const text = errorText(err);
       setNotice({ tone: 'error', text });
-      if (text === accountMessages.currentPasswordWrong) focusField(formId, 'currentPassword');
+      if (refusedField(err) === 'currentPassword') focusField(formId, 'currentPassword');
     }
   };
 

@@ -4,6 +4,7 @@ import {
   adminBoardMessages, adminPaths, areas, boardLimits, listStyles, paths,
   type AdminBoard, type AdminBoardCreate, type Area, type BoardPermissionRoles, type ListStyle,
 } from '@contract';
+import { refusedField } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useAdminBoards, useSaveBoard } from './api';
@@ -85,7 +86,7 @@ function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCo
     } catch (err) {
       const text = err instanceof Error ? err.message : '저장하지 못했습니다.';
       setResult({ ok: false, text });
-      const id = fieldOfRefusal(text);
+      const id = fieldOfRefusal(refusedField(err));
       if (id) {
         setFieldError({ id, text });
         document.getElementById(id)?.focus();
@@ -212,11 +213,19 @@ function Input({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
-/** The field a server refusal is about, by its message (the contract's sentences); null for the form as a whole. */
-function fieldOfRefusal(message: string): string | null {
-  if (message === adminBoardMessages.codeFormat || message === adminBoardMessages.codeTaken) return 'board-code';
-  if (message === adminBoardMessages.nameRequired || message.startsWith('게시판 이름')) return 'board-name';
-  if (message === adminBoardMessages.categoryBlank || message === adminBoardMessages.categoryDuplicate) return 'board-categories';
-  if (message.startsWith('설명')) return 'board-description';
-  return null;
+/** The request fields this form marks when a refusal names them, and their elements. */
+const refusableFields: Partial<Record<keyof AdminBoardCreate, string>> = {
+  boardCode: 'board-code',
+  name: 'board-name',
+  description: 'board-description',
+  categories: 'board-categories',
+};
+
+/**
+ * The element of the field a refusal names (the answer's `field`: `name`, or `categories.2` for
+ * one category), when this form marks it; null for the form as a whole.
+ */
+function fieldOfRefusal(field: string | null): string | null {
+  const head = field?.split('.')[0];
+  return head && Object.hasOwn(refusableFields, head) ? (refusableFields[head as keyof AdminBoardCreate] ?? null) : null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { roleMessages, type RoleList, type RoleView } from '@contract';
+import { refusedField } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
 import '@web/ui/form/forms.css';
@@ -28,7 +29,7 @@ export function Component() {
         setOutcome({ at, tone: 'success', text: success });
         return true;
       } catch (err) {
-        setOutcome({ at, tone: 'error', text: err instanceof Error ? err.message : '저장하지 못했습니다.' });
+        setOutcome({ at, tone: 'error', text: err instanceof Error ? err.message : '저장하지 못했습니다.', field: refusedField(err) });
         return false;
       }
     };
@@ -80,6 +81,8 @@ interface Outcome {
   at: 'list' | 'new';
   tone: 'success' | 'error';
   text: string;
+  /** The request field a refusal is about (the answer's `field`). */
+  field?: string | null;
 }
 
 /** A save's outcome: news politely, a refusal at once; both regions stay in the page, empty, so what appears is read. */
@@ -145,13 +148,10 @@ function RoleRow({ role, known, report }: { role: RoleView; known: Known; report
   );
 }
 
-/**
- * The new-role field a refusal is about, by the contract's sentence (a schema refusal ends with the
- * field's name in brackets); null for the form as a whole.
- */
-function fieldOfRefusal(message: string): 'new-role-code' | 'new-role-name' | null {
-  if (message.startsWith(roleMessages.duplicate) || message.startsWith(roleMessages.roleCodeFormat)) return 'new-role-code';
-  if (message.startsWith(roleMessages.nameRequired) || message.startsWith(roleMessages.nameLength)) return 'new-role-name';
+/** The new-role field a refusal names (the answer's `field`), when the form marks it; null for the form as a whole. */
+function fieldOfRefusal(field: string | null | undefined): 'new-role-code' | 'new-role-name' | null {
+  if (field === 'roleCode') return 'new-role-code';
+  if (field === 'name') return 'new-role-name';
   return null;
 }
 
@@ -159,11 +159,11 @@ function NewRoleForm({ known, report, outcome }: { known: Known; report: Report;
   const { create } = useRoleChanges();
   const [formKey, setFormKey] = useState(0);
   // A refusal about one field is also said under it, which is marked and takes the focus.
-  const refusedField = outcome?.tone === 'error' ? fieldOfRefusal(outcome.text) : null;
-  const fieldError = (id: string) => (refusedField === id ? outcome?.text : undefined);
+  const refusedInput = outcome?.tone === 'error' ? fieldOfRefusal(outcome.field) : null;
+  const fieldError = (id: string) => (refusedInput === id ? outcome?.text : undefined);
   useEffect(() => {
-    if (refusedField) document.getElementById(refusedField)?.focus();
-  }, [refusedField, outcome]);
+    if (refusedInput) document.getElementById(refusedInput)?.focus();
+  }, [refusedInput, outcome]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

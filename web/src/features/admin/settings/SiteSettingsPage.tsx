@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { authTypes, siteSettingMessages, type AdminSiteSetting, type AuthType, type SiteInfo } from '@contract';
+import { refusedField } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useAdminSiteSetting, useSaveSiteSetting } from './api';
@@ -75,7 +76,7 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
     } catch (err) {
       const text = err instanceof Error ? err.message : '저장하지 못했습니다.';
       setResult({ ok: false, text });
-      const id = fieldOfRefusal(text);
+      const id = fieldOfRefusal(refusedField(err));
       if (id) {
         setFieldError({ id, text });
         document.getElementById(id)?.focus();
@@ -86,6 +87,10 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
   const fact = (key: keyof Omit<Facts, 'privacyOfficer'>, label: string, type = 'text') => {
     const id = `setting-${key}`;
     return <TextField id={id} label={label} type={type} value={draft.facts[key]} onChange={(v) => setFact(key, v)} error={fieldError?.id === id ? fieldError.text : undefined} />;
+  };
+  const officer = (key: keyof Facts['privacyOfficer'], label: string, type = 'text') => {
+    const id = `setting-officer-${key}`;
+    return <TextField id={id} label={label} type={type} value={draft.facts.privacyOfficer[key]} onChange={(v) => setOfficer(key, v)} error={fieldError?.id === id ? fieldError.text : undefined} />;
   };
 
   return (
@@ -162,10 +167,10 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
         <fieldset className="admin-subsection">
           <legend>개인정보 보호책임자</legend>
           <div className="admin-grid">
-            <TextField id="setting-officer-name" label="이름" value={draft.facts.privacyOfficer.name} onChange={(v) => setOfficer('name', v)} />
-            <TextField id="setting-officer-position" label="직위" value={draft.facts.privacyOfficer.position} onChange={(v) => setOfficer('position', v)} />
-            <TextField id="setting-officer-phone" label="전화" type="tel" value={draft.facts.privacyOfficer.phone} onChange={(v) => setOfficer('phone', v)} />
-            <TextField id="setting-officer-email" label="이메일" type="email" value={draft.facts.privacyOfficer.email} onChange={(v) => setOfficer('email', v)} />
+            {officer('name', '이름')}
+            {officer('position', '직위')}
+            {officer('phone', '전화', 'tel')}
+            {officer('email', '이메일', 'email')}
           </div>
         </fieldset>
       </fieldset>
@@ -204,10 +209,16 @@ function TextField(props: { id: string; label: ReactNode; value: string; onChang
   );
 }
 
-/** The field a server refusal is about, when only one field can be meant; null for the form as a whole. */
-function fieldOfRefusal(message: string): string | null {
-  if (message === siteSettingMessages.siteNameRequired) return 'setting-siteName';
-  if (message === siteSettingMessages.operatorRequired) return 'setting-operator';
-  if (message === siteSettingMessages.urlFormat) return 'setting-registSiteUrl';
-  return null;
+/** The site facts this form shows as text fields (`setting-{key}`), and the privacy officer's (`setting-officer-{key}`). */
+const factFields: readonly string[] = ['siteName', 'siteNameEn', 'operator', 'address', 'phone', 'fax', 'email', 'businessHours', 'registSiteUrl'] satisfies (keyof Facts)[];
+const officerFields: readonly string[] = ['name', 'position', 'phone', 'email'] satisfies (keyof Facts['privacyOfficer'])[];
+
+/**
+ * The element of the field a refusal names (the answer's `field`, e.g. `siteName` or
+ * `privacyOfficer.email`) when it is one of this form's text fields; null for the form as a whole.
+ */
+function fieldOfRefusal(field: string | null): string | null {
+  const [head, sub] = field?.split('.') ?? [];
+  if (head === 'privacyOfficer') return sub && officerFields.includes(sub) ? `setting-officer-${sub}` : null;
+  return head && factFields.includes(head) ? `setting-${head}` : null;
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { twoFactorMessages, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '@contract';
+import { refusedField } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useConfirmEnrolment, useDisableTwoFactor, useRefreshAll, useRenewRecoveryCodes, useStartEnrolment, useTwoFactorStatus } from './api';
@@ -208,8 +209,11 @@ function Enabled({ status, onCodes, onDisabled }: { status: TwoFactorStatus; onC
   );
 }
 
-/** A refusal about the code (rather than the password): the code is typed again, the password kept. */
-const isCodeRefusal = (message: string) => message === twoFactorMessages.codeInvalid || message === twoFactorMessages.changeCodeRequired;
+/**
+ * A refusal about the code (rather than the password: its answer names the field `code`, as a
+ * wrong code's INVALID_OTP does): the code is typed again, the password kept.
+ */
+const isCodeRefusal = (err: unknown) => refusedField(err) === 'code';
 
 /**
  * The password and a current code of the factor, asked before the factor itself changes: whoever
@@ -220,12 +224,12 @@ const isCodeRefusal = (message: string) => message === twoFactorMessages.codeInv
 function FactorForm({ submitLabel, pending, onSubmit }: { submitLabel: string; pending: boolean; onSubmit: (request: TwoFactorChangeRequest) => Promise<void> }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ text: string; aboutCode: boolean } | null>(null);
   const passwordId = useId();
   const codeId = useId();
   const hintId = useId();
   const errorId = useId();
-  const codeRefused = refusal !== null && isCodeRefusal(refusal);
+  const codeRefused = refusal !== null && refusal.aboutCode;
   const passwordRefused = refusal !== null && !codeRefused;
   return (
     <form
@@ -240,10 +244,10 @@ function FactorForm({ submitLabel, pending, onSubmit }: { submitLabel: string; p
           setPassword('');
           setCode('');
         } catch (err) {
-          const message = failureText(err);
-          setRefusal(message);
+          const aboutCode = isCodeRefusal(err);
+          setRefusal({ text: failureText(err), aboutCode });
           setCode('');
-          if (isCodeRefusal(message)) {
+          if (aboutCode) {
             document.getElementById(codeId)?.focus();
           } else {
             setPassword('');
@@ -292,7 +296,7 @@ function FactorForm({ submitLabel, pending, onSubmit }: { submitLabel: string; p
       <div role="alert" className="two-factor-form__hint">
         {refusal && (
           <p id={errorId} className="form-message form-message--error">
-            {refusal}
+            {refusal.text}
           </p>
         )}
       </div>

@@ -1,5 +1,5 @@
 import type { UploadedFile, UploadUrlResponse } from '@contract';
-import { ApiRequestError, apiErrorOf, apiGet, type ErrorAnswer } from '@web/lib/api';
+import { apiErrorOf, apiGet, networkError, type ErrorAnswer } from '@web/lib/api';
 import { getSessionStore } from '@web/lib/session';
 
 /**
@@ -43,7 +43,7 @@ export function sendFile(url: string, file: File, options: UploadOptions = {}): 
         reject(apiErrorOf(xhr.status, payload));
       }
     };
-    xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.'));
+    xhr.onerror = () => reject(networkError());
     xhr.onabort = () => reject(new DOMException('upload aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();

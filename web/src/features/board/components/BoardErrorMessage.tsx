@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import type { Board } from '@contract';
 import { messages, paths } from '@contract';
+import { secondLine } from '@web/lib/second-line';
 import { errorStatus } from '../board-route';
 
 export const membersOnlyMessage = '회원만 이용할 수 있는 게시판입니다. 로그인 후 이용해주세요.';
@@ -26,7 +27,8 @@ export function BoardErrorMessage({ error, board, onRetry }: { error: unknown; b
     );
   }
   if (status === 403) {
-    const detail = error instanceof Error && error.message !== messages.forbidden ? error.message : null;
+    // The server's reason (a secret post, the writer only...) under the general sentence.
+    const detail = secondLine(messages.forbidden, error instanceof Error ? error.message : null);
     return (
       <div className="alert board-alert" role="alert">
         <p>{messages.forbidden}</p>

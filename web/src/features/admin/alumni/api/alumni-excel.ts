@@ -1,7 +1,7 @@
 import type {
   AlumniExportBody, AlumniImportBody, AlumniImportPreview, AlumniImportReport, UploadedFile, UploadUrlResponse,
 } from '@contract';
-import { ApiRequestError, apiDownload, apiErrorOf, apiPost, type ErrorAnswer } from '@web/lib/api';
+import { apiDownload, apiErrorOf, apiPost, networkError, type ErrorAnswer } from '@web/lib/api';
 
 /** `POST /api/alumni/export-data`: the .xlsx of the records the keyword matches; the reason is recorded. */
 export const exportAlumni = (body: AlumniExportBody) => apiDownload('/api/alumni/export-data', undefined, body);
@@ -22,7 +22,7 @@ export async function uploadAlumniWorkbook(file: File): Promise<UploadedFile> {
   try {
     response = await fetch(uploadUrl, { method: 'POST', headers: { accept: 'application/json' }, body: form });
   } catch {
-    throw new ApiRequestError(0, 'NETWORK_ERROR', '서버에 연결할 수 없습니다. 인터넷 연결을 확인해주세요.');
+    throw networkError();
   }
   const payload = (await response.json().catch(() => null)) as (ErrorAnswer & { data?: UploadedFile }) | null;
   if (!response.ok || payload?.code !== 'SUCCESS' || !payload.data) {

@@ -3,7 +3,7 @@ import {
   alumniCreateBody, alumniFieldLabels, alumniFieldNames, alumniLimits, alumniMessages,
   type AlumniField, type AlumniRecord,
 } from '@contract';
-import { ApiRequestError } from '@web/lib/api';
+import { refusedField } from '@web/lib/api';
 import { Field } from '@web/ui/form/Field';
 import { useSaveAlumni } from '../api/save-alumni';
 import { Dialog, DialogActions, DialogFailure } from '@web/ui/Dialog';
@@ -72,7 +72,8 @@ function AlumniForm({ record, onCancel, onSaved }: { record: AlumniRecord | null
       await save.mutateAsync({ id: record?.id ?? null, body: values });
       onSaved(record ? alumniMessages.updated : alumniMessages.created);
     } catch (err) {
-      if (err instanceof ApiRequestError && err.status === 409) {
+      // A taken e-mail address: the refusal names the field, and is said under it.
+      if (refusedField(err) === 'email' && err instanceof Error) {
         setErrors({ email: err.message });
         focusFirst({ email: err.message });
       } else {
