@@ -37,13 +37,13 @@ describe('validateProfile (spec §5 extra fields)', () => {
     ['birth', '2026-13-45', '생년월일 항목을 확인바랍니다.'],
     ['years', 'many', '경력 항목을 확인바랍니다.'],
   ])('%s = %j → "%s"', (code, value, message) => {
-    expect(validateProfile(fields, { ...valid, [code]: value })).toEqual({ ok: false, message });
+    expect(validateProfile(fields, { ...valid, [code]: value })).toEqual({ ok: false, message, field: `profile.${code}` });
   });
 
   it('a missing required field fails; partial checks only the fields given', () => {
     const { consent: _consent, ...withoutConsent } = valid;
-    expect(validateProfile(fields, withoutConsent)).toEqual({ ok: false, message: '개인정보 수집 동의 항목을 확인바랍니다.' });
+    expect(validateProfile(fields, withoutConsent)).toEqual({ ok: false, message: '개인정보 수집 동의 항목을 확인바랍니다.', field: 'profile.consent' });
     expect(validateProfile(fields, { occupation: '간호사' }, { partial: true })).toEqual({ ok: true, profile: { occupation: '간호사' } });
-    expect(validateProfile(fields, { organization: '' }, { partial: true })).toEqual({ ok: false, message: '소속 기관 항목을 확인바랍니다.' });
+    expect(validateProfile(fields, { organization: '' }, { partial: true })).toEqual({ ok: false, message: '소속 기관 항목을 확인바랍니다.', field: 'profile.organization' });
   });
 });

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { errorEnvelope, type ErrorCode } from '@contract/envelope';
 
 /**
  * The component tier's stand-in for the server: `fetch` answers the calls a screen makes from a
@@ -35,9 +36,12 @@ export function ok<T>(data: T): StubAnswer {
   return { status: 200, payload: { code: 'SUCCESS', data } };
 }
 
-/** The error envelope `{ code, message }` with its status. */
-export function refuse(status: number, code: string, message: string): StubAnswer {
-  return { status, payload: { code, message } };
+/**
+ * The error envelope `{ code, message, field? }` with its status, checked by the contract's envelope
+ * schema (a closed code). `field` is the request field the server names, as the real refusal does.
+ */
+export function refuse(status: number, code: ErrorCode, message: string, field?: string): StubAnswer {
+  return { status, payload: errorEnvelope.strict().parse(field === undefined ? { code, message } : { code, message, field }) };
 }
 
 /** An answer that never comes (a screen in its loading state). */

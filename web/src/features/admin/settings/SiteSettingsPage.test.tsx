@@ -25,7 +25,7 @@ describe('site settings', () => {
     const position = demoAdminSiteSetting.settings.userProfiles.length + 1;
     const api = stubApi({
       'GET /api/admin/site-setting': ok(demoAdminSiteSetting),
-      'PATCH /api/site-setting': refuse(400, 'BAD_REQUEST', siteSettingMessages.profileNameRequired(position)),
+      'PATCH /api/site-setting': refuse(400, 'BAD_REQUEST', siteSettingMessages.profileNameRequired(position), `userProfiles.${position - 1}.name`),
     });
     const { user } = renderScreen(SiteSettingsPage, { path: 'admin/settings' });
     const form = await screen.findByRole('form', { name: '사이트 설정' });
@@ -43,7 +43,7 @@ describe('site settings', () => {
   it('an emptied site name: the refusal is said in the form and under the field, which is marked and focused', async () => {
     stubApi({
       'GET /api/admin/site-setting': ok(demoAdminSiteSetting),
-      'PATCH /api/site-setting': refuse(400, 'BAD_REQUEST', siteSettingMessages.siteNameRequired),
+      'PATCH /api/site-setting': refuse(400, 'BAD_REQUEST', siteSettingMessages.siteNameRequired, 'siteName'),
     });
     const { user } = renderScreen(SiteSettingsPage, { path: 'admin/settings' });
     const form = await screen.findByRole('form', { name: '사이트 설정' });

@@ -45,7 +45,7 @@ describe('the address book form', () => {
   });
 
   it('a taken e-mail (409) is said at the e-mail field; a good record is sent and reported', async () => {
-    const api = stubApi({ 'PUT /api/alumni': refuse(409, 'CONFLICT', alumniMessages.emailTaken) });
+    const api = stubApi({ 'PUT /api/alumni': refuse(409, 'CONFLICT', alumniMessages.emailTaken, 'email') });
     const { user, dialog, onSaved } = open();
     await user.type(within(dialog).getByLabelText(/^이름/), '홍길동');
     await user.type(within(dialog).getByLabelText(/^이메일/), 'hong@example.test');
