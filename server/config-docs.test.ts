@@ -26,10 +26,10 @@ function cells(row: string): string[] {
  * The first table of README's "Configuration" section: one row per variable (or per group of
  * variables sharing a default, `` `A`, `B` ``), columns variable | default | meaning.
  */
-function readmeDefaults(): Map<string, string> {
-  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8').split('\n');
-  const start = readme.indexOf('## Configuration');
-  if (start === -1) throw new Error('README.md has no "## Configuration" section');
+function readmeDefaults(file = 'README.md', heading = '## Configuration'): Map<string, string> {
+  const readme = fs.readFileSync(path.join(repoRoot, file), 'utf8').split('\n');
+  const start = readme.indexOf(heading);
+  if (start === -1) throw new Error(`${file} has no "${heading}" section`);
   const section = readme.slice(start + 1);
   const end = section.findIndex((line) => line.startsWith('## '));
   const lines = end === -1 ? section : section.slice(0, end);
@@ -66,6 +66,19 @@ describe("the configuration's documentation", () => {
       defaults: [],
     });
     expect(schema.size).toBeGreaterThan(40);
+  });
+
+  it("docs/operations.md's environment reference names only the schema's variables, with the same defaults", () => {
+    const schema = schemaDefaults();
+    const operations = readmeDefaults('docs/operations.md', '## Environment reference');
+    const differences = {
+      unknown: [...operations.keys()].filter((name) => !schema.has(name)),
+      defaults: [...operations]
+        .filter(([name, value]) => schema.has(name) && schema.get(name) !== value)
+        .map(([name, value]) => ({ variable: name, operations: value, schema: schema.get(name) })),
+    };
+    expect(differences, 'docs/operations.md "Environment reference" against environmentSchema').toEqual({ unknown: [], defaults: [] });
+    expect(operations.size).toBeGreaterThan(20);
   });
 
   it('every variable has a one-line doc', () => {
