@@ -80,6 +80,9 @@ afterAll(async () => {
   for (const parent of tmpRoots) fs.rmSync(parent, { recursive: true, force: true });
 });
 
+/** Tests that start the server two or three times: each start is up to a minute on a loaded 2-core machine. */
+const SERVER_STARTS_TIMEOUT = 180_000;
+
 describe('npm start on the embedded database', () => {
   it('a setting it cannot use stops the start before the database, naming each variable and what it accepts', async () => {
     const dir = newDataDir();
@@ -140,7 +143,7 @@ describe('npm start on the embedded database', () => {
     expect(fs.readFileSync(passwordFile, 'utf8').trim()).toBe(password);
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
-  });
+  }, SERVER_STARTS_TIMEOUT);
 
   it('a start after kill -9 of the app stops the postmaster it left behind and serves the same data', async () => {
     const pgdata = path.join(dataDir, 'pgdata');
@@ -165,7 +168,7 @@ describe('npm start on the embedded database', () => {
     next.child.kill('SIGTERM');
     expect(await next.exited).toBe(0);
     await waitUntil(() => postgresPids(pgdata).length === 0);
-  });
+  }, SERVER_STARTS_TIMEOUT);
 });
 
 describe.runIf(asRoot)('npm start as root', () => {
