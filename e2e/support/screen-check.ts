@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectNoA11yViolations } from '../fixtures';
+import { expect, expectNoA11yViolations, test, type PageErrors } from '../fixtures';
 import { expectKeyboardWalk } from './keyboard-walk';
 
 /**
@@ -197,4 +197,22 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string, 
   await expectNoA11yViolations(page, what);
   // Last: the walk moves the focus (and may scroll), which the checks above do not expect.
   await expectKeyboardWalk(page, what);
+}
+
+/**
+ * For a test that walks several screens in one browser context: a `test.step` per screen that
+ * also fails on any script or console error the screen's own step raised, unless it matches the
+ * patterns that step allows. The test allows the union of the steps' patterns with
+ * `pageErrors.allow` (so the fixture's end-of-test check passes on them); each step is held to
+ * its own list here, as it was when each screen was a test of its own.
+ */
+export function stepWithErrors(pageErrors: PageErrors) {
+  return async (title: string, allowed: readonly RegExp[], body: () => Promise<void>): Promise<void> => {
+    await test.step(title, async () => {
+      const before = pageErrors.seen.length;
+      await body();
+      const unexpected = pageErrors.seen.slice(before).filter((entry) => !allowed.some((pattern) => pattern.test(entry)));
+      expect(unexpected, `no script error or console error on ${title}`).toEqual([]);
+    });
+  };
 }
