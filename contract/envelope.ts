@@ -2,7 +2,8 @@
 import './zod-ko';
 import { z } from 'zod';
 
-export { errorCode, errorCodes, errorEnvelope, errorField, type ErrorCode, type ErrorEnvelope } from './error-codes';
+export { errorCode, errorEnvelope, errorField, type ErrorEnvelope } from './error-codes';
+export { errorCodes, type ErrorCode } from './error-code-values';
 
 /** Every successful response: `{ code: 'SUCCESS', data }` (spec §7). */
 export function successEnvelope<T extends z.ZodType>(data: T) {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from './error-codes';
+import type { ErrorCode } from './error-code-values';
 
 /**
  * Administrators' two-factor sign-in (issue 12): the sentences and codes, without zod, because the

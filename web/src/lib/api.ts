@@ -1,5 +1,7 @@
 import type { ErrorCode, Success, TokenPair } from '@contract';
-import { accountMessages, errorCodes, messages, paths } from '@contract';
+import { accountMessages, messages, paths } from '@contract';
+// Straight from the zod-free list: the barrel's envelope module would bring zod into every screen.
+import { errorCodes } from '@contract/error-code-values';
 import { alertAndCarry } from './carried-notice';
 import { getSessionStore, tokenNeedsRefresh } from './session';
 
