@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Answer } from '@contract';
 import { FILE_COOKIE } from './auth/file-cookie';
+import { hooksOf } from './route';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -76,7 +77,6 @@ export function registerPrivateAnswers(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const rule = routeRule(route);
     if (!rule) return;
-    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
-    route.onSend = [...own, rule] as RouteOptions['onSend'];
+    route.onSend = [...hooksOf(route.onSend), rule] as RouteOptions['onSend'];
   });
 }

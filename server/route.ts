@@ -31,6 +31,12 @@ export interface RouteOwnOptions {
   exposeHeadRoute?: boolean;
 }
 
+/** A route's own hooks of one kind (Fastify takes one function or a list) as a list, to add to. */
+export function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
 /** Rules under which the caller must present a token: the OpenAPI document says `bearer` for them. */
 const signedIn = new Set<Endpoint['access']['kind']>(['member', 'admin', 'systemAdmin', 'enrolling']);
 

@@ -4,6 +4,7 @@ import { forbidden, unauthorized } from '../errors';
 import { isAdmin } from './caller';
 import { refuseOutsideAdminAddresses, requireAdmin, requireAdminOrEnrolling, requireSystemAdmin } from './admin';
 import { getCaller } from './request-caller';
+import { hooksOf } from '../route';
 
 /**
  * The access rule of a route's entry (contract/endpoints.ts `access`), enforced before the body is
@@ -83,6 +84,5 @@ export function guardTableRoutes(route: RouteOptions): void {
     return;
   }
   if (entry.access.kind === 'tokenBlind') return;
-  const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-  route.onRequest = [enforceAccess, ...own];
+  route.onRequest = [enforceAccess, ...hooksOf(route.onRequest)];
 }
