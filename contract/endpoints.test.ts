@@ -26,6 +26,10 @@ describe('the endpoint table (contract/endpoints.ts)', () => {
     expect([...files].some((file) => file.includes('schema'))).toBe(false);
   });
 
+  it('keeps the routes the web app loads (contract/endpoint-routes.ts) free of any import: no rules\' sentences, no zod', () => {
+    expect(importsOf('endpoint-routes.ts')).toEqual({ files: new Set(['endpoint-routes.ts']), packages: new Set() });
+  });
+
   it('declares each method and path once, with ids that are their keys', () => {
     const keys = endpointList.map((entry) => `${entry.method} ${entry.path}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -64,6 +68,8 @@ describe('the endpoint table (contract/endpoints.ts)', () => {
     expect(endpointUrl(endpoints.boardItem.view, { boardCode: 'notice', itemNo: 3 })).toBe('/api/board-item/notice/3');
     expect(endpointUrl(endpoints.boardItem.list, {}, { boardCode: 'a b', page: 2, keyword: undefined })).toBe('/api/board-item?boardCode=a+b&page=2');
     expect(endpointUrl(endpoints.user.get, { id: '../x' })).toBe('/api/user/..%2Fx');
+    // A missing parameter is a type error, and thrown where the type checker cannot see it.
+    // @ts-expect-error no :id
     expect(() => endpointUrl(endpoints.user.get)).toThrow(/:id/);
   });
 });

@@ -1,9 +1,13 @@
 import type { BoardAction } from './board-values';
 import { boardMessages } from './board-messages';
+import { endpointRoutes, type EndpointId, type EndpointRouteDeclaration, type RouteDeclarations } from './endpoint-routes';
+
+export { endpointPath, endpointUrl, type EndpointId, type HttpMethod, type PathParams } from './endpoint-routes';
 
 /**
- * Every API route once (issue 21, docs/decisions/0023-endpoint-table.md): its method, its path,
- * who may call it (`access`) and what a cache may keep of its answer (`answer`). The server
+ * Every API route once (issue 21, docs/decisions/0023-endpoint-table.md): its method and path
+ * (contract/endpoint-routes.ts, all the web app's fetchers load), and here, keyed by the same
+ * ids, who may call it (`access`) and what a cache may keep of its answer (`answer`). The server
  * registers its routes from these entries (server/route.ts) and enforces both rules from them in
  * one hook each (server/auth/access.ts, server/private-answers.ts); the access sweep and the
  * OpenAPI document come from them too. Renaming a route here renames it everywhere, its
@@ -13,8 +17,6 @@ import { boardMessages } from './board-messages';
  * The schemas of each entry (params, query, body, answers) are in contract/endpoint-schemas.ts,
  * keyed by the same `id`.
  */
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The permission that opens the console (server/auth/caller.ts ADMIN_ACCESS). */
 export type AdminPermission = 'ADMIN_Access';
@@ -66,13 +68,13 @@ export type Answer =
   | { kind: 'maxAge'; seconds: number; scope: 'private' | 'public' }
   | { kind: 'shared' };
 
-export interface EndpointDeclaration {
-  method: HttpMethod;
-  /** Fastify's pattern: `:name` for a path parameter. */
-  path: string;
+/** What a route may be called by and what a cache may keep of it: the part of an entry declared here. */
+export interface EndpointRules {
   access: Access;
   answer: Answer;
 }
+
+export interface EndpointDeclaration extends EndpointRouteDeclaration, EndpointRules {}
 
 export interface Endpoint extends EndpointDeclaration {
   /** `resource.name`, the key of its schemas in contract/endpoint-schemas.ts. */
@@ -95,145 +97,143 @@ const boardWrites = [
 ] as const;
 const guestCache = (...invalidatedBy: string[]): Answer => ({ kind: 'guestCache', invalidatedBy });
 
-const declarations = {
+const rules = {
   siteSetting: {
-    info: { method: 'GET', path: '/api/site-setting/info', access: anyone, answer: shared },
-    authentication: { method: 'GET', path: '/api/site-setting/authentication', access: anyone, answer: shared },
-    forAdmin: { method: 'GET', path: '/api/admin/site-setting', access: systemAdmin, answer: noStore },
-    update: { method: 'PATCH', path: '/api/site-setting', access: systemAdmin, answer: noStore },
+    info: { access: anyone, answer: shared },
+    authentication: { access: anyone, answer: shared },
+    forAdmin: { access: systemAdmin, answer: noStore },
+    update: { access: systemAdmin, answer: noStore },
   },
   board: {
-    menu: { method: 'GET', path: '/api/board', access: anyone, answer: guestCache('adminBoard.create', 'adminBoard.update', 'siteSetting.update') },
-    get: { method: 'GET', path: '/api/board/:boardCode', access: anyone, answer: guestCache('adminBoard.create', 'adminBoard.update', 'siteSetting.update') },
+    menu: { access: anyone, answer: guestCache('adminBoard.create', 'adminBoard.update', 'siteSetting.update') },
+    get: { access: anyone, answer: guestCache('adminBoard.create', 'adminBoard.update', 'siteSetting.update') },
   },
   boardItem: {
-    list: { method: 'GET', path: '/api/board-item', access: board('list'), answer: guestCache(...boardWrites) },
+    list: { access: board('list'), answer: guestCache(...boardWrites) },
     // A POST: never kept by a cache, though guests' answers come from the board cache.
-    search: { method: 'POST', path: '/api/board-item/search', access: board('list'), answer: noStore },
-    view: { method: 'GET', path: '/api/board-item/:boardCode/:itemNo', access: board('read'), answer: guestCache(...boardWrites) },
-    create: { method: 'PUT', path: '/api/board-item/:boardCode', access: board('write'), answer: noStore },
-    update: { method: 'PATCH', path: '/api/board-item/:boardCode/:itemNo', access: board('write'), answer: noStore },
-    remove: { method: 'DELETE', path: '/api/board-item/:boardCode/:itemNo', access: board('write'), answer: noStore },
+    search: { access: board('list'), answer: noStore },
+    view: { access: board('read'), answer: guestCache(...boardWrites) },
+    create: { access: board('write'), answer: noStore },
+    update: { access: board('write'), answer: noStore },
+    remove: { access: board('write'), answer: noStore },
     exportData: {
-      method: 'GET',
-      path: '/api/board-item/download-data/:boardCode',
       access: { kind: 'admin', permission: 'ADMIN_Access', console: false, refuse: { member: boardMessages.exportAdminsOnly } },
       answer: noStore,
     },
-    editorImage: { method: 'PUT', path: '/api/board-item/images', access: { kind: 'member', refuse: { guest: boardMessages.uploadLoginRequired } }, answer: noStore },
+    editorImage: { access: { kind: 'member', refuse: { guest: boardMessages.uploadLoginRequired } }, answer: noStore },
   },
   comment: {
-    list: { method: 'GET', path: '/api/board-item-comment', access: board('read'), answer: shared },
-    create: { method: 'PUT', path: '/api/board-item-comment/:boardCode/:itemNo', access: board('comment'), answer: noStore },
-    update: { method: 'PATCH', path: '/api/board-item-comment/:boardCode/:itemNo/:commentId', access: board('comment'), answer: noStore },
-    remove: { method: 'DELETE', path: '/api/board-item-comment/:boardCode/:itemNo/:commentId', access: board('comment'), answer: noStore },
+    list: { access: board('read'), answer: shared },
+    create: { access: board('comment'), answer: noStore },
+    update: { access: board('comment'), answer: noStore },
+    remove: { access: board('comment'), answer: noStore },
   },
   file: {
     // A file follows its post: read (and download) rights on the post's board, the file cookie counting as a token.
-    get: { method: 'GET', path: '/api/file/:id', access: board('read'), answer: { kind: 'maxAge', seconds: 300, scope: 'private' } },
-    thumbnail: { method: 'GET', path: '/api/file/thumbnail/:id', access: board('read'), answer: { kind: 'maxAge', seconds: 300, scope: 'private' } },
-    uploadUrl: { method: 'GET', path: '/api/file/upload-url', access: { kind: 'member', refuse: { guest: boardMessages.uploadLoginRequired } }, answer: noStore },
+    get: { access: board('read'), answer: { kind: 'maxAge', seconds: 300, scope: 'private' } },
+    thumbnail: { access: board('read'), answer: { kind: 'maxAge', seconds: 300, scope: 'private' } },
+    uploadUrl: { access: { kind: 'member', refuse: { guest: boardMessages.uploadLoginRequired } }, answer: noStore },
     boardUploadUrl: {
-      method: 'GET',
-      path: '/api/board-item-file/upload-url',
       access: { kind: 'member', refuse: { guest: boardMessages.uploadLoginRequired } },
       answer: noStore,
     },
     // The upload URL's token is the credential: it was given to a member (or an administrator).
-    upload: { method: 'POST', path: '/api/file/upload/:token', access: anyone, answer: noStore },
+    upload: { access: anyone, answer: noStore },
   },
   captcha: {
-    challenge: { method: 'GET', path: '/api/captcha', access: anyone, answer: noStore },
+    challenge: { access: anyone, answer: noStore },
   },
   userKey: {
-    checkExists: { method: 'POST', path: '/api/user-key/check-exists', access: anyone, answer: noStore },
-    check: { method: 'POST', path: '/api/user-key/check', access: anyone, answer: noStore },
-    confirm: { method: 'POST', path: '/api/user-key/confirm', access: anyone, answer: noStore },
+    checkExists: { access: anyone, answer: noStore },
+    check: { access: anyone, answer: noStore },
+    confirm: { access: anyone, answer: noStore },
   },
   session: {
-    signin: { method: 'POST', path: '/api/user/signin', access: anyone, answer: noStore },
-    refresh: { method: 'POST', path: '/api/user/signin-by-refresh-token', access: anyone, answer: noStore },
-    signout: { method: 'POST', path: '/api/user/signout', access: { kind: 'tokenBlind' }, answer: noStore },
+    signin: { access: anyone, answer: noStore },
+    refresh: { access: anyone, answer: noStore },
+    signout: { access: { kind: 'tokenBlind' }, answer: noStore },
   },
   user: {
-    signup: { method: 'POST', path: '/api/user/signup', access: anyone, answer: noStore },
-    findId: { method: 'POST', path: '/api/user/find-id', access: anyone, answer: noStore },
-    resetPasswordToken: { method: 'POST', path: '/api/user/reset-password-token', access: anyone, answer: noStore },
-    resetPassword: { method: 'POST', path: '/api/user/reset-password', access: anyone, answer: noStore },
-    retire: { method: 'POST', path: '/api/user/retire', access: member, answer: noStore },
-    get: { method: 'GET', path: '/api/user/:id', access: member, answer: noStore },
-    update: { method: 'PATCH', path: '/api/user/:id', access: member, answer: noStore },
-    changePassword: { method: 'POST', path: '/api/user/change-password/:id', access: member, answer: noStore },
-    changeUserKey: { method: 'POST', path: '/api/user/change-user-key/:id', access: member, answer: noStore },
+    signup: { access: anyone, answer: noStore },
+    findId: { access: anyone, answer: noStore },
+    resetPasswordToken: { access: anyone, answer: noStore },
+    resetPassword: { access: anyone, answer: noStore },
+    retire: { access: member, answer: noStore },
+    get: { access: member, answer: noStore },
+    update: { access: member, answer: noStore },
+    changePassword: { access: member, answer: noStore },
+    changeUserKey: { access: member, answer: noStore },
   },
   alumni: {
-    list: { method: 'GET', path: '/api/alumni', access: consoleAdmin, answer: noStore },
-    create: { method: 'PUT', path: '/api/alumni', access: consoleAdmin, answer: noStore },
-    update: { method: 'PATCH', path: '/api/alumni/:id', access: consoleAdmin, answer: noStore },
-    remove: { method: 'DELETE', path: '/api/alumni/:id', access: consoleAdmin, answer: noStore },
-    exportData: { method: 'POST', path: '/api/alumni/export-data', access: consoleAdmin, answer: noStore },
-    uploadUrl: { method: 'POST', path: '/api/alumni/upload-url', access: consoleAdmin, answer: noStore },
-    importPreview: { method: 'POST', path: '/api/alumni/import-preview', access: consoleAdmin, answer: noStore },
-    importData: { method: 'POST', path: '/api/alumni/import-data', access: consoleAdmin, answer: noStore },
+    list: { access: consoleAdmin, answer: noStore },
+    create: { access: consoleAdmin, answer: noStore },
+    update: { access: consoleAdmin, answer: noStore },
+    remove: { access: consoleAdmin, answer: noStore },
+    exportData: { access: consoleAdmin, answer: noStore },
+    uploadUrl: { access: consoleAdmin, answer: noStore },
+    importPreview: { access: consoleAdmin, answer: noStore },
+    importData: { access: consoleAdmin, answer: noStore },
   },
   adminMember: {
-    list: { method: 'GET', path: '/api/admin/users', access: consoleAdmin, answer: noStore },
-    roleOptions: { method: 'GET', path: '/api/admin/users/role-options', access: consoleAdmin, answer: noStore },
-    exportData: { method: 'POST', path: '/api/admin/users/export-data', access: consoleAdmin, answer: noStore },
-    get: { method: 'GET', path: '/api/admin/users/:id', access: consoleAdmin, answer: noStore },
-    reveal: { method: 'POST', path: '/api/admin/users/:id/reveal', access: consoleAdmin, answer: noStore },
-    changeRole: { method: 'PATCH', path: '/api/admin/users/:id/role', access: consoleAdmin, answer: noStore },
-    lock: { method: 'POST', path: '/api/admin/users/:id/lock', access: consoleAdmin, answer: noStore },
-    unlock: { method: 'POST', path: '/api/admin/users/:id/unlock', access: consoleAdmin, answer: noStore },
-    clearLockout: { method: 'POST', path: '/api/admin/users/:id/clear-lockout', access: consoleAdmin, answer: noStore },
-    signOut: { method: 'POST', path: '/api/admin/users/:id/sign-out', access: consoleAdmin, answer: noStore },
-    retire: { method: 'POST', path: '/api/admin/users/:id/retire', access: consoleAdmin, answer: noStore },
+    list: { access: consoleAdmin, answer: noStore },
+    roleOptions: { access: consoleAdmin, answer: noStore },
+    exportData: { access: consoleAdmin, answer: noStore },
+    get: { access: consoleAdmin, answer: noStore },
+    reveal: { access: consoleAdmin, answer: noStore },
+    changeRole: { access: consoleAdmin, answer: noStore },
+    lock: { access: consoleAdmin, answer: noStore },
+    unlock: { access: consoleAdmin, answer: noStore },
+    clearLockout: { access: consoleAdmin, answer: noStore },
+    signOut: { access: consoleAdmin, answer: noStore },
+    retire: { access: consoleAdmin, answer: noStore },
   },
   twoFactor: {
-    status: { method: 'GET', path: '/api/admin/two-factor', access: enrolling, answer: noStore },
-    enrolment: { method: 'POST', path: '/api/admin/two-factor/enrolment', access: enrolling, answer: noStore },
-    confirmation: { method: 'POST', path: '/api/admin/two-factor/confirmation', access: enrolling, answer: noStore },
-    recoveryCodes: { method: 'POST', path: '/api/admin/two-factor/recovery-codes', access: consoleAdmin, answer: noStore },
-    disable: { method: 'POST', path: '/api/admin/two-factor/disable', access: consoleAdmin, answer: noStore },
-    reset: { method: 'POST', path: '/api/admin/users/:id/two-factor-reset', access: systemAdmin, answer: noStore },
+    status: { access: enrolling, answer: noStore },
+    enrolment: { access: enrolling, answer: noStore },
+    confirmation: { access: enrolling, answer: noStore },
+    recoveryCodes: { access: consoleAdmin, answer: noStore },
+    disable: { access: consoleAdmin, answer: noStore },
+    reset: { access: systemAdmin, answer: noStore },
   },
   adminRole: {
-    list: { method: 'GET', path: '/api/admin/roles', access: systemAdmin, answer: noStore },
-    update: { method: 'PATCH', path: '/api/admin/roles/:roleCode', access: systemAdmin, answer: noStore },
-    create: { method: 'PUT', path: '/api/admin/roles', access: systemAdmin, answer: noStore },
+    list: { access: systemAdmin, answer: noStore },
+    update: { access: systemAdmin, answer: noStore },
+    create: { access: systemAdmin, answer: noStore },
   },
   adminBoard: {
-    list: { method: 'GET', path: '/api/admin/boards', access: consoleAdmin, answer: noStore },
-    get: { method: 'GET', path: '/api/admin/boards/:boardCode', access: consoleAdmin, answer: noStore },
-    create: { method: 'PUT', path: '/api/admin/boards', access: consoleAdmin, answer: noStore },
-    update: { method: 'PATCH', path: '/api/admin/boards/:boardCode', access: consoleAdmin, answer: noStore },
+    list: { access: consoleAdmin, answer: noStore },
+    get: { access: consoleAdmin, answer: noStore },
+    create: { access: consoleAdmin, answer: noStore },
+    update: { access: consoleAdmin, answer: noStore },
   },
   inquiry: {
-    list: { method: 'GET', path: '/api/admin/inquiries', access: consoleAdmin, answer: noStore },
-    get: { method: 'GET', path: '/api/admin/inquiries/:itemNo', access: consoleAdmin, answer: noStore },
-    update: { method: 'PATCH', path: '/api/admin/inquiries/:itemNo', access: consoleAdmin, answer: noStore },
+    list: { access: consoleAdmin, answer: noStore },
+    get: { access: consoleAdmin, answer: noStore },
+    update: { access: consoleAdmin, answer: noStore },
   },
   accessRecord: {
-    list: { method: 'GET', path: '/api/admin/access-records', access: consoleAdmin, answer: noStore },
-    exportData: { method: 'POST', path: '/api/admin/access-records/export-data', access: consoleAdmin, answer: noStore },
+    list: { access: consoleAdmin, answer: noStore },
+    exportData: { access: consoleAdmin, answer: noStore },
   },
   adminDashboard: {
-    get: { method: 'GET', path: '/api/admin/dashboard', access: consoleAdmin, answer: noStore },
+    get: { access: consoleAdmin, answer: noStore },
   },
-} as const satisfies Record<string, Record<string, EndpointDeclaration>>;
+} as const satisfies { [R in keyof RouteDeclarations]: { [N in keyof RouteDeclarations[R]]: EndpointRules } };
+// `satisfies` above makes a route without rules a type error, and an extra key too (rules of no route).
 
-type Declarations = typeof declarations;
-
-/** `resource.name` of every entry. */
-export type EndpointId = { [R in keyof Declarations]: `${R & string}.${keyof Declarations[R] & string}` }[keyof Declarations];
+type Rules = typeof rules;
 
 /** The table: `endpoints.board.menu` is `GET /api/board` with its rules and its id `board.menu`. */
 export const endpoints = Object.fromEntries(
-  Object.entries(declarations).map(([resource, entries]) => [
+  Object.entries(endpointRoutes).map(([resource, entries]) => [
     resource,
-    Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, { ...entry, id: `${resource}.${name}` }])),
+    Object.fromEntries(
+      Object.entries(entries).map(([name, route]) => [name, { ...route, ...(rules as Record<string, Record<string, EndpointRules>>)[resource]![name]! }]),
+    ),
   ]),
-) as unknown as { [R in keyof Declarations]: { [N in keyof Declarations[R]]: Declarations[R][N] & { id: `${R & string}.${N & string}` } } };
+) as unknown as {
+  [R in keyof RouteDeclarations]: { [N in keyof RouteDeclarations[R]]: RouteDeclarations[R][N] & Rules[R][N & keyof Rules[R]] & { id: `${R & string}.${N & string}` } };
+};
 
 /** Every entry, in the table's order. */
 export const endpointList: readonly Endpoint[] = Object.values(endpoints).flatMap((entries) => Object.values(entries) as Endpoint[]);
@@ -246,25 +246,4 @@ export function findEndpoint(method: string, path: string): Endpoint | undefined
 /** A console route: the admin paths' rules (ADMIN_ALLOWED_IPS, 401/403 before the body). */
 export function isConsoleAccess(access: Access): boolean {
   return access.kind === 'systemAdmin' || access.kind === 'enrolling' || (access.kind === 'admin' && access.console);
-}
-
-/**
- * The URL of an entry with its path parameters filled in (each encoded) and an optional query,
- * e.g. `endpointUrl(endpoints.boardItem.view, { boardCode: 'notice', itemNo: 3 })`.
- */
-export function endpointUrl(
-  entry: Pick<EndpointDeclaration, 'path'>,
-  params: Record<string, string | number> = {},
-  query?: Record<string, string | number | boolean | undefined>,
-): string {
-  const path = entry.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${entry.path}: no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
-  if (!query) return path;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
 }
