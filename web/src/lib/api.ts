@@ -2,6 +2,10 @@ import type { ErrorCode, Success, TokenPair } from '@contract';
 import { accountMessages, messages, paths } from '@contract';
 // Straight from the zod-free list: the barrel's envelope module would bring zod into every screen.
 import { errorCodes } from '@contract/error-code-values';
+// The routes alone (no rules, no sentences): this module is in the entry chunk of every screen.
+import {
+  endpointPath, endpointRoutes, queryString, type EndpointId, type EndpointRoute, type HttpMethod, type PathParamsArg, type QueryValues,
+} from '@contract/endpoint-routes';
 import { alertAndCarry } from './carried-notice';
 import { getSessionStore, tokenNeedsRefresh } from './session';
 
@@ -72,7 +76,27 @@ export const errorCodeOf = (error: unknown): ApiRequestError['code'] | null => (
 /** The request field a refused call's answer is about (null when none, or not an API error). */
 export const refusedField = (error: unknown): string | null => (error instanceof ApiRequestError ? (error.field ?? null) : null);
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+type Query = QueryValues;
+
+/**
+ * What a call goes to: an entry of the endpoint table (contract/endpoint-routes.ts) with its path
+ * parameters filled in. The method is the entry's, so a fetcher cannot call a route with another.
+ */
+export interface ApiTarget {
+  readonly id: EndpointId;
+  readonly method: HttpMethod;
+  /** The path with each parameter's value encoded. */
+  readonly path: string;
+}
+
+/**
+ * The target of `entry` with these path parameters, e.g.
+ * `endpoint(endpointRoutes.boardItem.view, { boardCode, itemNo })`. The parameters are named by the
+ * entry's path pattern: one missing, or one it does not have, is a type error.
+ */
+export function endpoint<Entry extends EndpointRoute>(entry: Entry, ...params: PathParamsArg<Entry['path']>): ApiTarget {
+  return { id: entry.id, method: entry.method, path: endpointPath<string>(entry, ...(params as [Record<string, string | number>?])) };
+}
 
 export interface RequestOptions {
   query?: Query;
@@ -83,22 +107,13 @@ export interface RequestOptions {
   skipRefresh?: boolean;
 }
 
-function toQueryString(query?: Query): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
-
 /** One HTTP exchange, unwrapping `{ code: 'SUCCESS', data }`; no request timeout (spec §9). */
-async function send<T>(method: string, path: string, opts: RequestOptions, token: string | null): Promise<T> {
+async function send<T>({ method, path }: ApiTarget, opts: RequestOptions, token: string | null): Promise<T> {
   let response: Response;
   const sentAt = Date.now();
   try {
-    response = await fetch(`${path}${toQueryString(opts.query)}`, {
+    // A query's undefined, null and '' values are left out.
+    response = await fetch(`${path}${queryString(opts.query)}`, {
       method,
       headers: {
         accept: 'application/json',
@@ -152,7 +167,7 @@ function withTabLock(name: string, task: () => Promise<void>): Promise<void> {
 
 /** New tokens for this refresh token; a refusal or an unreachable server is thrown. */
 async function exchangeRefreshToken(refreshToken: string): Promise<void> {
-  getSessionStore().replaceTokens(await send<TokenPair>('POST', '/api/user/signin-by-refresh-token', { body: { refreshToken } }, null));
+  getSessionStore().replaceTokens(await send<TokenPair>(endpoint(endpointRoutes.session.refresh), { body: { refreshToken } }, null));
 }
 
 /** The server could not answer (or asked to slow down): that says nothing about the session. */
@@ -213,30 +228,29 @@ export async function extendSession(): Promise<void> {
   });
 }
 
-/** Calls the same-origin API as the signed-in member (refreshing the token first) or as a guest. */
-export async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-  if (opts.anonymous) return send<T>(method, path, opts, null);
+/**
+ * Calls the same-origin API as the signed-in member (refreshing the token first) or as a guest:
+ * `apiCall<Board>(endpoint(endpointRoutes.board.get, { boardCode }))`, with `query` and `body` in
+ * the options.
+ */
+export async function apiCall<T>(target: ApiTarget, opts: RequestOptions = {}): Promise<T> {
+  if (opts.anonymous) return send<T>(target, opts, null);
   if (!opts.skipRefresh) await refreshIfNeeded();
   const store = getSessionStore();
   const token = store.accessToken();
   try {
-    return await send<T>(method, path, opts, token);
+    return await send<T>(target, opts, token);
   } catch (err) {
     // A read refused with 401 although a live token was sent: the server no longer accepts the
     // token (the member left or was blocked elsewhere), so the session ends here too and the read
     // is retried as the guest the visitor now is. Changes are not retried: their 401 is shown.
-    if (method === 'GET' && token && err instanceof ApiRequestError && err.status === 401 && err.code === 'UNAUTHORIZED') {
+    if (target.method === 'GET' && token && err instanceof ApiRequestError && err.status === 401 && err.code === 'UNAUTHORIZED') {
       store.signOut();
-      return send<T>(method, path, opts, null);
+      return send<T>(target, opts, null);
     }
     throw err;
   }
 }
-
-export const apiGet = <T,>(path: string, query?: Query) => apiRequest<T>('GET', path, { query });
-export const apiPost = <T,>(path: string, body: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
-  apiRequest<T>('POST', path, { ...opts, body });
-export const apiPatch = <T,>(path: string, body: unknown) => apiRequest<T>('PATCH', path, { body });
 
 /** A file the API sent back: its bytes and the name from `Content-Disposition` (null when none). */
 export interface ApiDownload {
@@ -245,19 +259,19 @@ export interface ApiDownload {
 }
 
 /**
- * `GET` a file (an Excel export) as the signed-in member: the token is refreshed first and sent
- * in the Authorization header, as for every other call. An error answer is still the JSON
- * envelope, so it becomes an ApiRequestError with the server's Korean message.
+ * A file (an Excel export) as the signed-in member: the token is refreshed first and sent in the
+ * Authorization header, as for every other call. An error answer is still the JSON envelope, so it
+ * becomes an ApiRequestError with the server's Korean message.
  */
-export async function apiDownload(path: string, query?: Query, body?: unknown): Promise<ApiDownload> {
+export async function apiDownload({ method, path }: ApiTarget, { query, body }: Pick<RequestOptions, 'query' | 'body'> = {}): Promise<ApiDownload> {
   await refreshIfNeeded();
   const token = getSessionStore().accessToken();
   let response: Response;
   const sentAt = Date.now();
   try {
-    // With a body it is a POST (the address-book export sends its reason in JSON).
-    response = await fetch(`${path}${toQueryString(query)}`, {
-      method: body === undefined ? 'GET' : 'POST',
+    // The console's exports are POSTs with their reason in a JSON body; a board's is a GET.
+    response = await fetch(`${path}${queryString(query)}`, {
+      method,
       headers: {
         accept: '*/*',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

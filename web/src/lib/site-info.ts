@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SiteInfo } from '@contract';
-import { apiGet } from './api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from './api';
 import { queryKeys } from './query-keys';
 
-export const getSiteInfo = () => apiGet<SiteInfo>('/api/site-setting/info');
+export const getSiteInfo = () => apiCall<SiteInfo>(endpoint(endpointRoutes.siteSetting.info));
 
 /** Public site settings (names, contacts, registration system URL). Load failures are silent (spec §8). */
 export function useSiteInfo() {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiPost } from './api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from './api';
 import { clearMemberDrafts } from './member-storage';
 import { getSessionStore, type Session } from './session';
 import { queryKeys } from './query-keys';
@@ -100,7 +101,7 @@ export function useSignOut(): { signOut: (options?: SignOutOptions) => Promise<v
     setPending(true);
     try {
       await fetchesSettled(queryClient, SIGN_OUT_SETTLE_MS);
-      if (refreshToken) await apiPost('/api/user/signout', { refreshToken }, { skipRefresh: true }).catch(() => undefined);
+      if (refreshToken) await apiCall(endpoint(endpointRoutes.session.signout), { body: { refreshToken }, skipRefresh: true }).catch(() => undefined);
       await beforeClear?.();
     } finally {
       store.signOut();

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserDetail } from '@contract';
-import { apiGet } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/user/{id}`: the member's own record with profile, e-mail and mobile number. */
-export const getUser = (id: number) => apiGet<UserDetail>(`/api/user/${id}`);
+export const getUser = (id: number) => apiCall<UserDetail>(endpoint(endpointRoutes.user.get, { id }));
 
 export function useUser(id: number | null) {
   return useQuery({

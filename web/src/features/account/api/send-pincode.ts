@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { keyCheckRequest, userKeyTokenResponse } from '@contract';
-import { apiPost } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 
 export type PincodePurpose = NonNullable<z.input<typeof keyCheckRequest>['purpose']>;
 
@@ -9,4 +10,4 @@ export type PincodePurpose = NonNullable<z.input<typeof keyCheckRequest>['purpos
  * pending key token. Changing the key is done by the signed-in member, so it carries the token.
  */
 export const sendPincode = (body: z.input<typeof keyCheckRequest>) =>
-  apiPost<z.infer<typeof userKeyTokenResponse>>('/api/user-key/check', body, { anonymous: body.purpose !== 'CHANGE_KEY' });
+  apiCall<z.infer<typeof userKeyTokenResponse>>(endpoint(endpointRoutes.userKey.check), { body, anonymous: body.purpose !== 'CHANGE_KEY' });

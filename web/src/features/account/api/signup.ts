@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SignupRequest, signupResponse } from '@contract';
-import { apiPost } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 
 /** `POST /api/user/signup`: creates the member; answers with the name to greet. */
-export const signup = (body: SignupRequest) => apiPost<z.infer<typeof signupResponse>>('/api/user/signup', body, { anonymous: true });
+export const signup = (body: SignupRequest) => apiCall<z.infer<typeof signupResponse>>(endpoint(endpointRoutes.user.signup), { body, anonymous: true });
 
 export function useSignup() {
   return useMutation({ mutationFn: signup });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AccessAction, AccessRecordExportRequest, AccessRecordView } from '@contract';
-import { apiDownload, apiGet } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, apiDownload, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 export interface AccessRecordFilters {
@@ -25,10 +26,10 @@ export function useAccessRecords(filters: AccessRecordFilters, page: number) {
   const query = { ...filters, page, size: PAGE_SIZE };
   return useQuery({
     queryKey: queryKeys.admin.accessRecords.list(query),
-    queryFn: () => apiGet<AccessRecordPage>('/api/admin/access-records', { ...query }),
+    queryFn: () => apiCall<AccessRecordPage>(endpoint(endpointRoutes.accessRecord.list), { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** `POST /api/admin/access-records/export-data`: the .xlsx of the filtered records; the export is recorded too. */
-export const exportAccessRecords = (request: AccessRecordExportRequest) => apiDownload('/api/admin/access-records/export-data', undefined, request);
+export const exportAccessRecords = (request: AccessRecordExportRequest) => apiDownload(endpoint(endpointRoutes.accessRecord.exportData), { body: request });

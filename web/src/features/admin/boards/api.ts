@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminBoard, AdminBoardCreate, AdminBoardList, AdminBoardPatch } from '@contract';
-import { apiGet, apiPatch, apiRequest } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/boards`: every board with its post count, and the roles for the permission matrix. */
 export function useAdminBoards() {
-  return useQuery({ queryKey: queryKeys.admin.boards, queryFn: () => apiGet<AdminBoardList>('/api/admin/boards'), staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.admin.boards, queryFn: () => apiCall<AdminBoardList>(endpoint(endpointRoutes.adminBoard.list)), staleTime: 0 });
 }
 
 /** `PUT /api/admin/boards` (create) or `PATCH /api/admin/boards/{boardCode}` (edit). */
@@ -14,8 +15,8 @@ export function useSaveBoard(boardCode: string | null) {
   return useMutation({
     mutationFn: (input: AdminBoardCreate | AdminBoardPatch) =>
       boardCode === null
-        ? apiRequest<AdminBoard>('PUT', '/api/admin/boards', { body: input })
-        : apiPatch<AdminBoard>(`/api/admin/boards/${encodeURIComponent(boardCode)}`, input),
+        ? apiCall<AdminBoard>(endpoint(endpointRoutes.adminBoard.create), { body: input })
+        : apiCall<AdminBoard>(endpoint(endpointRoutes.adminBoard.update, { boardCode }), { body: input }),
     // The menu, the console's list and the board's own screens read the change at once.
     onSuccess: async (saved) => {
       await Promise.all([

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InquiryDetail, InquiryPage, InquiryPatch, InquiryStatus } from '@contract';
-import { apiGet, apiPatch } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
@@ -10,7 +11,7 @@ import { queryKeys } from '@web/lib/query-keys';
 export function useInquiries(query: { status?: InquiryStatus; keyword?: string; page: number; size: number }) {
   return useQuery({
     queryKey: queryKeys.admin.inquiries.list(query),
-    queryFn: () => apiGet<InquiryPage>('/api/admin/inquiries', { ...query }),
+    queryFn: () => apiCall<InquiryPage>(endpoint(endpointRoutes.inquiry.list), { query: { ...query } }),
     staleTime: Infinity,
     placeholderData: (previous) => previous,
   });
@@ -20,7 +21,8 @@ export function useInquiries(query: { status?: InquiryStatus; keyword?: string; 
 export function useInquiry(itemNo: number | null) {
   return useQuery({
     queryKey: queryKeys.admin.inquiries.item(itemNo),
-    queryFn: () => apiGet<InquiryDetail>(`/api/admin/inquiries/${itemNo}`),
+    // Enabled only with an inquiry chosen.
+    queryFn: () => apiCall<InquiryDetail>(endpoint(endpointRoutes.inquiry.get, { itemNo: itemNo! })),
     enabled: itemNo !== null,
     staleTime: Infinity,
   });
@@ -30,7 +32,7 @@ export function useInquiry(itemNo: number | null) {
 export function useUpdateInquiry(itemNo: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: InquiryPatch) => apiPatch<InquiryDetail>(`/api/admin/inquiries/${itemNo}`, patch),
+    mutationFn: (patch: InquiryPatch) => apiCall<InquiryDetail>(endpoint(endpointRoutes.inquiry.update, { itemNo }), { body: patch }),
     onSuccess: async (detail) => {
       client.setQueryData(queryKeys.admin.inquiries.item(itemNo), detail);
       await client.invalidateQueries({ queryKey: queryKeys.admin.inquiries.lists });

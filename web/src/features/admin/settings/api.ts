@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSiteSetting, SiteInfo, SiteSettingPatch } from '@contract';
-import { apiGet, apiRequest } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/site-setting`: the stored settings and the roles (system admin). */
 export function useAdminSiteSetting() {
   return useQuery({
     queryKey: queryKeys.admin.siteSetting,
-    queryFn: () => apiGet<AdminSiteSetting>('/api/admin/site-setting'),
+    queryFn: () => apiCall<AdminSiteSetting>(endpoint(endpointRoutes.siteSetting.forAdmin)),
     staleTime: 0,
   });
 }
@@ -19,7 +20,7 @@ export function useAdminSiteSetting() {
 export function useSaveSiteSetting() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: SiteSettingPatch) => apiRequest<SiteInfo>('PATCH', '/api/site-setting', { body: patch }),
+    mutationFn: (patch: SiteSettingPatch) => apiCall<SiteInfo>(endpoint(endpointRoutes.siteSetting.update), { body: patch }),
     onSuccess: async (settings, patch) => {
       // The form on screen already shows what was saved; the stored copy follows without a reload.
       client.setQueryData<AdminSiteSetting>(queryKeys.admin.siteSetting, (old) =>

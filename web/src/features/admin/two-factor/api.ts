@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorChangeRequest, TwoFactorEnrolment, TwoFactorRecoveryCodes, TwoFactorStatus } from '@contract';
-import { apiGet, apiPost } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/admin/two-factor`: the signed-in administrator's own second factor. */
 export function useTwoFactorStatus() {
-  return useQuery({ queryKey: queryKeys.admin.twoFactor, queryFn: () => apiGet<TwoFactorStatus>('/api/admin/two-factor'), staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.admin.twoFactor, queryFn: () => apiCall<TwoFactorStatus>(endpoint(endpointRoutes.twoFactor.status)), staleTime: 60_000 });
 }
 
 /** `POST /api/admin/two-factor/enrolment`: the password again, then a new secret and its QR code. */
 export function useStartEnrolment() {
-  return useMutation({ mutationFn: (password: string) => apiPost<TwoFactorEnrolment>('/api/admin/two-factor/enrolment', { password }) });
+  return useMutation({ mutationFn: (password: string) => apiCall<TwoFactorEnrolment>(endpoint(endpointRoutes.twoFactor.enrolment), { body: { password } }) });
 }
 
 /**
@@ -19,14 +20,14 @@ export function useStartEnrolment() {
  * screen reads them again once the codes have been put away (`useRefreshAll`).
  */
 export function useConfirmEnrolment() {
-  return useMutation({ mutationFn: (code: string) => apiPost<TwoFactorRecoveryCodes>('/api/admin/two-factor/confirmation', { code }) });
+  return useMutation({ mutationFn: (code: string) => apiCall<TwoFactorRecoveryCodes>(endpoint(endpointRoutes.twoFactor.confirmation), { body: { code } }) });
 }
 
 /** `POST /api/admin/two-factor/recovery-codes`: the password and a current code; ten new recovery codes come back. */
 export function useRenewRecoveryCodes() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: TwoFactorChangeRequest) => apiPost<TwoFactorRecoveryCodes>('/api/admin/two-factor/recovery-codes', request),
+    mutationFn: (request: TwoFactorChangeRequest) => apiCall<TwoFactorRecoveryCodes>(endpoint(endpointRoutes.twoFactor.recoveryCodes), { body: request }),
     // A recovery code given as the current code is used up, whatever the answer.
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.twoFactor }),
   });
@@ -35,7 +36,7 @@ export function useRenewRecoveryCodes() {
 export function useDisableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: TwoFactorChangeRequest) => apiPost<Record<string, never>>('/api/admin/two-factor/disable', request),
+    mutationFn: (request: TwoFactorChangeRequest) => apiCall<Record<string, never>>(endpoint(endpointRoutes.twoFactor.disable), { body: request }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.twoFactor }),
   });
 }
@@ -50,7 +51,7 @@ export function useRefreshAll() {
 export function useResetMemberTwoFactor(userId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<Record<string, never>>(`/api/admin/users/${userId}/two-factor-reset`, {}),
+    mutationFn: () => apiCall<Record<string, never>>(endpoint(endpointRoutes.twoFactor.reset, { id: userId }), { body: {} }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin.members.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BoardItemComment, BoardItemCommentPage } from '@contract';
-import { apiGet, apiRequest } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** Comments come in thread order: each top-level comment followed by its replies. */
@@ -8,7 +9,7 @@ export const COMMENT_PAGE_SIZE = 100;
 
 /** `GET /api/board-item-comment?boardCode&itemNo&page&size` */
 export const listComments = (boardCode: string, itemNo: number, page: number) =>
-  apiGet<BoardItemCommentPage>('/api/board-item-comment', { boardCode, itemNo, page, size: COMMENT_PAGE_SIZE });
+  apiCall<BoardItemCommentPage>(endpoint(endpointRoutes.comment.list), { query: { boardCode, itemNo, page, size: COMMENT_PAGE_SIZE } });
 
 export function useComments(boardCode: string, itemNo: number, page: number, enabled: boolean) {
   return useQuery({
@@ -17,9 +18,6 @@ export function useComments(boardCode: string, itemNo: number, page: number, ena
     enabled,
   });
 }
-
-const commentPath = (boardCode: string, itemNo: number, commentId?: number) =>
-  `/api/board-item-comment/${encodeURIComponent(boardCode)}/${itemNo}${commentId === undefined ? '' : `/${commentId}`}`;
 
 type CommentChange =
   | { kind: 'create'; content: string; parentId?: number | null }
@@ -35,9 +33,9 @@ export function useChangeComment(boardCode: string, itemNo: number) {
   return useMutation({
     mutationFn: (change: CommentChange): Promise<BoardItemComment | unknown> => {
       if (change.kind === 'create')
-        return apiRequest('PUT', commentPath(boardCode, itemNo), { body: { content: change.content, parentId: change.parentId ?? null } });
-      if (change.kind === 'update') return apiRequest('PATCH', commentPath(boardCode, itemNo, change.commentId), { body: { content: change.content } });
-      return apiRequest('DELETE', commentPath(boardCode, itemNo, change.commentId));
+        return apiCall(endpoint(endpointRoutes.comment.create, { boardCode, itemNo }), { body: { content: change.content, parentId: change.parentId ?? null } });
+      if (change.kind === 'update') return apiCall(endpoint(endpointRoutes.comment.update, { boardCode, itemNo, commentId: change.commentId }), { body: { content: change.content } });
+      return apiCall(endpoint(endpointRoutes.comment.remove, { boardCode, itemNo, commentId: change.commentId }));
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.comments.ofItem(boardCode, itemNo) });

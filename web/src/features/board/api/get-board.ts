@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Board } from '@contract';
-import { apiGet } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** `GET /api/board/{boardCode}`: the board's public settings and what the caller may do on it. */
-export const getBoard = (boardCode: string) => apiGet<Board>(`/api/board/${encodeURIComponent(boardCode)}`);
+export const getBoard = (boardCode: string) => apiCall<Board>(endpoint(endpointRoutes.board.get, { boardCode }));
 
 export function useBoard(boardCode: string) {
   return useQuery({

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BoardItemPage, boardItemListQuery } from '@contract';
-import { apiGet } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 type ListQueryOutput = z.output<typeof boardItemListQuery>;
@@ -10,7 +11,7 @@ type ListQueryOutput = z.output<typeof boardItemListQuery>;
 export type BoardItemsQuery = { boardCode: string } & Partial<Omit<ListQueryOutput, 'boardCode'>>;
 
 /** `GET /api/board-item?...`: one page of posts, with pinned notices apart when `pinNotices`. */
-export const listBoardItems = (query: BoardItemsQuery) => apiGet<BoardItemPage>('/api/board-item', { ...query });
+export const listBoardItems = (query: BoardItemsQuery) => apiCall<BoardItemPage>(endpoint(endpointRoutes.boardItem.list), { query: { ...query } });
 
 /**
  * Keeps the previous page on screen while the next one of the same board loads, so the table does

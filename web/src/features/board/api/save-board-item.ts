@@ -1,21 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BoardItem, BoardItemCreateRequest, BoardItemUpdateRequest } from '@contract';
-import { apiRequest } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
-
-const itemPath = (boardCode: string, itemNo?: number) =>
-  `/api/board-item/${encodeURIComponent(boardCode)}${itemNo === undefined ? '' : `/${itemNo}`}`;
 
 /** `PUT /api/board-item/{boardCode}`: creates a post; the answer carries its itemNo. */
 export const createBoardItem = (boardCode: string, body: BoardItemCreateRequest) =>
-  apiRequest<BoardItem>('PUT', itemPath(boardCode), { body });
+  apiCall<BoardItem>(endpoint(endpointRoutes.boardItem.create, { boardCode }), { body });
 
 /** `PATCH /api/board-item/{boardCode}/{itemNo}`: changes the fields sent (an inquiry's answer too). */
 export const updateBoardItem = (boardCode: string, itemNo: number, body: BoardItemUpdateRequest) =>
-  apiRequest<BoardItem>('PATCH', itemPath(boardCode, itemNo), { body });
+  apiCall<BoardItem>(endpoint(endpointRoutes.boardItem.update, { boardCode, itemNo }), { body });
 
 /** `DELETE /api/board-item/{boardCode}/{itemNo}`. */
-export const deleteBoardItem = (boardCode: string, itemNo: number) => apiRequest<unknown>('DELETE', itemPath(boardCode, itemNo));
+export const deleteBoardItem = (boardCode: string, itemNo: number) => apiCall<unknown>(endpoint(endpointRoutes.boardItem.remove, { boardCode, itemNo }));
 
 /**
  * After any change the lists (the board's and the home page's) are stale and the saved post is

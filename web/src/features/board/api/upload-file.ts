@@ -1,5 +1,6 @@
 import type { UploadedFile, UploadUrlResponse } from '@contract';
-import { apiErrorOf, apiGet, networkError, type ErrorAnswer } from '@web/lib/api';
+import { endpointRoutes, endpointUrl } from '@contract/endpoint-routes';
+import { apiCall, apiErrorOf, endpoint, networkError, type ErrorAnswer } from '@web/lib/api';
 import { getSessionStore } from '@web/lib/session';
 
 /**
@@ -8,11 +9,8 @@ import { getSessionStore } from '@web/lib/session';
  * `file`. XMLHttpRequest rather than fetch, because only it reports upload progress.
  */
 export const getAttachmentUploadUrl = (boardCode: string, file: File) =>
-  apiGet<UploadUrlResponse>('/api/board-item-file/upload-url', {
-    boardCode,
-    fileName: file.name,
-    contentType: file.type || 'application/octet-stream',
-    size: file.size,
+  apiCall<UploadUrlResponse>(endpoint(endpointRoutes.file.boardUploadUrl), {
+    query: { boardCode, fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size },
   });
 
 export interface UploadOptions {
@@ -63,9 +61,10 @@ export async function uploadAttachment(boardCode: string, file: File, options: U
  * through the API client, which refreshes a token about to expire, so the upload carries a live one.
  */
 export async function uploadEditorImage(boardCode: string, file: File): Promise<UploadedFile> {
-  await apiGet(`/api/board/${encodeURIComponent(boardCode)}`);
-  return sendFile(`/api/board-item/images?boardCode=${encodeURIComponent(boardCode)}`, file, {
-    method: 'PUT',
+  await apiCall(endpoint(endpointRoutes.board.get, { boardCode }));
+  const image = endpointRoutes.boardItem.editorImage;
+  return sendFile(endpointUrl(image, {}, { boardCode }), file, {
+    method: image.method,
     token: getSessionStore().accessToken(),
   });
 }

@@ -1,6 +1,7 @@
 import type { Board, SearchType } from '@contract';
 import { boardMessages } from '@contract';
-import { apiDownload, saveBlob } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiDownload, endpoint, saveBlob } from '@web/lib/api';
 import { ReasonDialogButton } from '@web/ui/ReasonDialog';
 
 /** The list query of the screen (search, sort, category), without page: what the export repeats. */
@@ -37,7 +38,7 @@ export function ExportButton({ board, query }: { board: Board; query: ExportList
       busyLabel="내려받는 중…"
       failureMessage="엑셀 파일을 내려받지 못했습니다. 잠시 후 다시 시도해주세요."
       onSubmit={async (reason) => {
-        const { blob, fileName } = await apiDownload(`/api/board-item/download-data/${encodeURIComponent(board.boardCode)}`, { ...query, reason });
+        const { blob, fileName } = await apiDownload(endpoint(endpointRoutes.boardItem.exportData, { boardCode: board.boardCode }), { query: { ...query, reason } });
         saveBlob(blob, fileName ?? `${board.name}.xlsx`);
         return '엑셀 파일을 내려받았습니다.';
       }}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BoardItemPage } from '@contract';
-import { apiGet } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** The two boards the home page shows (spec §1, §9). */
@@ -15,7 +16,7 @@ export const latestBoardItemsQuery = (boardCode: HomeBoardCode) =>
   ({ boardCode, page: 1, size: 5, sort: 'createdDate,DESC', showItemToMain: true }) as const;
 
 export const listLatestBoardItems = (boardCode: HomeBoardCode) =>
-  apiGet<BoardItemPage>('/api/board-item', { ...latestBoardItemsQuery(boardCode) });
+  apiCall<BoardItemPage>(endpoint(endpointRoutes.boardItem.list), { query: { ...latestBoardItemsQuery(boardCode) } });
 
 export function useLatestBoardItems(boardCode: HomeBoardCode) {
   return useQuery({

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AlumniPage, AlumniSort } from '@contract';
-import { apiGet } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 export interface AlumniListQuery {
@@ -11,7 +12,7 @@ export interface AlumniListQuery {
 }
 
 /** `GET /api/alumni?page&size&keyword&sort`: one page of the address book. */
-export const listAlumni = (query: AlumniListQuery) => apiGet<AlumniPage>('/api/alumni', { ...query });
+export const listAlumni = (query: AlumniListQuery) => apiCall<AlumniPage>(endpoint(endpointRoutes.alumni.list), { query: { ...query } });
 
 /** The previous page stays on screen while the next loads, so the table does not flash. */
 export function useAlumniList(query: AlumniListQuery) {

@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   MemberDetail, MemberExportRequest, MemberFilter, MemberPage, MemberRoleOption,
 } from '@contract';
-import { apiDownload, apiGet, apiPatch, apiPost } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, apiDownload, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
@@ -18,7 +19,7 @@ const recordedRead = { staleTime: Infinity, refetchOnWindowFocus: false, refetch
 export function useMemberList(query: MemberListQuery) {
   return useQuery({
     queryKey: queryKeys.admin.members.list(query),
-    queryFn: () => apiGet<MemberPage>('/api/admin/users', { ...query }),
+    queryFn: () => apiCall<MemberPage>(endpoint(endpointRoutes.adminMember.list), { query: { ...query } }),
     placeholderData: keepPreviousData,
     ...recordedRead,
   });
@@ -26,14 +27,22 @@ export function useMemberList(query: MemberListQuery) {
 
 export function useMember(id: number) {
   // A malformed id in the URL asks nothing (the screen says 회원 정보가 없습니다).
-  return useQuery({ queryKey: queryKeys.admin.members.detail(id), queryFn: () => apiGet<MemberDetail>(`/api/admin/users/${id}`), enabled: id > 0, ...recordedRead });
+  return useQuery({ queryKey: queryKeys.admin.members.detail(id), queryFn: () => apiCall<MemberDetail>(endpoint(endpointRoutes.adminMember.get, { id })), enabled: id > 0, ...recordedRead });
 }
 
 export function useMemberRoleOptions() {
-  return useQuery({ queryKey: queryKeys.admin.members.roleOptions, queryFn: () => apiGet<MemberRoleOption[]>('/api/admin/users/role-options'), staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.admin.members.roleOptions, queryFn: () => apiCall<MemberRoleOption[]>(endpoint(endpointRoutes.adminMember.roleOptions)), staleTime: 60_000 });
 }
 
 export type MemberAction = 'lock' | 'unlock' | 'clear-lockout' | 'sign-out';
+
+/** The route of each action (its path's last segment is the action's name). */
+const memberActions = {
+  lock: endpointRoutes.adminMember.lock,
+  unlock: endpointRoutes.adminMember.unlock,
+  'clear-lockout': endpointRoutes.adminMember.clearLockout,
+  'sign-out': endpointRoutes.adminMember.signOut,
+} as const satisfies Record<MemberAction, unknown>;
 
 /**
  * The changes of the detail screen. Each answers the member as they now are (masked), which
@@ -46,12 +55,12 @@ export function useMemberChanges(id: number) {
     client.removeQueries({ queryKey: queryKeys.admin.members.lists });
   };
   return {
-    reveal: useMutation({ mutationFn: (reason: string) => apiPost<MemberDetail>(`/api/admin/users/${id}/reveal`, reason ? { reason } : {}) }),
-    changeRole: useMutation({ mutationFn: (roleCode: string) => apiPatch<MemberDetail>(`/api/admin/users/${id}/role`, { roleCode }), onSuccess: settle }),
-    act: useMutation({ mutationFn: (action: MemberAction) => apiPost<MemberDetail>(`/api/admin/users/${id}/${action}`, {}), onSuccess: settle }),
-    retire: useMutation({ mutationFn: (reason: string) => apiPost<MemberDetail>(`/api/admin/users/${id}/retire`, { reason }), onSuccess: settle }),
+    reveal: useMutation({ mutationFn: (reason: string) => apiCall<MemberDetail>(endpoint(endpointRoutes.adminMember.reveal, { id }), { body: reason ? { reason } : {} }) }),
+    changeRole: useMutation({ mutationFn: (roleCode: string) => apiCall<MemberDetail>(endpoint(endpointRoutes.adminMember.changeRole, { id }), { body: { roleCode } }), onSuccess: settle }),
+    act: useMutation({ mutationFn: (action: MemberAction) => apiCall<MemberDetail>(endpoint(memberActions[action], { id }), { body: {} }), onSuccess: settle }),
+    retire: useMutation({ mutationFn: (reason: string) => apiCall<MemberDetail>(endpoint(endpointRoutes.adminMember.retire, { id }), { body: { reason } }), onSuccess: settle }),
   };
 }
 
 /** `POST /api/admin/users/export-data`: the list's filter and the reason; the .xlsx comes back. */
-export const exportMembers = (request: MemberExportRequest) => apiDownload('/api/admin/users/export-data', undefined, request);
+export const exportMembers = (request: MemberExportRequest) => apiDownload(endpoint(endpointRoutes.adminMember.exportData), { body: request });

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateRoleRequest, PatchRoleRequest, RoleList, RoleView } from '@contract';
-import { apiGet, apiPatch, apiRequest } from '@web/lib/api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiCall, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** Roles and permissions (issue 9): the system admin's screen. */
 export function useRoles() {
-  return useQuery({ queryKey: queryKeys.admin.roles, queryFn: () => apiGet<RoleList>('/api/admin/roles'), retry: false });
+  return useQuery({ queryKey: queryKeys.admin.roles, queryFn: () => apiCall<RoleList>(endpoint(endpointRoutes.adminRole.list)), retry: false });
 }
 
 export function useRoleChanges() {
@@ -13,9 +14,9 @@ export function useRoleChanges() {
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.admin.roles });
   return {
     patch: useMutation({
-      mutationFn: ({ roleCode, ...body }: PatchRoleRequest & { roleCode: string }) => apiPatch<RoleView>(`/api/admin/roles/${encodeURIComponent(roleCode)}`, body),
+      mutationFn: ({ roleCode, ...body }: PatchRoleRequest & { roleCode: string }) => apiCall<RoleView>(endpoint(endpointRoutes.adminRole.update, { roleCode }), { body }),
       onSuccess: refresh,
     }),
-    create: useMutation({ mutationFn: (body: CreateRoleRequest) => apiRequest<RoleView>('PUT', '/api/admin/roles', { body }), onSuccess: refresh }),
+    create: useMutation({ mutationFn: (body: CreateRoleRequest) => apiCall<RoleView>(endpoint(endpointRoutes.adminRole.create), { body }), onSuccess: refresh }),
   };
 }
