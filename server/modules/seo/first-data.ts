@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { boardAreas, boardItemListQuery, paths, screenPathKey, siteInfo, successEnvelope, type SiteInfo } from '@contract';
+import { boardAreas, boardItemListQuery, endpointList, endpointUrl, paths, screenPathKey, siteInfo, successEnvelope, type SiteInfo } from '@contract';
+import type { FirstDataRequest } from '@contract/first-data';
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
@@ -22,14 +23,16 @@ import { isConsolePath, listPath, viewPath } from './first-load';
  * does for a guest (once a visitor a day), so a member opening a post by a full page load may be
  * counted once as a guest as well.
  *
- * The URLs are the ones the screens ask for (web/src/features/.../api, web/src/lib); compared as
- * the app compares them (query parameters in any order). e2e/budget.spec.ts checks that the home
- * page, the notice list and a notice make no API call of their own on a first load, so a screen
- * that changes its calls is noticed.
+ * Each answer names the call it stands for by its entry in the endpoint table, with the parameters
+ * and query the screen calls it with (web/src/features/.../api, web/src/lib; contract/first-data.ts):
+ * the app maps the entry to the screen's query key, and no URL is built or parsed on either side.
+ * The page holds `[{ "request": { "id", "params"?, "query"? }, "answer": <envelope> }, ...]`.
+ * e2e/budget.spec.ts checks that the home page, the notice list and a notice make no API call of
+ * their own on a first load, so a screen that changes its calls is noticed.
  */
 
 /** The frame's calls (web/src/app/Layout.tsx, MainNav): site settings and the board menu. */
-const frameUrls = ['/api/site-setting/info', '/api/board'];
+const frame: FirstDataRequest[] = [{ id: 'siteSetting.info' }, { id: 'board.menu' }];
 
 /** Fixed screens inside the frame (web/src/app/router.tsx): they get the frame's answers. */
 const framedScreens = new Set(
@@ -42,39 +45,38 @@ function canonicalBoardCode(param: string): string {
   return Object.keys(boardAreas).find((code) => code.toLowerCase() === lower) ?? param;
 }
 
-const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
-
 /** The home page's two lists (web/src/features/home/api/list-latest-board-items.ts). */
-const latest = (boardCode: string) =>
-  `/api/board-item${query({ boardCode, page: '1', size: '5', sort: 'createdDate,DESC', showItemToMain: 'true' })}`;
+const latest = (boardCode: string): FirstDataRequest => ({
+  id: 'boardItem.list',
+  query: { boardCode, page: 1, size: 5, sort: 'createdDate,DESC', showItemToMain: true },
+});
 
 /** The calls of the screen at `pathname` (with `search`, the query string of its address). */
-export function firstDataUrls(pathname: string, search: string): string[] {
+export function firstDataRequests(pathname: string, search: string): FirstDataRequest[] {
   // page-head.ts leaves the console out before asking; this keeps the function right on its own
   // (web/src/app/first-data.test.ts checks it).
   if (isConsolePath(pathname)) return [];
-  if (pathname === '/') return [...frameUrls, latest('notice'), latest('public')];
+  if (pathname === '/') return [...frame, latest('notice'), latest('public')];
   const view = viewPath.exec(pathname);
   if (view) {
-    const boardCode = encodeURIComponent(canonicalBoardCode(view[2]!));
-    return [...frameUrls, `/api/board/${boardCode}`, `/api/board-item/${boardCode}/${Number(view[3])}`];
+    const boardCode = canonicalBoardCode(view[2]!);
+    return [...frame, { id: 'board.get', params: { boardCode } }, { id: 'boardItem.view', params: { boardCode, itemNo: Number(view[3]) } }];
   }
   const list = listPath.exec(pathname);
   if (list) {
     const boardCode = canonicalBoardCode(list[2]!);
     // A list page's own query (page, search) is read by the screen (list-params.ts); only the
     // plain first page, the one links and search engines lead to, is sent with the HTML.
-    const ownList = search ? [] : [`/api/board-item${query({ boardCode, page: '1', pinNotices: 'true', sort: 'createdDate,DESC' })}`];
-    return [...frameUrls, `/api/board/${encodeURIComponent(boardCode)}`, ...ownList];
+    const ownList: FirstDataRequest[] = search ? [] : [{ id: 'boardItem.list', query: { boardCode, page: 1, pinNotices: true, sort: 'createdDate,DESC' } }];
+    return [...frame, { id: 'board.get', params: { boardCode } }, ...ownList];
   }
-  return framedScreens.has(screenPathKey(pathname)) ? frameUrls : [];
+  return framedScreens.has(screenPathKey(pathname)) ? frame : [];
 }
 
-/** A URL as the app looks it up: its path and its query parameters in sorted order. */
-export function firstDataKey(url: string): string {
-  const parsed = new URL(url, 'http://localhost');
-  parsed.searchParams.sort();
-  return parsed.pathname + parsed.search;
+/** The URL of the API call a first answer stands for (the log, and the tests that compare with the API). */
+export function firstDataUrl(request: FirstDataRequest): string {
+  const entry = endpointList.find((candidate) => candidate.id === request.id)!;
+  return endpointUrl<string>(entry, 'params' in request ? request.params : {}, 'query' in request ? { ...request.query } : undefined);
 }
 
 /** `<script type="application/json">` holding JSON text: `<` escaped so no text can end the element. */
@@ -83,8 +85,6 @@ function jsonScript(id: string, json: string): string {
 }
 
 const siteInfoEnvelope = successEnvelope(siteInfo);
-const itemUrl = /^\/api\/board-item\/([^/]+)\/(\d{1,9})$/;
-const boardUrl = /^\/api\/board\/([^/]+)$/;
 
 export interface FirstData {
   /** The script element with the screen's first answers, or '' when there are none. */
@@ -110,24 +110,22 @@ export function createFirstData(deps: AppDeps): FirstData {
     return body;
   };
 
-  /** The guest's answer to `GET url`, as the API sends it; undefined for a URL it does not know. */
-  async function answerOf(url: string, caller: Caller, visitor: string): Promise<string | undefined> {
-    const { pathname, searchParams } = new URL(url, 'http://localhost');
-    if (pathname === '/api/site-setting/info') return siteInfoBody(await deps.settings.info());
-    if (pathname === '/api/board') return cache.render(await boardMenuAnswer(deps)).body;
-    if (pathname === '/api/board-item') {
-      const query = boardItemListQuery.parse(Object.fromEntries(searchParams));
-      return cache.render(await guestList(deps, caller, query)).body;
+  /** The guest's answer to the call, as the API sends it. */
+  async function answerOf(request: FirstDataRequest, caller: Caller, visitor: string): Promise<string> {
+    switch (request.id) {
+      case 'siteSetting.info':
+        return siteInfoBody(await deps.settings.info());
+      case 'board.menu':
+        return cache.render(await boardMenuAnswer(deps)).body;
+      case 'board.get':
+        return cache.render(await guestBoard(deps, caller, request.params.boardCode)).body;
+      case 'boardItem.list':
+        return cache.render(await guestList(deps, caller, boardItemListQuery.parse(request.query))).body;
+      case 'boardItem.view': {
+        const { entry, viewCount } = await guestView(deps, caller, request.params, visitor);
+        return cache.render(entry, viewCount).body;
+      }
     }
-    const item = itemUrl.exec(pathname);
-    if (item) {
-      const params = { boardCode: decodeURIComponent(item[1]!), itemNo: Number(item[2]) };
-      const { entry, viewCount } = await guestView(deps, caller, params, visitor);
-      return cache.render(entry, viewCount).body;
-    }
-    const board = boardUrl.exec(pathname);
-    if (board) return cache.render(await guestBoard(deps, caller, decodeURIComponent(board[1]!))).body;
-    return undefined;
   }
 
   return {
@@ -137,21 +135,22 @@ export function createFirstData(deps: AppDeps): FirstData {
       // the page gets it (Sec-Fetch-Dest: document; a HEAD, a crawler or a link preview does not
       // run the app, so it must not count a view), and a browser without the header asks the API.
       const opensPage = request.method === 'GET' && request.headers['sec-fetch-dest'] === 'document';
-      const urls = firstDataUrls(pathname!, search).filter((url) => opensPage || !itemUrl.test(url.split('?')[0]!));
-      if (urls.length === 0) return '';
+      const requests = firstDataRequests(pathname!, search).filter((call) => opensPage || call.id !== 'boardItem.view');
+      if (requests.length === 0) return '';
       const caller = await guestCaller(deps);
       const visitor = visitorKey(caller, request.ip, request.headers['user-agent']);
       const answers = await Promise.all(
-        urls.map((url) =>
-          answerOf(url, caller, visitor).catch((err: unknown) => {
+        requests.map((call) =>
+          answerOf(call, caller, visitor).catch((err: unknown) => {
             // A post that is gone or closed to guests is the screen's to explain (the API's 4xx).
-            if (!(err instanceof ApiError)) request.log.warn({ err, url }, 'first data unavailable: the screen will ask for it');
+            if (!(err instanceof ApiError)) request.log.warn({ err, url: firstDataUrl(call) }, 'first data unavailable: the screen will ask for it');
             return undefined;
           }),
         ),
       );
-      const entries = urls.flatMap((url, i) => (answers[i] === undefined ? [] : [`${JSON.stringify(firstDataKey(url))}:${answers[i]}`]));
-      return entries.length ? jsonScript('first-data', `{${entries.join(',')}}`) : '';
+      // The cached bodies go in as they are: `{"request":…,"answer":<the API's body>}` each.
+      const items = requests.flatMap((call, i) => (answers[i] === undefined ? [] : [`{"request":${JSON.stringify(call)},"answer":${answers[i]}}`]));
+      return items.length ? jsonScript('first-data', `[${items.join(',')}]`) : '';
     },
   };
 }

@@ -13,9 +13,11 @@ import { freePort } from '../../lib/process';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createBoardItem, pngBytes, storeFile } from '../../test/factories';
 import { DEFAULT_IMAGE, PAGE_EXTRAS_BUDGET_MS } from './page-head';
+import { firstDataUrl } from './first-data';
 import { escapeMarkup } from './text';
 import { toKstIso } from '../../lib/time';
 import { fixedScreens } from '@contract';
+import type { FirstDataRequest } from '@contract/first-data';
 
 /**
  * Issue 11, "Search engines and sharing": robots.txt, sitemap.xml, the RSS feeds and the tags of
@@ -93,14 +95,22 @@ function elements(xml: string, tag: string): string[] {
   return [...xml.matchAll(new RegExp(`<${tag}(?: [^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
 }
 
-/** The data of the API answers sent with a page (modules/seo/first-data.ts), by URL; {} when none. */
+/**
+ * The data of the API answers sent with a page (modules/seo/first-data.ts), by the URL of the call
+ * each names (its entry, parameters and query; query parameters sorted); {} when none.
+ */
 function firstData(html: string): Record<string, unknown> {
   const m = /<script type="application\/json" id="first-data">([\s\S]*?)<\/script>/.exec(html);
   if (!m) return {};
-  const answers = JSON.parse(m[1]!) as Record<string, { code: string; data: unknown }>;
+  const items = JSON.parse(m[1]!) as { request: FirstDataRequest; answer: { code: string; data: unknown } }[];
+  const urlOf = (request: FirstDataRequest) => {
+    const url = new URL(firstDataUrl(request), 'http://localhost');
+    url.searchParams.sort();
+    return url.pathname + url.search;
+  };
   // Each is the API's envelope as it sends it; only successes go with a page.
-  for (const [url, answer] of Object.entries(answers)) expect(answer.code, url).toBe('SUCCESS');
-  return Object.fromEntries(Object.entries(answers).map(([url, answer]) => [url, answer.data]));
+  for (const { request, answer } of items) expect(answer.code, urlOf(request)).toBe('SUCCESS');
+  return Object.fromEntries(items.map(({ request, answer }) => [urlOf(request), answer.data]));
 }
 
 /** What a browser sends when it opens a page (a link, the address bar), as opposed to a crawler. */

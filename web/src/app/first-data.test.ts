@@ -1,15 +1,16 @@
 import { hashKey, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { firstDataKey, firstDataUrls } from '@server/modules/seo/first-data';
+import { firstDataRequests } from '@server/modules/seo/first-data';
 import { latestBoardItemsQuery } from '../features/home/api/list-latest-board-items';
 import { queryKeys } from '../lib/query-keys';
 import { queryKeyOf, seedFirstData } from './first-data';
 
 /**
  * The server's first answers (server/modules/seo/first-data.ts) land in the queries the screens
- * read: each URL the server sends for a screen maps to the key that screen's hook uses.
+ * read: each call (an entry of the endpoint table and its parameters) the server sends for a screen
+ * maps to the key that screen's hook uses.
  */
-const keysOf = (pathname: string, search = '') => firstDataUrls(pathname, search).map((url) => hashKey(queryKeyOf(firstDataKey(url))!));
+const keysOf = (pathname: string, search = '') => firstDataRequests(pathname, search).map((request) => hashKey(queryKeyOf(request)!));
 
 const frame = [hashKey(queryKeys.siteSetting.info), hashKey(queryKeys.boardMenu)];
 
@@ -38,20 +39,23 @@ describe('the first answers feed the screens\' own queries', () => {
 
   it('the fixed screens in the frame get the frame\'s; other screens and the console get none', () => {
     expect(keysOf('/NIDS/intro/')).toEqual(frame);
-    expect(firstDataUrls('/Account/Signin', '')).toEqual([]);
-    expect(firstDataUrls('/TOS/Content/PrivacyContent', '')).toEqual([]);
-    expect(firstDataUrls('/admin/boards/List', '')).toEqual([]);
+    expect(firstDataRequests('/Account/Signin', '')).toEqual([]);
+    expect(firstDataRequests('/TOS/Content/PrivacyContent', '')).toEqual([]);
+    expect(firstDataRequests('/admin/boards/List', '')).toEqual([]);
   });
 });
 
 describe('seedFirstData', () => {
   const script = (text: string | null) => ({ getElementById: (id: string) => (id === 'first-data' && text !== null ? ({ textContent: text } as HTMLElement) : null) });
   const board = { boardCode: 'notice', name: '공지사항' };
-  const answers = {
-    '/api/board/notice': { code: 'SUCCESS', data: board },
-    '/api/board/public': { code: 'NOT_FOUND', message: '없음' },
-    '/api/unknown': { code: 'SUCCESS', data: { x: 1 } },
-  };
+  const answers = [
+    { request: { id: 'board.get', params: { boardCode: 'notice' } }, answer: { code: 'SUCCESS', data: board } },
+    { request: { id: 'board.get', params: { boardCode: 'public' } }, answer: { code: 'NOT_FOUND', message: '없음' } },
+    { request: { id: 'user.get', params: { id: 1 } }, answer: { code: 'SUCCESS', data: { x: 1 } } },
+    { request: { id: 'boardItem.view' }, answer: { code: 'SUCCESS', data: { x: 2 } } },
+    { answer: { code: 'SUCCESS', data: { x: 3 } } },
+    null,
+  ];
 
   it('puts a guest\'s answers in the cache under the screens\' keys, and nothing else', () => {
     const client = new QueryClient();
@@ -66,7 +70,7 @@ describe('seedFirstData', () => {
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 
-  it.each([null, '', '{"/api/board/notice":', '"text"'])('does nothing with a page whose answers are %j', (text) => {
+  it.each([null, '', '[{"request":', '"text"', '{"/api/board/notice":{"code":"SUCCESS","data":{}}}'])('does nothing with a page whose answers are %j', (text) => {
     const client = new QueryClient();
     seedFirstData(client, script(text), () => true);
     expect(client.getQueryCache().getAll()).toHaveLength(0);

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { BoardItemsQuery } from '../features/board/api/list-board-items';
+import type { FirstDataItem, FirstDataRequest } from '@contract/first-data';
 import { queryKeys } from '../lib/query-keys';
 import { getSessionStore } from '../lib/session';
 
@@ -14,28 +14,26 @@ import { getSessionStore } from '../lib/session';
  * unused and the screen asks the server as before; e2e/budget.spec.ts notices that.
  */
 
-/** A list's query parameters as the screens write them: page and size numbers, flags booleans. */
-function listQueryOf(params: URLSearchParams): BoardItemsQuery {
-  const query: Record<string, string | number | boolean> = {};
-  for (const [key, value] of params) {
-    if (key === 'page' || key === 'size') query[key] = Number(value);
-    else if (key === 'pinNotices' || key === 'showItemToMain') query[key] = value === 'true';
-    else query[key] = value;
+/**
+ * The query an answer to `request` belongs to, keyed as the screens key it; null for a call no
+ * screen's first render makes (a newer server's, say). The request names its entry in the endpoint
+ * table (contract/first-data.ts), with the parameters and query the screen calls it with.
+ */
+export function queryKeyOf(request: FirstDataRequest): QueryKey | null {
+  switch (request.id) {
+    case 'siteSetting.info':
+      return queryKeys.siteSetting.info;
+    case 'board.menu':
+      return queryKeys.boardMenu;
+    case 'board.get':
+      return queryKeys.board(request.params.boardCode);
+    case 'boardItem.list':
+      return queryKeys.boardItems.list(request.query);
+    case 'boardItem.view':
+      return queryKeys.boardItems.detail(request.params.boardCode, request.params.itemNo);
+    default:
+      return null;
   }
-  return query as BoardItemsQuery;
-}
-
-/** The query an answer to `GET url` belongs to, keyed as the screens key it; null for others. */
-export function queryKeyOf(url: string): QueryKey | null {
-  const { pathname, searchParams } = new URL(url, 'http://localhost');
-  if (pathname === '/api/site-setting/info') return queryKeys.siteSetting.info;
-  if (pathname === '/api/board') return queryKeys.boardMenu;
-  if (pathname === '/api/board-item') return queryKeys.boardItems.list(listQueryOf(searchParams));
-  const board = /^\/api\/board\/([^/]+)$/.exec(pathname);
-  if (board) return queryKeys.board(decodeURIComponent(board[1]!));
-  const item = /^\/api\/board-item\/([^/]+)\/(\d{1,10})$/.exec(pathname);
-  if (item) return queryKeys.boardItems.detail(decodeURIComponent(item[1]!), Number(item[2]));
-  return null;
 }
 
 /** Reads `<script type="application/json" id="first-data">` into the cache, for a guest. */
@@ -52,10 +50,16 @@ export function seedFirstData(
   } catch {
     return;
   }
-  if (!answers || typeof answers !== 'object') return;
+  if (!Array.isArray(answers)) return;
   // Each answer is the API's envelope as it would have come: the screens' queries hold its data.
-  for (const [url, answer] of Object.entries(answers as Record<string, { code?: unknown; data?: unknown } | null>)) {
-    const key = queryKeyOf(url);
+  for (const item of answers as (Partial<FirstDataItem> | null)[]) {
+    let key: QueryKey | null = null;
+    try {
+      key = item?.request ? queryKeyOf(item.request) : null;
+    } catch {
+      // A request without the parameters its entry needs: the screen asks for it.
+    }
+    const answer = item?.answer;
     if (key && answer?.code === 'SUCCESS' && answer.data !== undefined) queryClient.setQueryData(key, answer.data);
   }
 }
