@@ -1,6 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@contract';
-import { apiErrorOf, errorCodeOf, fileNameFromDisposition, networkError, refusedField } from './api';
+import { endpointRoutes } from '@contract/endpoint-routes';
+import { apiErrorOf, endpoint, errorCodeOf, fileNameFromDisposition, networkError, refusedField } from './api';
+
+describe('endpoint', () => {
+  it('takes the method from the entry and fills in its path parameters, each encoded', () => {
+    expect(endpoint(endpointRoutes.boardItem.update, { boardCode: 'a b/c', itemNo: 7 })).toEqual({
+      id: 'boardItem.update',
+      method: 'PATCH',
+      path: '/api/board-item/a%20b%2Fc/7',
+    });
+    expect(endpoint(endpointRoutes.board.menu)).toEqual({ id: 'board.menu', method: 'GET', path: '/api/board' });
+  });
+
+  it('names the parameters from the path: a missing or unknown one does not type-check', () => {
+    // @ts-expect-error itemNo is missing
+    expect(() => endpoint(endpointRoutes.boardItem.view, { boardCode: 'notice' })).toThrow(/:itemNo/);
+    // @ts-expect-error the path has no parameters at all
+    endpoint(endpointRoutes.boardItem.list, { boardCode: 'notice' });
+    // @ts-expect-error the entry's parameter is :id
+    expect(() => endpoint(endpointRoutes.user.get, { userId: 1 })).toThrow(/:id/);
+  });
+});
 
 describe('fileNameFromDisposition', () => {
   it('prefers the RFC 5987 UTF-8 name (Korean file names)', () => {
