@@ -1,11 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
-  adminBoardMessages, adminPaths, areas, boardLimits, listStyles, paths,
-  type AdminBoard, type AdminBoardCreate, type Area, type BoardPermissionRoles, type ListStyle,
+  adminBoardCreate, adminBoardFields, adminBoardMessages, adminPaths, areas, boardLimits, listStyles, paths,
+  type AdminBoard, type AdminBoardCreate,
 } from '@contract';
-import { refusedField } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { Field } from '@web/ui/form/Field';
+import { contractResolver, failureText, showRefusalAtField } from '../shared/contract-form';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useAdminBoards, useSaveBoard } from './api';
 import { areaLabels, listStyleLabels } from './board-labels';
@@ -58,83 +60,92 @@ export function Component() {
   );
 }
 
+/** The form: the body's fields, with the categories as typed (one a line) and the sizes in MB. */
+type BoardValues = Omit<AdminBoardCreate, 'categories' | 'maxFileSize' | 'maxImageSize'> & { categories: string; maxFileSize: number; maxImageSize: number };
+
+const toValues = (board: AdminBoardCreate): BoardValues => ({
+  ...board,
+  categories: board.categories.join('\n'),
+  maxFileSize: Math.round((board.maxFileSize / MB) * 10) / 10,
+  maxImageSize: Math.round((board.maxImageSize / MB) * 10) / 10,
+});
+
+/** The body `PUT /api/admin/boards` takes (a new board keeps its code; an edit sends the rest). */
+const toBody = ({ boardCode, categories, maxFileSize, maxImageSize, ...fields }: BoardValues): AdminBoardCreate => ({
+  ...fields,
+  boardCode: boardCode.trim(),
+  categories: categories.split('\n').map((c) => c.trim()).filter(Boolean),
+  maxFileSize: Math.round(maxFileSize * MB),
+  maxImageSize: Math.round(maxImageSize * MB),
+});
+
+/** A number field's value as the server gets it (an emptied field is 0, which the limits refuse). */
+const asNumber = { setValueAs: (value: string) => Number(value) };
+
 function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCode: string; name: string }[] }) {
   const navigate = useNavigate();
   const created = (useLocation().state as { created?: boolean } | null)?.created === true;
-  const [values, setValues] = useState<AdminBoardCreate>(() => (board ? { ...board } : newBoard));
-  const [categories, setCategories] = useState(values.categories.join('\n'));
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(created ? { ok: true, text: adminBoardMessages.created } : null);
-  // A refusal about one field is also shown under that field, which is marked and takes the focus.
-  const [fieldError, setFieldError] = useState<{ id: string; text: string } | null>(null);
-  const errorOf = (id: string) => (fieldError?.id === id ? fieldError.text : undefined);
   const save = useSaveBoard(board?.boardCode ?? null);
-  const set = <K extends keyof AdminBoardCreate>(key: K, value: AdminBoardCreate[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const { register, control, handleSubmit, setError, formState } = useForm<BoardValues>({
+    defaultValues: toValues(board ?? newBoard),
+    // The contract's rules for the body; the server says what they leave open (a blank name, a taken code).
+    resolver: contractResolver(board ? adminBoardFields : adminBoardCreate, toBody),
+  });
+  const errors = formState.errors;
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
+  async function onValid(values: BoardValues) {
     setResult(null);
-    setFieldError(null);
-    const { boardCode, ...fields } = values;
-    const body = { ...fields, categories: categories.split('\n').map((c) => c.trim()).filter(Boolean) };
+    const { boardCode, ...body } = toBody(values);
     try {
-      const saved = await save.mutateAsync(board ? body : { ...body, boardCode: boardCode.trim() });
+      const saved = await save.mutateAsync(board ? body : { ...body, boardCode });
       if (!board) {
         await navigate(adminPaths.board(saved.boardCode), { replace: true, state: { created: true } });
         return;
       }
       setResult({ ok: true, text: adminBoardMessages.saved });
     } catch (err) {
-      const text = err instanceof Error ? err.message : '저장하지 못했습니다.';
-      setResult({ ok: false, text });
-      const id = fieldOfRefusal(refusedField(err));
-      if (id) {
-        setFieldError({ id, text });
-        document.getElementById(id)?.focus();
-      }
+      setResult({ ok: false, text: failureText(err) });
+      showRefusalAtField(setError, err, fieldOfRefusal);
     }
   }
 
   const number = (key: 'pageSize' | 'maxFiles' | 'sortOrder', label: string, limits?: { min: number; max: number }) => (
-    <Input id={`board-${key}`} label={label}>
-      {(id) => (
-        <input id={id} className="form-input" type="number" inputMode="numeric" min={limits?.min ?? 0} max={limits?.max} value={values[key]}
-          onChange={(e) => set(key, Number(e.target.value))} />
+    <Field id={`board-${key}`} label={label} error={errors[key]?.message}>
+      {(control) => (
+        <input {...control} {...register(key, asNumber)} className="form-input" type="number" inputMode="numeric" min={limits?.min ?? 0} max={limits?.max} />
       )}
-    </Input>
+    </Field>
   );
   const megabytes = (key: 'maxFileSize' | 'maxImageSize', label: string) => (
-    <Input id={`board-${key}`} label={`${label} (MB)`}>
-      {(id) => (
-        <input id={id} className="form-input" type="number" inputMode="decimal" min={1} step={1} value={Math.round((values[key] / MB) * 10) / 10}
-          onChange={(e) => set(key, Math.round(Number(e.target.value) * MB))} />
-      )}
-    </Input>
+    <Field id={`board-${key}`} label={`${label} (MB)`} error={errors[key]?.message}>
+      {(control) => <input {...control} {...register(key, asNumber)} className="form-input" type="number" inputMode="decimal" min={1} step={1} />}
+    </Field>
   );
 
   return (
-    <form onSubmit={onSubmit} aria-label={board ? '게시판 수정' : '새 게시판'} noValidate>
+    <form onSubmit={(event) => void handleSubmit(onValid)(event)} aria-label={board ? '게시판 수정' : '새 게시판'} noValidate>
       <fieldset className="admin-section">
         <legend>기본 정보</legend>
         <div className="admin-grid">
-          <Input id="board-code" label="게시판 코드 (영문, 주소에 쓰임)" error={errorOf('board-code')}>
-            {(id, invalid) => (
-              <input id={id} {...invalid} className="form-input" value={values.boardCode} disabled={board !== null} maxLength={40} autoCapitalize="none" spellCheck={false}
-                onChange={(e) => set('boardCode', e.target.value)} />
+          <Field id="board-code" label="게시판 코드 (영문, 주소에 쓰임)" error={errors.boardCode?.message}>
+            {(control) => (
+              <input {...control} {...register('boardCode')} className="form-input" disabled={board !== null} maxLength={40} autoCapitalize="none" spellCheck={false} />
             )}
-          </Input>
-          <Input id="board-name" label="게시판 이름" error={errorOf('board-name')}>
-            {(id, invalid) => <input id={id} {...invalid} className="form-input" value={values.name} maxLength={50} onChange={(e) => set('name', e.target.value)} />}
-          </Input>
-          <Input id="board-area" label="영역 (메뉴 위치)">
-            {(id) => (
-              <select id={id} className="form-input form-select" value={values.area} onChange={(e) => set('area', e.target.value as Area)}>
+          </Field>
+          <Field id="board-name" label="게시판 이름" error={errors.name?.message}>
+            {(control) => <input {...control} {...register('name')} className="form-input" maxLength={50} />}
+          </Field>
+          <Field id="board-area" label="영역 (메뉴 위치)" error={errors.area?.message}>
+            {(control) => (
+              <select {...control} {...register('area')} className="form-input form-select">
                 {areas.map((a) => <option key={a} value={a}>{areaLabels[a]}</option>)}
               </select>
             )}
-          </Input>
-          <Input id="board-style" label="목록 형식">
-            {(id) => (
-              <select id={id} className="form-input form-select" value={values.listStyle} onChange={(e) => set('listStyle', e.target.value as ListStyle)}>
+          </Field>
+          <Field id="board-style" label="목록 형식" error={errors.listStyle?.message}>
+            {(control) => (
+              <select {...control} {...register('listStyle')} className="form-input form-select">
                 {listStyles.map((s) => (
                   // An inquiry board stays one, and no board becomes one (its posts' privacy depends on it).
                   <option key={s} value={s} disabled={board !== null && (s === 'inquiry') !== (board.listStyle === 'inquiry')}>
@@ -143,22 +154,22 @@ function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCo
                 ))}
               </select>
             )}
-          </Input>
+          </Field>
           {number('pageSize', '한 쪽의 글 수', boardLimits.pageSize)}
           {number('sortOrder', '메뉴 순서')}
         </div>
-        <Input id="board-description" label="설명" error={errorOf('board-description')}>
-          {(id, invalid) => <textarea id={id} {...invalid} className="form-input form-textarea" rows={2} maxLength={500} value={values.description} onChange={(e) => set('description', e.target.value)} />}
-        </Input>
-        <Input id="board-categories" label="분류 (한 줄에 하나, 없으면 비워 둡니다)" error={errorOf('board-categories')}>
-          {(id, invalid) => <textarea id={id} {...invalid} className="form-input form-textarea" rows={3} value={categories} onChange={(e) => setCategories(e.target.value)} />}
-        </Input>
+        <Field id="board-description" label="설명" error={errors.description?.message}>
+          {(control) => <textarea {...control} {...register('description')} className="form-input form-textarea" rows={2} maxLength={500} />}
+        </Field>
+        <Field id="board-categories" label="분류 (한 줄에 하나, 없으면 비워 둡니다)" error={errors.categories?.message}>
+          {(control) => <textarea {...control} {...register('categories')} className="form-input form-textarea" rows={3} />}
+        </Field>
       </fieldset>
 
       <fieldset className="admin-section">
         <legend>첨부와 댓글</legend>
         <label className="form-check" htmlFor="board-attachments">
-          <input id="board-attachments" type="checkbox" checked={values.allowAttachments} onChange={(e) => set('allowAttachments', e.target.checked)} />
+          <input id="board-attachments" type="checkbox" {...register('allowAttachments')} />
           <span>첨부파일 허용</span>
         </label>
         <div className="admin-grid">
@@ -167,14 +178,18 @@ function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCo
           {megabytes('maxImageSize', '본문 이미지 크기')}
         </div>
         <label className="form-check" htmlFor="board-comments">
-          <input id="board-comments" type="checkbox" checked={values.useComments} onChange={(e) => set('useComments', e.target.checked)} />
+          <input id="board-comments" type="checkbox" {...register('useComments')} />
           <span>댓글 사용</span>
         </label>
       </fieldset>
 
       <fieldset className="admin-section">
         <legend>권한</legend>
-        <PermissionMatrix roles={roles} value={values.permissions} onChange={(p: BoardPermissionRoles) => set('permissions', p)} />
+        <Controller
+          control={control}
+          name="permissions"
+          render={({ field }) => <PermissionMatrix roles={roles} value={field.value} onChange={field.onChange} />}
+        />
       </fieldset>
 
       <div className="admin-actions admin-actions--end">
@@ -192,40 +207,14 @@ function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCo
   );
 }
 
-/** What ties an input to its error: marked invalid, described by the error first. */
-interface Invalid {
-  'aria-invalid': boolean;
-  'aria-describedby': string | undefined;
-}
-
-function Input({ id, label, error, children }: { id: string; label: string; error?: string; children: (id: string, invalid: Invalid) => ReactNode }) {
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      {children(id, { 'aria-invalid': Boolean(error), 'aria-describedby': errorId })}
-      {error && (
-        <p className="form-field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The request fields this form marks when a refusal names them, and their elements. */
-const refusableFields: Partial<Record<keyof AdminBoardCreate, string>> = {
-  boardCode: 'board-code',
-  name: 'board-name',
-  description: 'board-description',
-  categories: 'board-categories',
-};
+/** The request fields this form marks when a refusal names them. */
+const refusableFields = ['boardCode', 'name', 'description', 'categories'] as const satisfies readonly (keyof BoardValues)[];
 
 /**
- * The element of the field a refusal names (the answer's `field`: `name`, or `categories.2` for
- * one category), when this form marks it; null for the form as a whole.
+ * The form field a refusal names (the answer's `field`: `name`, or `categories.2` for one
+ * category), when this form marks it; null for the form as a whole.
  */
-function fieldOfRefusal(field: string | null): string | null {
-  const head = field?.split('.')[0];
-  return head && Object.hasOwn(refusableFields, head) ? (refusableFields[head as keyof AdminBoardCreate] ?? null) : null;
+function fieldOfRefusal(field: string): (typeof refusableFields)[number] | null {
+  const head = field.split('.')[0];
+  return refusableFields.find((name) => name === head) ?? null;
 }

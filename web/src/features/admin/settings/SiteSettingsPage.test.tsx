@@ -55,4 +55,18 @@ describe('site settings', () => {
     expect(siteName).toHaveAccessibleDescription(new RegExp(`${siteSettingMessages.siteNameRequired.replace(/[.]/g, '\\.')}$`));
     expect(siteName).toHaveFocus();
   });
+
+  it('a site name over the contract\'s 100 characters is refused at the field, which takes the focus, and nothing is sent', async () => {
+    const api = stubApi({ 'GET /api/admin/site-setting': ok(demoAdminSiteSetting) });
+    const { user } = renderScreen(SiteSettingsPage, { path: 'admin/settings' });
+    const form = await screen.findByRole('form', { name: '사이트 설정' });
+    const siteName = within(form).getByLabelText('사이트 이름', { exact: true });
+    await user.clear(siteName);
+    await user.paste('가'.repeat(101));
+    await user.click(within(form).getByRole('button', { name: '설정 저장' }));
+    await waitFor(() => expect(siteName).toHaveAttribute('aria-invalid', 'true'));
+    expect(siteName).toHaveAccessibleDescription('100자 이내로 입력해주세요.');
+    expect(siteName).toHaveFocus();
+    expect(api.callsTo('PATCH /api/site-setting')).toEqual([]);
+  });
 });

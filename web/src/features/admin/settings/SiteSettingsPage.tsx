@@ -1,8 +1,14 @@
-import { useState, type ReactNode } from 'react';
-import { authTypes, siteSettingMessages, type AdminSiteSetting, type AuthType, type SiteInfo } from '@contract';
-import { refusedField } from '@web/lib/api';
+import { useState } from 'react';
+import { Controller, get, useForm, useWatch, type FieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+// zod's configuration (Korean messages; jitless under the CSP) before this form's schema is built.
+import '@contract/zod-ko';
+import { z } from 'zod';
+import { authTypes, siteSettingMessages, siteSettingPatch, type AdminSiteSetting, type AuthType, type SiteInfo } from '@contract';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { Field } from '@web/ui/form/Field';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
+import { failureText, showRefusalAtField } from '../shared/contract-form';
 import { useAdminSiteSetting, useSaveSiteSetting } from './api';
 import { fromDraft, toDraft, type ProfileDraft } from './profile-draft';
 import { ProfileFieldsEditor } from './ProfileFieldsEditor';
@@ -17,16 +23,14 @@ const authTypeLabels: Record<AuthType, string> = {
 };
 
 type Facts = Omit<SiteInfo, 'authType' | 'useCapcha' | 'roleCodeForGuest' | 'userProfiles'>;
-interface Draft {
-  authType: AuthType;
-  useCapcha: boolean;
-  roleCodeForGuest: string;
-  facts: Facts;
-  profiles: ProfileDraft[];
-}
+/** The form: the settings as `PATCH /api/site-setting` takes them, the sign-up fields as the editor holds them. */
+type SettingsValues = Omit<SiteInfo, 'userProfiles'> & { adminTwoFactorRequired: boolean; userProfiles: ProfileDraft[] };
 
-function toDraftSettings({ authType, useCapcha, roleCodeForGuest, userProfiles, ...facts }: SiteInfo): Draft {
-  return { authType, useCapcha, roleCodeForGuest, facts, profiles: userProfiles.map(toDraft) };
+/** The contract's rules for the body; the sign-up fields are checked by the server, which names the one at fault. */
+const settingsSchema = siteSettingPatch.omit({ userProfiles: true }).required().extend({ userProfiles: z.array(z.custom<ProfileDraft>()) });
+
+function toValues({ settings, adminTwoFactorRequired }: AdminSiteSetting): SettingsValues {
+  return { ...settings, adminTwoFactorRequired, userProfiles: settings.userProfiles.map(toDraft) };
 }
 
 /** 사이트 설정 (issue 9, system admin): sign-in, CAPTCHA, guest role, site facts and the sign-up fields. */
@@ -46,69 +50,53 @@ export function Component() {
 }
 
 function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
-  const [draft, setDraft] = useState(() => toDraftSettings(loaded.settings));
-  const [twoFactorRequired, setTwoFactorRequired] = useState(loaded.adminTwoFactorRequired);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  // A refusal about one field is also shown under that field, which is marked and takes the focus
-  // (the form is long: the message under the button is far from an emptied site name).
-  const [fieldError, setFieldError] = useState<{ id: string; text: string } | null>(null);
   const save = useSaveSiteSetting();
-  const setFact = (key: keyof Omit<Facts, 'privacyOfficer'>, value: string) => setDraft((d) => ({ ...d, facts: { ...d.facts, [key]: value } }));
-  const setOfficer = (key: keyof Facts['privacyOfficer'], value: string) =>
-    setDraft((d) => ({ ...d, facts: { ...d.facts, privacyOfficer: { ...d.facts.privacyOfficer, [key]: value } } }));
-  const profiles = draft.profiles.map(fromDraft);
+  const { register, control, handleSubmit, setError, formState } = useForm<SettingsValues>({
+    defaultValues: toValues(loaded),
+    // The values go as typed (the server trims and says what is missing); the contract's limits are checked first.
+    resolver: zodResolver(settingsSchema, undefined, { raw: true }),
+  });
+  const errors = formState.errors;
+  const drafts = useWatch({ control, name: 'userProfiles' });
+  const profiles = drafts.map(fromDraft);
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
+  async function onValid({ userProfiles, adminTwoFactorRequired, ...settings }: SettingsValues) {
     setResult(null);
-    setFieldError(null);
     try {
       await save.mutateAsync({
-        authType: draft.authType,
-        useCapcha: draft.useCapcha,
-        roleCodeForGuest: draft.roleCodeForGuest,
-        userProfiles: profiles,
-        ...draft.facts,
+        ...settings,
+        userProfiles: userProfiles.map(fromDraft),
         // Sent only when changed: switching it on is refused to an administrator without a second factor.
-        ...(twoFactorRequired !== loaded.adminTwoFactorRequired ? { adminTwoFactorRequired: twoFactorRequired } : {}),
+        ...(adminTwoFactorRequired !== loaded.adminTwoFactorRequired ? { adminTwoFactorRequired } : {}),
       });
       setResult({ ok: true, text: siteSettingMessages.saved });
     } catch (err) {
-      const text = err instanceof Error ? err.message : '저장하지 못했습니다.';
-      setResult({ ok: false, text });
-      const id = fieldOfRefusal(refusedField(err));
-      if (id) {
-        setFieldError({ id, text });
-        document.getElementById(id)?.focus();
-      }
+      setResult({ ok: false, text: failureText(err) });
+      showRefusalAtField(setError, err, fieldOfRefusal);
     }
   }
 
-  const fact = (key: keyof Omit<Facts, 'privacyOfficer'>, label: string, type = 'text') => {
-    const id = `setting-${key}`;
-    return <TextField id={id} label={label} type={type} value={draft.facts[key]} onChange={(v) => setFact(key, v)} error={fieldError?.id === id ? fieldError.text : undefined} />;
+  const text = (name: TextFieldName, label: string, type = 'text') => {
+    const id = name.startsWith('privacyOfficer.') ? `setting-officer-${name.slice('privacyOfficer.'.length)}` : `setting-${name}`;
+    return (
+      <Field id={id} label={label} error={(get(errors, name) as FieldError | undefined)?.message}>
+        {(control) => <input {...control} {...register(name)} className="form-input" type={type} />}
+      </Field>
+    );
   };
-  const officer = (key: keyof Facts['privacyOfficer'], label: string, type = 'text') => {
-    const id = `setting-officer-${key}`;
-    return <TextField id={id} label={label} type={type} value={draft.facts.privacyOfficer[key]} onChange={(v) => setOfficer(key, v)} error={fieldError?.id === id ? fieldError.text : undefined} />;
-  };
+  const fact = (key: FactName, label: string, type?: string) => text(key, label, type);
+  const officer = (key: OfficerName, label: string, type?: string) => text(`privacyOfficer.${key}`, label, type);
 
   return (
-    <form className="settings-form" onSubmit={onSubmit} aria-label="사이트 설정" noValidate>
+    <form className="settings-form" onSubmit={(event) => void handleSubmit(onValid)(event)} aria-label="사이트 설정" noValidate>
       <fieldset className="admin-section">
         <legend>로그인 방식</legend>
         <p className="admin-note">회원이 로그인할 때 쓰는 아이디입니다. 바꾸면 다음 로그인부터 적용되고, 시스템 관리자는 계속 아이디로 로그인합니다.</p>
         <div className="admin-choices">
           {authTypes.map((type) => (
             <label key={type} className="form-check" htmlFor={`setting-auth-${type}`}>
-              <input
-                id={`setting-auth-${type}`}
-                type="radio"
-                name="authType"
-                value={type}
-                checked={draft.authType === type}
-                onChange={() => setDraft((d) => ({ ...d, authType: type }))}
-              />
+              <input id={`setting-auth-${type}`} type="radio" value={type} {...register('authType')} />
               <span>{authTypeLabels[type]}</span>
             </label>
           ))}
@@ -118,7 +106,7 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
       <fieldset className="admin-section">
         <legend>자동입력 방지</legend>
         <label className="form-check" htmlFor="setting-captcha">
-          <input id="setting-captcha" type="checkbox" checked={draft.useCapcha} onChange={(e) => setDraft((d) => ({ ...d, useCapcha: e.target.checked }))} />
+          <input id="setting-captcha" type="checkbox" {...register('useCapcha')} />
           <span>로그인, 회원가입, 비회원 문의에 자동입력 방지 문자를 씁니다.</span>
         </label>
       </fieldset>
@@ -126,7 +114,7 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
       <fieldset className="admin-section">
         <legend>관리자 2단계 인증</legend>
         <label className="form-check" htmlFor="setting-admin-two-factor">
-          <input id="setting-admin-two-factor" type="checkbox" checked={twoFactorRequired} onChange={(e) => setTwoFactorRequired(e.target.checked)} />
+          <input id="setting-admin-two-factor" type="checkbox" {...register('adminTwoFactorRequired')} />
           <span>관리자 권한(ADMIN_Access)이 있는 모든 계정이 인증 앱 코드로 로그인하게 합니다.</span>
         </label>
         <p className="admin-note">켜면 인증 앱을 등록하지 않은 관리자는 등록을 마칠 때까지 관리자 기능을 쓸 수 없습니다. 먼저 본인의 2단계 인증을 설정해야 켤 수 있습니다.</p>
@@ -134,21 +122,17 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
 
       <fieldset className="admin-section">
         <legend>손님 권한</legend>
-        <div className="admin-field">
-          <label htmlFor="setting-guest-role">로그인하지 않은 방문자의 권한</label>
-          <select
-            id="setting-guest-role"
-            className="form-input form-select"
-            value={draft.roleCodeForGuest}
-            onChange={(e) => setDraft((d) => ({ ...d, roleCodeForGuest: e.target.value }))}
-          >
-            {loaded.roles.map((role) => (
-              <option key={role.roleCode} value={role.roleCode} disabled={role.admin}>
-                {role.name} ({role.roleCode}){role.admin ? ' - 관리자 권한이라 고를 수 없음' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="setting-guest-role" label="로그인하지 않은 방문자의 권한" error={errors.roleCodeForGuest?.message}>
+          {(control) => (
+            <select {...control} {...register('roleCodeForGuest')} className="form-input form-select">
+              {loaded.roles.map((role) => (
+                <option key={role.roleCode} value={role.roleCode} disabled={role.admin}>
+                  {role.name} ({role.roleCode}){role.admin ? ' - 관리자 권한이라 고를 수 없음' : ''}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </fieldset>
 
       <fieldset className="admin-section">
@@ -178,7 +162,11 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
       <fieldset className="admin-section">
         <legend>회원가입 추가 항목</legend>
         <div className="settings-profiles">
-          <ProfileFieldsEditor items={draft.profiles} onChange={(items) => setDraft((d) => ({ ...d, profiles: items }))} />
+          <Controller
+            control={control}
+            name="userProfiles"
+            render={({ field }) => <ProfileFieldsEditor items={field.value} onChange={field.onChange} />}
+          />
           <SignupPreview fields={profiles} />
         </div>
       </fieldset>
@@ -193,32 +181,21 @@ function SettingsForm({ loaded }: { loaded: AdminSiteSetting }) {
   );
 }
 
-function TextField(props: { id: string; label: ReactNode; value: string; onChange: (v: string) => void; type?: string; error?: string }) {
-  const { id, label, value, onChange, type = 'text', error } = props;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} className="form-input" type={type} value={value} aria-invalid={Boolean(error)} aria-describedby={errorId} onChange={(e) => onChange(e.target.value)} />
-      {error && (
-        <p className="form-field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** The site facts this form shows as text fields (`setting-{key}`), and the privacy officer's (`setting-officer-{key}`). */
-const factFields: readonly string[] = ['siteName', 'siteNameEn', 'operator', 'address', 'phone', 'fax', 'email', 'businessHours', 'registSiteUrl'] satisfies (keyof Facts)[];
-const officerFields: readonly string[] = ['name', 'position', 'phone', 'email'] satisfies (keyof Facts['privacyOfficer'])[];
+const factFields = ['siteName', 'siteNameEn', 'operator', 'address', 'phone', 'fax', 'email', 'businessHours', 'registSiteUrl'] as const satisfies readonly (keyof Facts)[];
+const officerFields = ['name', 'position', 'phone', 'email'] as const satisfies readonly (keyof Facts['privacyOfficer'])[];
+type FactName = (typeof factFields)[number];
+type OfficerName = (typeof officerFields)[number];
+type TextFieldName = FactName | `privacyOfficer.${OfficerName}`;
+
+const isOneOf = <T extends string>(list: readonly T[], value: string | undefined): value is T => value !== undefined && (list as readonly string[]).includes(value);
 
 /**
- * The element of the field a refusal names (the answer's `field`, e.g. `siteName` or
- * `privacyOfficer.email`) when it is one of this form's text fields; null for the form as a whole.
+ * The form field a refusal names (the answer's `field`, e.g. `siteName` or `privacyOfficer.email`)
+ * when it is one of this form's text fields; null for the form as a whole.
  */
-function fieldOfRefusal(field: string | null): string | null {
-  const [head, sub] = field?.split('.') ?? [];
-  if (head === 'privacyOfficer') return sub && officerFields.includes(sub) ? `setting-officer-${sub}` : null;
-  return head && factFields.includes(head) ? `setting-${head}` : null;
+function fieldOfRefusal(field: string): TextFieldName | null {
+  const [head, sub] = field.split('.');
+  if (head === 'privacyOfficer') return isOneOf(officerFields, sub) ? `privacyOfficer.${sub}` : null;
+  return isOneOf(factFields, head) ? head : null;
 }
