@@ -1,9 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { roleMessages, type RoleList, type RoleView } from '@contract';
-import { refusedField } from '@web/lib/api';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createRoleRequest, patchRoleRequest, roleMessages, type CreateRoleRequest, type RoleList, type RoleView } from '@contract';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
+import { Field } from '@web/ui/form/Field';
 import '@web/ui/form/forms.css';
+import { failureText, showRefusalAtField } from '../shared/contract-form';
 import { useRoleChanges, useRoles } from './api/roles';
 
 type Known = RoleList['knownPermissions'];
@@ -27,10 +30,10 @@ export function Component() {
       try {
         await work();
         setOutcome({ at, tone: 'success', text: success });
-        return true;
+        return { ok: true };
       } catch (err) {
-        setOutcome({ at, tone: 'error', text: err instanceof Error ? err.message : '저장하지 못했습니다.', field: refusedField(err) });
-        return false;
+        setOutcome({ at, tone: 'error', text: failureText(err) });
+        return { ok: false, error: err };
       }
     };
 
@@ -75,14 +78,13 @@ export function Component() {
   );
 }
 
-type Report = (work: () => Promise<unknown>, success: string) => Promise<boolean>;
+/** Runs a save and shows its outcome; answers the refusal, for the form to say at its field. */
+type Report = (work: () => Promise<unknown>, success: string) => Promise<{ ok: true } | { ok: false; error: unknown }>;
 
 interface Outcome {
   at: 'list' | 'new';
   tone: 'success' | 'error';
   text: string;
-  /** The request field a refusal is about (the answer's `field`). */
-  field?: string | null;
 }
 
 /** A save's outcome: news politely, a refusal at once; both regions stay in the page, empty, so what appears is read. */
@@ -95,17 +97,24 @@ function OutcomeMessage({ outcome }: { outcome: Outcome | null }) {
   );
 }
 
+interface RoleRowValues {
+  name: string;
+  /** The known permissions ticked (the others the role holds are kept as they are). */
+  permissions: string[];
+}
+
 function RoleRow({ role, known, report }: { role: RoleView; known: Known; report: Report }) {
   const { patch } = useRoleChanges();
   const formId = `role-form-${role.roleCode}`;
   const others = role.permissions.filter((p) => !known.some((k) => k.code === p));
+  const { register, handleSubmit, formState } = useForm<RoleRowValues>({
+    defaultValues: { name: role.name, permissions: role.permissions.filter((p) => known.some((k) => k.code === p)) },
+    // The contract's rules for the body; the values go as typed (the server trims).
+    resolver: zodResolver(patchRoleRequest.required(), undefined, { raw: true }),
+  });
 
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const permissions = [...form.getAll('permission').map(String), ...others];
-    void report(() => patch.mutateAsync({ roleCode: role.roleCode, name: String(form.get('name') ?? ''), permissions }), `${roleMessages.saved} (${role.roleCode})`);
-  }
+  const save = (values: RoleRowValues) =>
+    report(() => patch.mutateAsync({ roleCode: role.roleCode, name: values.name, permissions: [...values.permissions, ...others] }), `${roleMessages.saved} (${role.roleCode})`);
 
   return (
     <tr>
@@ -119,17 +128,16 @@ function RoleRow({ role, known, report }: { role: RoleView; known: Known; report
         )}
       </th>
       <td data-label="이름">
-        <label className="visually-hidden" htmlFor={`${formId}-name`}>
-          {role.roleCode} 이름
-        </label>
-        <input id={`${formId}-name`} form={formId} name="name" className="form-input" defaultValue={role.name} maxLength={30} required />
+        <Field id={`${formId}-name`} label={<span className="visually-hidden">{role.roleCode} 이름</span>} error={formState.errors.name?.message}>
+          {(control) => <input {...control} {...register('name')} form={formId} className="form-input" maxLength={30} required />}
+        </Field>
       </td>
       <td data-label="허용 기능">
         <fieldset className="admin-checks">
           <legend className="visually-hidden">{role.roleCode} 허용 기능</legend>
           {known.map((k) => (
             <label key={k.code} className="form-check">
-              <input type="checkbox" form={formId} name="permission" value={k.code} defaultChecked={role.permissions.includes(k.code)} />
+              <input type="checkbox" form={formId} value={k.code} {...register('permissions')} />
               <span>{k.label}</span>
             </label>
           ))}
@@ -139,7 +147,7 @@ function RoleRow({ role, known, report }: { role: RoleView; known: Known; report
       <td data-label="회원 수">{role.memberCount.toLocaleString('ko-KR')}명</td>
       <td>
         {/* The row's fields belong to this form by their form attribute (a form cannot wrap a row). */}
-        <form id={formId} onSubmit={save} aria-label={`${role.roleCode} 권한 수정`} />
+        <form id={formId} noValidate onSubmit={(event) => void handleSubmit(save)(event)} aria-label={`${role.roleCode} 권한 수정`} />
         <button type="submit" form={formId} className="button" disabled={patch.isPending}>
           저장<span className="visually-hidden">: {role.roleCode}</span>
         </button>
@@ -149,90 +157,45 @@ function RoleRow({ role, known, report }: { role: RoleView; known: Known; report
 }
 
 /** The new-role field a refusal names (the answer's `field`), when the form marks it; null for the form as a whole. */
-function fieldOfRefusal(field: string | null | undefined): 'new-role-code' | 'new-role-name' | null {
-  if (field === 'roleCode') return 'new-role-code';
-  if (field === 'name') return 'new-role-name';
-  return null;
+function fieldOfRefusal(field: string): 'roleCode' | 'name' | null {
+  return field === 'roleCode' || field === 'name' ? field : null;
 }
+
+const emptyRole: CreateRoleRequest = { roleCode: '', name: '', permissions: [] };
 
 function NewRoleForm({ known, report, outcome }: { known: Known; report: Report; outcome: Outcome | null }) {
   const { create } = useRoleChanges();
-  const [formKey, setFormKey] = useState(0);
-  // A refusal about one field is also said under it, which is marked and takes the focus.
-  const refusedInput = outcome?.tone === 'error' ? fieldOfRefusal(outcome.field) : null;
-  const fieldError = (id: string) => (refusedInput === id ? outcome?.text : undefined);
-  useEffect(() => {
-    if (refusedInput) document.getElementById(refusedInput)?.focus();
-  }, [refusedInput, outcome]);
+  const { register, handleSubmit, setError, reset, formState } = useForm({
+    defaultValues: emptyRole,
+    // The contract's rules for the body (a code's format, a name's length), said at the field before sending.
+    resolver: zodResolver(createRoleRequest),
+  });
+  const errors = formState.errors;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const ok = await report(
-      () =>
-        create.mutateAsync({
-          roleCode: String(form.get('roleCode') ?? '').trim(),
-          name: String(form.get('name') ?? '').trim(),
-          permissions: form.getAll('permission').map(String),
-        }),
-      roleMessages.created,
-    );
-    if (ok) setFormKey((k) => k + 1);
+  async function submit(body: CreateRoleRequest) {
+    const result = await report(() => create.mutateAsync(body), roleMessages.created);
+    // A refusal about one field (a taken code) is also said under it, which is marked and takes the focus.
+    if (!result.ok) showRefusalAtField(setError, result.error, fieldOfRefusal);
+    else reset();
   }
 
   return (
     <div className="admin-section">
       <h2 id="new-role-title">새 권한 만들기</h2>
-      <form key={formKey} className="admin-stack" aria-labelledby="new-role-title" onSubmit={(e) => void submit(e)}>
+      <form className="admin-stack" aria-labelledby="new-role-title" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
         <div className="admin-grid">
-          <div className="form-field">
-            <label className="form-field__label" htmlFor="new-role-code">
-              권한 코드
-            </label>
-            <input
-              id="new-role-code"
-              name="roleCode"
-              className="form-input"
-              required
-              maxLength={30}
-              pattern="[A-Z][A-Z0-9_]{1,29}"
-              aria-invalid={Boolean(fieldError('new-role-code'))}
-              aria-describedby={fieldError('new-role-code') ? 'new-role-code-error new-role-code-hint' : 'new-role-code-hint'}
-            />
-            {fieldError('new-role-code') && (
-              <p className="form-field__error" id="new-role-code-error">
-                {fieldError('new-role-code')}
-              </p>
-            )}
-            <p className="form-field__hint" id="new-role-code-hint">
-              영문 대문자로 시작, 영문 대문자·숫자·_ 2~30자
-            </p>
-          </div>
-          <div className="form-field">
-            <label className="form-field__label" htmlFor="new-role-name">
-              권한 이름
-            </label>
-            <input
-              id="new-role-name"
-              name="name"
-              className="form-input"
-              required
-              maxLength={30}
-              aria-invalid={Boolean(fieldError('new-role-name'))}
-              aria-describedby={fieldError('new-role-name') ? 'new-role-name-error' : undefined}
-            />
-            {fieldError('new-role-name') && (
-              <p className="form-field__error" id="new-role-name-error">
-                {fieldError('new-role-name')}
-              </p>
-            )}
-          </div>
+          <Field id="new-role-code" label="권한 코드" error={errors.roleCode?.message} hint="영문 대문자로 시작, 영문 대문자·숫자·_ 2~30자">
+            {(control) => <input {...control} {...register('roleCode')} className="form-input" required maxLength={30} />}
+          </Field>
+          <Field id="new-role-name" label="권한 이름" error={errors.name?.message}>
+            {(control) => <input {...control} {...register('name')} className="form-input" required maxLength={30} />}
+          </Field>
         </div>
         <fieldset className="admin-checks">
           <legend className="form-field__label">허용 기능</legend>
           {known.map((k) => (
             <label key={k.code} className="form-check">
-              <input type="checkbox" name="permission" value={k.code} />
+              <input type="checkbox" value={k.code} {...register('permissions')} />
               <span>{k.label}</span>
             </label>
           ))}
