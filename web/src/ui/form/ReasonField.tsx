@@ -1,4 +1,4 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type Ref, type RefObject } from 'react';
 import { describedBy } from './described-by';
 import { Field } from './Field';
 
@@ -47,8 +47,10 @@ export function useReason({ required = true, check }: { required?: boolean; chec
   return { validate, field };
 }
 
-/** The labelled reason box, "(필수)" or "(선택)", with its error and hint. */
-export function ReasonField({ id, label, required = true, hint, note, maxLength = 500, value, error, onChange, inputRef }: ReasonFieldState & {
+/** The labelled reason box, "(필수)" or "(선택)", with its error and hint. `error` may be empty. */
+export function ReasonField({ id, label, required = true, hint, note, maxLength = 500, value, error, onChange, inputRef }: Omit<ReasonFieldState, 'inputRef'> & {
+  /** The box, for the form that focuses it (useReason's ref, or a react-hook-form field's). */
+  inputRef?: Ref<HTMLTextAreaElement>;
   id: string;
   label: string;
   required?: boolean;

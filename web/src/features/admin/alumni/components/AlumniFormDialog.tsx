@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   alumniCreateBody, alumniFieldLabels, alumniFieldNames, alumniLimits, alumniMessages,
   type AlumniField, type AlumniRecord,
 } from '@contract';
-import { refusedField } from '@web/lib/api';
 import { Field } from '@web/ui/form/Field';
+import { contractResolver, showRefusalAtField } from '../../shared/contract-form';
 import { useSaveAlumni } from '../api/save-alumni';
 import { Dialog, DialogActions, DialogFailure } from '@web/ui/Dialog';
 
 type Values = Record<AlumniField, string>;
-type Errors = Partial<Record<AlumniField, string>>;
 
 const hints: Partial<Record<AlumniField, string>> = {
   email: '엑셀로 가져올 때 이 이메일로 같은 사람을 찾습니다.',
@@ -19,17 +19,8 @@ const hints: Partial<Record<AlumniField, string>> = {
 const valuesOf = (record: AlumniRecord | null): Values =>
   Object.fromEntries(alumniFieldNames.map((f) => [f, record ? (record[f] ?? '') : ''])) as Values;
 
-/** The contract's own rules, so the form says what the server would, before sending. */
-function check(values: Values): Errors {
-  const parsed = alumniCreateBody.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as AlumniField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+/** The contract's own rules, so the form says what the server would, before sending (the values go as typed). */
+const resolver = contractResolver<Values>(alumniCreateBody, (values) => values);
 
 /** 주소록 등록 / 수정: labelled fields, Korean errors beside them, the first wrong field focused. */
 export function AlumniFormDialog({ record, open, onClose, onSaved }: {
@@ -47,47 +38,33 @@ export function AlumniFormDialog({ record, open, onClose, onSaved }: {
 }
 
 function AlumniForm({ record, onCancel, onSaved }: { record: AlumniRecord | null; onCancel: () => void; onSaved: (message: string) => void }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(record));
-  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState('');
   const save = useSaveAlumni();
   const idOf = (field: AlumniField) => `alumni-form-${field}`;
+  // The first wrong field in the form's order takes the focus (react-hook-form's default).
+  const { register, handleSubmit, setError, formState } = useForm<Values>({ defaultValues: valuesOf(record), resolver });
+  const errors = formState.errors;
 
-  function focusFirst(found: Errors) {
-    const first = alumniFieldNames.find((f) => found[f]);
-    if (first) document.getElementById(idOf(first))?.focus();
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(values: Values) {
     if (save.isPending) return;
-    const found = check(values);
-    setErrors(found);
     setFailure('');
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
     try {
       await save.mutateAsync({ id: record?.id ?? null, body: values });
       onSaved(record ? alumniMessages.updated : alumniMessages.created);
     } catch (err) {
       // A taken e-mail address: the refusal names the field, and is said under it.
-      if (refusedField(err) === 'email' && err instanceof Error) {
-        setErrors({ email: err.message });
-        focusFirst({ email: err.message });
-      } else {
+      if (!showRefusalAtField(setError, err, (field) => (field === 'email' ? 'email' : null))) {
         setFailure(err instanceof Error ? err.message : '저장하지 못했습니다. 잠시 후 다시 시도해주세요.');
       }
     }
   }
 
   return (
-    <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="dialog__form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <div className="alumni-form__grid">
         {alumniFieldNames.map((field) => (
           <div key={field} className={field === 'memo' ? 'alumni-form__wide' : undefined}>
-            <Field id={idOf(field)} label={alumniFieldLabels[field]} required={field === 'name'} error={errors[field]} hint={hints[field]}>
+            <Field id={idOf(field)} label={alumniFieldLabels[field]} required={field === 'name'} error={errors[field]?.message} hint={hints[field]}>
               {(control) =>
                 field === 'memo' ? (
                   <textarea
@@ -95,8 +72,7 @@ function AlumniForm({ record, onCancel, onSaved }: { record: AlumniRecord | null
                     className="form-input form-textarea"
                     rows={3}
                     maxLength={alumniLimits.memo}
-                    value={values.memo}
-                    onChange={(e) => setValues({ ...values, memo: e.target.value })}
+                    {...register('memo')}
                   />
                 ) : (
                   <input
@@ -105,8 +81,7 @@ function AlumniForm({ record, onCancel, onSaved }: { record: AlumniRecord | null
                     type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
                     autoComplete="off"
                     maxLength={alumniLimits[field]}
-                    value={values[field]}
-                    onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+                    {...register(field)}
                   />
                 )
               }

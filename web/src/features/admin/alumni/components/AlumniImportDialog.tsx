@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import {
-  ALUMNI_MAX_FILE_SIZE, ALUMNI_MAX_ROWS, alumniFieldLabels, alumniFieldNames, alumniMessages,
+  ALUMNI_MAX_FILE_SIZE, ALUMNI_MAX_ROWS, alumniFieldLabels, alumniFieldNames, alumniImportBody, alumniMessages,
   type AlumniImportMode, type AlumniImportPreview, type AlumniImportReport,
 } from '@contract';
 import { Field, ChoiceGroup } from '@web/ui/form/Field';
-import { ReasonField, useReason } from '@web/ui/form/ReasonField';
-import { accessReasonProblem } from '../../shared/access-reason';
+import { ReasonField } from '@web/ui/form/ReasonField';
+import { contractResolver } from '../../shared/contract-form';
 import { importAlumni, previewAlumniImport, uploadAlumniWorkbook } from '../api/alumni-excel';
 import { useInvalidateAlumni } from '../api/save-alumni';
 import { Dialog, DialogActions, DialogFailure } from '@web/ui/Dialog';
@@ -70,23 +71,22 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** What is wrong with the file picked, or true when it will do (an upload has no body schema to check). */
+function fileProblem(files: FileList | null): string | true {
+  const file = files?.[0];
+  if (!file) return '가져올 엑셀 파일을 선택해주세요.';
+  return /\.xlsx$/i.test(file.name) ? true : alumniMessages.onlyXlsx;
+}
+
 function PickStep({ onCancel, onPreview }: { onCancel: () => void; onPreview: (file: File, fileId: string, preview: AlumniImportPreview) => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { register, handleSubmit, formState } = useForm<{ files: FileList | null }>({ defaultValues: { files: null } });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = !file ? '가져올 엑셀 파일을 선택해주세요.' : !/\.xlsx$/i.test(file.name) ? alumniMessages.onlyXlsx : '';
-    setError(problem);
+  async function submit({ files }: { files: FileList | null }) {
+    const file = files?.[0];
+    if (busy || !file) return;
     setFailure('');
-    if (problem || !file) {
-      inputRef.current?.focus();
-      return;
-    }
     setBusy(true);
     try {
       const uploaded = await uploadAlumniWorkbook(file);
@@ -100,25 +100,21 @@ function PickStep({ onCancel, onPreview }: { onCancel: () => void; onPreview: (f
 
   const headers = alumniFieldNames.map((f) => alumniFieldLabels[f]).join(', ');
   return (
-    <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="dialog__form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Field
         id="alumni-import-file"
         label="엑셀 파일 (.xlsx)"
         required
-        error={error}
+        error={formState.errors.files?.message}
         hint={`첫 행에 머리글(${headers})을 넣어주세요. 이름은 반드시 있어야 하고, 순서는 상관없습니다. 이메일이 같은 사람은 수정됩니다. ${ALUMNI_MAX_ROWS.toLocaleString('ko-KR')}행, ${ALUMNI_MAX_FILE_SIZE / 1024 / 1024} MB까지 올릴 수 있습니다.`}
       >
         {(control) => (
           <input
             {...control}
-            ref={inputRef}
+            {...register('files', { validate: fileProblem })}
             className="form-input"
             type="file"
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setError('');
-            }}
           />
         )}
       </Field>
@@ -128,22 +124,28 @@ function PickStep({ onCancel, onPreview }: { onCancel: () => void; onPreview: (f
   );
 }
 
+interface ImportValues {
+  mode: AlumniImportMode;
+  reason: string;
+}
+
 function PreviewStep({ step, onBack, onReport }: {
   step: Extract<Step, { kind: 'preview' }>;
   onBack: () => void;
   onReport: (reason: string, report: AlumniImportReport) => void;
 }) {
-  const [mode, setMode] = useState<AlumniImportMode>('allOrNothing');
-  const reason = useReason({ check: accessReasonProblem });
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidateAlumni();
+  const { register, control, handleSubmit } = useForm<ImportValues>({
+    defaultValues: { mode: 'allOrNothing', reason: '' },
+    // The contract's body for the import: the reason's rule is the access records' (1 to 500 characters).
+    resolver: contractResolver<ImportValues>(alumniImportBody.pick({ mode: true, reason: true }), (values) => values),
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit({ mode, reason }: ImportValues) {
     if (busy) return;
-    const trimmed = reason.validate();
-    if (trimmed === null) return;
+    const trimmed = reason.trim();
     setFailure('');
     setBusy(true);
     try {
@@ -158,18 +160,32 @@ function PreviewStep({ step, onBack, onReport }: {
   }
 
   return (
-    <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="dialog__form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <p className="dialog__note">파일: {step.file.name}</p>
       <AlumniImportPreviewTable preview={step.preview} />
       <ChoiceGroup id="alumni-import-mode" legend="가져오기 방식" required>
         {(Object.keys(modeLabels) as AlumniImportMode[]).map((m) => (
           <label key={m} className="form-check alumni-form__choice">
-            <input type="radio" name="alumni-import-mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+            <input type="radio" value={m} {...register('mode')} />
             <span>{modeLabels[m]}</span>
           </label>
         ))}
       </ChoiceGroup>
-      <ReasonField id="alumni-import-reason" label="가져오기 사유" hint="개인정보 보호를 위해 사유가 접근기록에 남습니다." {...reason.field} />
+      <Controller
+        control={control}
+        name="reason"
+        render={({ field, fieldState }) => (
+          <ReasonField
+            id="alumni-import-reason"
+            label="가져오기 사유"
+            hint="개인정보 보호를 위해 사유가 접근기록에 남습니다."
+            value={field.value}
+            onChange={field.onChange}
+            inputRef={field.ref}
+            error={fieldState.error?.message ?? ''}
+          />
+        )}
+      />
       <DialogFailure message={failure} />
       <DialogActions onCancel={onBack} cancelLabel="다른 파일 선택" busy={busy} actionLabel="가져오기" busyLabel="가져오는 중…" />
     </form>
