@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { inquiryMessages, inquiryStatuses, inquiryStatusLabels, type InquiryDetail, type InquiryStatus } from '@contract';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { inquiryMessages, inquiryPatch, inquiryStatuses, inquiryStatusLabels, type InquiryDetail, type InquiryPatch } from '@contract';
+import { Field } from '@web/ui/form/Field';
+import { failureText, showRefusalAtField } from '../shared/contract-form';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useInquiry, useUpdateInquiry } from './api';
 
@@ -32,18 +36,21 @@ export function InquiryDetailPanel({ itemNo, onClose }: { itemNo: number; onClos
 
 function InquiryBody({ inquiry }: { inquiry: InquiryDetail }) {
   const update = useUpdateInquiry(inquiry.itemNo);
-  const [answer, setAnswer] = useState(inquiry.answer ?? '');
-  const [status, setStatus] = useState<InquiryStatus>(inquiry.status);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // The contract's rules for the patch (an answer's length; a blank answer is the server's to refuse), values as typed.
+  const answerForm = useForm({ defaultValues: { answer: inquiry.answer ?? '' }, resolver: zodResolver(inquiryPatch.pick({ answer: true }).required(), undefined, { raw: true }) });
+  const statusForm = useForm({ defaultValues: { status: inquiry.status }, resolver: zodResolver(inquiryPatch.pick({ status: true }).required(), undefined, { raw: true }) });
 
-  async function run(patch: { answer?: string; status?: InquiryStatus }, done: string) {
+  async function run(patch: InquiryPatch, done: string) {
     setResult(null);
     try {
       const saved = await update.mutateAsync(patch);
-      setStatus(saved.status);
+      // An answer makes the inquiry 완료: the status form shows what the server kept.
+      statusForm.setValue('status', saved.status);
       setResult({ ok: true, text: done });
     } catch (err) {
-      setResult({ ok: false, text: err instanceof Error ? err.message : '저장하지 못했습니다.' });
+      setResult({ ok: false, text: failureText(err) });
+      if ('answer' in patch) showRefusalAtField(answerForm.setError, err, (field) => (field === 'answer' ? 'answer' : null));
     }
   }
 
@@ -71,15 +78,12 @@ function InquiryBody({ inquiry }: { inquiry: InquiryDetail }) {
       <form
         className="inquiry-detail__answer"
         aria-label="답변"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run({ answer }, inquiryMessages.answered);
-        }}
+        noValidate
+        onSubmit={(event) => void answerForm.handleSubmit((values) => run(values, inquiryMessages.answered))(event)}
       >
-        <label className="admin-field" htmlFor="inquiry-answer">
-          <span>답변 (문의하신 분께 이메일로 보내집니다)</span>
-          <textarea id="inquiry-answer" className="form-input form-textarea" rows={6} maxLength={10000} value={answer} onChange={(e) => setAnswer(e.target.value)} />
-        </label>
+        <Field id="inquiry-answer" label="답변 (문의하신 분께 이메일로 보내집니다)" error={answerForm.formState.errors.answer?.message}>
+          {(control) => <textarea {...control} {...answerForm.register('answer')} className="form-input form-textarea" rows={6} maxLength={10000} />}
+        </Field>
         <button type="submit" className="button button--primary" disabled={update.isPending}>
           {inquiry.answer ? '답변 수정' : '답변 등록'}
         </button>
@@ -88,21 +92,20 @@ function InquiryBody({ inquiry }: { inquiry: InquiryDetail }) {
       <form
         className="inquiry-detail__status"
         aria-label="처리 상태 변경"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run({ status }, inquiryMessages.statusChanged);
-        }}
+        noValidate
+        onSubmit={(event) => void statusForm.handleSubmit((values) => run(values, inquiryMessages.statusChanged))(event)}
       >
-        <div className="admin-field">
-          <label htmlFor="inquiry-status">처리 상태</label>
-          <select id="inquiry-status" className="form-input form-select" value={status} onChange={(e) => setStatus(e.target.value as InquiryStatus)}>
-            {inquiryStatuses.map((s) => (
-              <option key={s} value={s}>
-                {inquiryStatusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="inquiry-status" label="처리 상태" error={statusForm.formState.errors.status?.message}>
+          {(control) => (
+            <select {...control} {...statusForm.register('status')} className="form-input form-select">
+              {inquiryStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {inquiryStatusLabels[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <button type="submit" className="button" disabled={update.isPending}>
           상태 변경
         </button>
