@@ -1,11 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router';
-import { adminPaths, memberMessages, memberStatusLabels, twoFactorMessages, type MemberDetail } from '@contract';
+import {
+  adminPaths, changeMemberRoleRequest, memberMessages, memberStatusLabels, twoFactorMessages,
+  type MemberDetail, type MemberRoleOption,
+} from '@contract';
 import { isSystemAdmin } from '@web/lib/session';
 import { useSession } from '@web/lib/use-session';
 import { useResetMemberTwoFactor } from '../two-factor/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
+import { Field } from '@web/ui/form/Field';
 import '@web/ui/form/forms.css';
 import { useMember, useMemberChanges, useMemberRoleOptions, type MemberAction } from './api/members';
 import { ReasonDialogButton } from '@web/ui/ReasonDialog';
@@ -78,11 +84,6 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
 
   const act = (action: MemberAction, success: string) => () => void run(() => changes.act.mutateAsync(action), success);
 
-  function changeRole(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const roleCode = String(new FormData(event.currentTarget).get('roleCode') ?? '');
-    void run(() => changes.changeRole.mutateAsync(roleCode), memberMessages.roleChanged);
-  }
 
   return (
     <section aria-labelledby="member-title">
@@ -158,31 +159,14 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
         <>
           <div className="admin-section">
             <h2>권한 변경</h2>
-            <form className="admin-inline-form" onSubmit={changeRole}>
-              <div className="form-field">
-                <label className="form-field__label" htmlFor="member-role-select">
-                  권한
-                </label>
-                {/* Keyed by the options too: a select mounted before they arrive would show the first role, not the member's. */}
-                <select
-                  id="member-role-select"
-                  name="roleCode"
-                  className="form-input"
-                  defaultValue={detail.roleCode}
-                  key={`${detail.roleCode}:${roles.data?.length ?? 0}`}
-                >
-                  {roles.data?.map((r) => (
-                    <option key={r.roleCode} value={r.roleCode}>
-                      {r.name}
-                      {r.admin ? ' (관리자 권한)' : ''}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="button button--primary" disabled={busy || !roles.data}>
-                권한 변경
-              </button>
-            </form>
+            {/* Keyed by the options too: a select mounted before they arrive would show the first role, not the member's. */}
+            <RoleForm
+              key={`${detail.roleCode}:${roles.data?.length ?? 0}`}
+              roleCode={detail.roleCode}
+              roles={roles.data}
+              busy={busy}
+              onSubmit={({ roleCode }) => run(() => changes.changeRole.mutateAsync(roleCode), memberMessages.roleChanged)}
+            />
           </div>
 
           <div className="admin-section">
@@ -238,6 +222,35 @@ function MemberDetailView({ detail }: { detail: MemberDetail }) {
         </>
       )}
     </section>
+  );
+}
+
+/** 권한 변경: the member's role, checked by the contract's request rule. */
+function RoleForm({ roleCode, roles, busy, onSubmit }: {
+  roleCode: string;
+  roles: MemberRoleOption[] | undefined;
+  busy: boolean;
+  onSubmit: (body: { roleCode: string }) => Promise<void>;
+}) {
+  const { register, handleSubmit, formState } = useForm({ defaultValues: { roleCode }, resolver: zodResolver(changeMemberRoleRequest, undefined, { raw: true }) });
+  return (
+    <form className="admin-inline-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <Field id="member-role-select" label="권한" error={formState.errors.roleCode?.message}>
+        {(control) => (
+          <select {...control} {...register('roleCode')} className="form-input">
+            {roles?.map((r) => (
+              <option key={r.roleCode} value={r.roleCode}>
+                {r.name}
+                {r.admin ? ' (관리자 권한)' : ''}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button type="submit" className="button button--primary" disabled={busy || !roles}>
+        권한 변경
+      </button>
+    </form>
   );
 }
 
