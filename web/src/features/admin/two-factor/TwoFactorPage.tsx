@@ -1,7 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
-import { twoFactorMessages, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '@contract';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  twoFactorChangeRequest, twoFactorConfirmRequest, twoFactorMessages, twoFactorPasswordRequest,
+  type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus,
+} from '@contract';
 import { refusedField } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { describedBy } from '@web/ui/form/described-by';
+import { Field } from '@web/ui/form/Field';
 import { QueryState, SaveResult } from '../shared/SettingsQueryState';
 import { useConfirmEnrolment, useDisableTwoFactor, useRefreshAll, useRenewRecoveryCodes, useStartEnrolment, useTwoFactorStatus } from './api';
 import '@web/ui/form/forms.css';
@@ -95,23 +102,22 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 function ConfirmEnrolment({ enrolment, onCodes, onRestart }: { enrolment: TwoFactorEnrolment; onCodes: (issued: Issued) => void; onRestart: () => void }) {
   const confirm = useConfirmEnrolment();
-  const [code, setCode] = useState('');
   const [result, setResult] = useState<Result>(null);
+  const { register, handleSubmit, setValue, setFocus } = useForm({ defaultValues: { code: '' }, resolver: zodResolver(twoFactorConfirmRequest) });
   const codeId = useId();
   const hintId = useId();
   // The SVG comes from our server (qrcode: paths only), shown as an image, never as markup.
   const qrSource = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit({ code }: { code: string }) {
     setResult(null);
     try {
-      const { recoveryCodes } = await confirm.mutateAsync(code.trim());
+      const { recoveryCodes } = await confirm.mutateAsync(code);
       onCodes({ codes: recoveryCodes, message: twoFactorMessages.enabled });
     } catch (err) {
       setResult({ ok: false, text: failureText(err) });
-      setCode('');
-      document.getElementById(codeId)?.focus();
+      setValue('code', '');
+      setFocus('code');
     }
   }
 
@@ -130,21 +136,21 @@ function ConfirmEnrolment({ enrolment, onCodes, onRestart }: { enrolment: TwoFac
           </p>
         </li>
         <li>
-          <form className="admin-inline-form two-factor-form" onSubmit={onSubmit} noValidate aria-label="인증 코드 확인">
-            <label className="admin-field" htmlFor={codeId}>
-              <span>앱에 표시된 6자리 인증 코드</span>
-              <input
-                id={codeId}
-                className="form-input two-factor-code"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                aria-describedby={hintId}
-                required
-              />
-            </label>
+          <form className="admin-inline-form two-factor-form" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate aria-label="인증 코드 확인">
+            <Field id={codeId} label="앱에 표시된 6자리 인증 코드">
+              {(control) => (
+                <input
+                  {...control}
+                  {...register('code')}
+                  aria-describedby={describedBy(control['aria-describedby'], hintId)}
+                  className="form-input two-factor-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  required
+                />
+              )}
+            </Field>
             <button type="submit" className="button button--primary" disabled={confirm.isPending}>
               {confirm.isPending ? '확인 중…' : '확인'}
             </button>
@@ -222,70 +228,53 @@ const isCodeRefusal = (err: unknown) => refusedField(err) === 'code';
  * wrong code is typed again with the password kept.
  */
 function FactorForm({ submitLabel, pending, onSubmit }: { submitLabel: string; pending: boolean; onSubmit: (request: TwoFactorChangeRequest) => Promise<void> }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [refusal, setRefusal] = useState<{ text: string; aboutCode: boolean } | null>(null);
+  const [refusal, setRefusal] = useState('');
+  const { register, handleSubmit, control, setValue, setError, reset, formState } = useForm({
+    defaultValues: { password: '', code: '' },
+    // The contract's body (the code trimmed); the button waits for both fields, so the rules are the server's to refuse.
+    resolver: zodResolver(twoFactorChangeRequest),
+  });
+  const [password, code] = useWatch({ control, name: ['password', 'code'] });
+  const errors = formState.errors;
   const passwordId = useId();
   const codeId = useId();
   const hintId = useId();
-  const errorId = useId();
-  const codeRefused = refusal !== null && refusal.aboutCode;
-  const passwordRefused = refusal !== null && !codeRefused;
+
+  async function submit(request: TwoFactorChangeRequest) {
+    setRefusal('');
+    try {
+      await onSubmit(request);
+      reset();
+    } catch (err) {
+      const text = failureText(err);
+      const aboutCode = isCodeRefusal(err);
+      setRefusal(text);
+      setValue('code', '');
+      if (!aboutCode) setValue('password', '');
+      setError(aboutCode ? 'code' : 'password', { type: 'server', message: text }, { shouldFocus: true });
+    }
+  }
+
   return (
-    <form
-      className="admin-inline-form two-factor-form"
-      aria-label={submitLabel}
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setRefusal(null);
-        try {
-          await onSubmit({ password, code: code.trim() });
-          setPassword('');
-          setCode('');
-        } catch (err) {
-          const aboutCode = isCodeRefusal(err);
-          setRefusal({ text: failureText(err), aboutCode });
-          setCode('');
-          if (aboutCode) {
-            document.getElementById(codeId)?.focus();
-          } else {
-            setPassword('');
-            document.getElementById(passwordId)?.focus();
-          }
-        }
-      }}
-    >
-      <label className="admin-field" htmlFor={passwordId}>
-        <span>현재 비밀번호</span>
-        <input
-          id={passwordId}
-          className="form-input"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={passwordRefused}
-          aria-describedby={passwordRefused ? errorId : undefined}
-          required
-        />
-      </label>
-      <label className="admin-field" htmlFor={codeId}>
-        <span>인증 코드 또는 복구 코드</span>
-        <input
-          id={codeId}
-          className="form-input two-factor-change-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={20}
-          aria-invalid={codeRefused}
-          aria-describedby={codeRefused ? `${errorId} ${hintId}` : hintId}
-          required
-        />
-      </label>
+    <form className="admin-inline-form two-factor-form" aria-label={submitLabel} noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <Field id={passwordId} label="현재 비밀번호" error={errors.password?.message}>
+        {(control) => <input {...control} {...register('password')} className="form-input" type="password" autoComplete="current-password" required />}
+      </Field>
+      <Field id={codeId} label="인증 코드 또는 복구 코드" error={errors.code?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('code')}
+            aria-describedby={describedBy(control['aria-describedby'], hintId)}
+            className="form-input two-factor-change-code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={20}
+            required
+          />
+        )}
+      </Field>
       <button type="submit" className="button button--primary" disabled={pending || password === '' || code.trim() === ''}>
         {pending ? '처리 중…' : submitLabel}
       </button>
@@ -294,34 +283,31 @@ function FactorForm({ submitLabel, pending, onSubmit }: { submitLabel: string; p
       </p>
       {/* A live region present before it fills, so the refusal is announced. */}
       <div role="alert" className="two-factor-form__hint">
-        {refusal && (
-          <p id={errorId} className="form-message form-message--error">
-            {refusal.text}
-          </p>
-        )}
+        {refusal && <p className="form-message form-message--error">{refusal}</p>}
       </div>
     </form>
   );
 }
 
 function PasswordForm({ submitLabel, pending, onSubmit }: { submitLabel: string; pending: boolean; onSubmit: (password: string) => Promise<void> }) {
-  const [password, setPassword] = useState('');
+  const { register, handleSubmit, control, reset } = useForm({ defaultValues: { password: '' }, resolver: zodResolver(twoFactorPasswordRequest) });
+  const password = useWatch({ control, name: 'password' });
   const id = useId();
   return (
     <form
       className="admin-inline-form two-factor-form"
       aria-label={submitLabel}
       noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        await onSubmit(password);
-        setPassword('');
-      }}
+      onSubmit={(event) =>
+        void handleSubmit(async (values) => {
+          await onSubmit(values.password);
+          reset();
+        })(event)
+      }
     >
-      <label className="admin-field" htmlFor={id}>
-        <span>현재 비밀번호</span>
-        <input id={id} className="form-input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
-      </label>
+      <Field id={id} label="현재 비밀번호">
+        {(control) => <input {...control} {...register('password')} className="form-input" type="password" autoComplete="current-password" required />}
+      </Field>
       <button type="submit" className="button button--primary" disabled={pending || password === ''}>
         {pending ? '처리 중…' : submitLabel}
       </button>
