@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { inquiryStatuses, inquiryStatusLabels, type InquiryStatus } from '@contract';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -19,7 +18,6 @@ export function Component() {
   const keyword = params.get('keyword') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const item = Number(params.get('item')) || null;
-  const [typed, setTyped] = useState(keyword);
   const query = useInquiries({ status, keyword: keyword || undefined, page, size: PAGE_SIZE });
 
   const withParams = (changes: Record<string, string | null>) => {
@@ -49,19 +47,22 @@ export function Component() {
             </button>
           ))}
         </div>
+        {/* Read when sent, as the other search boxes are; drawn again with the address's keyword (Back shows that search's words). */}
         <form
+          key={keyword}
           role="search"
           aria-label="문의 검색"
           className="inquiry-search"
           onSubmit={(e) => {
             e.preventDefault();
+            const typed = String(new FormData(e.currentTarget).get('keyword') ?? '');
             setParams(withParams({ keyword: typed.trim(), page: null, item: null }));
           }}
         >
           <label htmlFor="inquiry-keyword" className="visually-hidden">
             검색어 (제목, 작성자, 이메일)
           </label>
-          <input id="inquiry-keyword" className="form-input" type="search" placeholder="제목, 작성자, 이메일" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <input id="inquiry-keyword" name="keyword" className="form-input" type="search" placeholder="제목, 작성자, 이메일" defaultValue={keyword} />
           <button type="submit" className="button">
             검색
           </button>
