@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { menu } from '@web/app/menu';
 import { expect, NOT_FOUND_TITLE, test } from './fixtures';
 import { ADMIN, openSignedIn } from './support/accounts';
-import { checkScreen, expectNoSidewaysScroll, expectTouchTargets, SCREEN_WIDTHS } from './support/screen-check';
+import { checkScreen, expectPretendardLoaded, expectNoSidewaysScroll, expectTouchTargets, SCREEN_WIDTHS } from './support/screen-check';
 
 /**
  * The public information screens and the site frame (header, menu, footer, official banner), held
@@ -73,6 +73,10 @@ for (const viewport of SCREEN_WIDTHS) {
         if (request.resourceType() === 'script') loaded.add(new URL(request.url()).pathname);
       });
       await open(page, screens[0]!);
+      // The font's chunk is asked for after the first paint, possibly after the network went idle:
+      // it must have arrived before the scripts not yet loaded are refused, or the error screen
+      // below could not show the font (a failure seen on a busy CI machine).
+      await expectPretendardLoaded(page, 'home');
       expect(loaded.size, 'the home page loaded its scripts').toBeGreaterThan(0);
       await page.route('**/assets/*.js', (route) => (loaded.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort('failed')));
       pageErrors.allow(/console\.error: Failed to load resource: net::ERR_FAILED/);

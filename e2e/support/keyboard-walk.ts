@@ -16,53 +16,59 @@ export interface Stop {
   outline: { style: string; width: number; colour: string; behind: string };
 }
 
+/**
+ * The focused element's name, box and focus ring, read in the page. Self-contained (it runs from
+ * its source text in the page): `focused` runs it alone, `focusAfterTab` with the walk's state.
+ */
+function describeFocus(): Stop | null {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const labelled = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
+  const name = (
+    el.getAttribute('aria-label') ||
+    (labelled as HTMLElement | null)?.innerText ||
+    (el.closest('label') as HTMLElement | null)?.innerText ||
+    (el as HTMLElement).innerText ||
+    ''
+  )
+    .replace(/\s+/g, ' ')
+    // "아이디(필수)" and "아이디 (필수)" are the same label, with or without the mark's margin.
+    .replace(/\s*\((필수|선택)\)/, ' ($1)')
+    .trim();
+  const box = el.getBoundingClientRect();
+  // A card whose link covers it draws the ring round the whole card (:has(:focus-visible)):
+  // the ring is the nearest one drawn, on the element or a close ancestor.
+  let ringed: Element = el;
+  for (let node = el, depth = 0; node && depth < 4; node = node.parentElement!, depth++) {
+    if (getComputedStyle(node).outlineStyle !== 'none') {
+      ringed = node;
+      break;
+    }
+  }
+  const style = getComputedStyle(ringed);
+  // The ring sits outside the element (outline-offset): the colour behind it is the nearest
+  // opaque background of its ancestors.
+  let behind = 'rgb(255, 255, 255)';
+  for (let node = ringed.parentElement; node; node = node.parentElement) {
+    const bg = getComputedStyle(node).backgroundColor;
+    if (bg && bg !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(bg)) {
+      behind = bg;
+      break;
+    }
+  }
+  return {
+    name,
+    tag: el.tagName.toLowerCase(),
+    top: box.top + window.scrollY,
+    bottom: box.bottom + window.scrollY,
+    left: box.left + window.scrollX,
+    outline: { style: style.outlineStyle, width: parseFloat(style.outlineWidth), colour: style.outlineColor, behind },
+  };
+}
+
 /** The element that has the focus: its name, box and focus ring. */
 export function focused(page: Page): Promise<Stop | null> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return null;
-    const labelled = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
-    const name = (
-      el.getAttribute('aria-label') ||
-      (labelled as HTMLElement | null)?.innerText ||
-      (el.closest('label') as HTMLElement | null)?.innerText ||
-      (el as HTMLElement).innerText ||
-      ''
-    )
-      .replace(/\s+/g, ' ')
-      // "아이디(필수)" and "아이디 (필수)" are the same label, with or without the mark's margin.
-      .replace(/\s*\((필수|선택)\)/, ' ($1)')
-      .trim();
-    const box = el.getBoundingClientRect();
-    // A card whose link covers it draws the ring round the whole card (:has(:focus-visible)):
-    // the ring is the nearest one drawn, on the element or a close ancestor.
-    let ringed: Element = el;
-    for (let node = el, depth = 0; node && depth < 4; node = node.parentElement!, depth++) {
-      if (getComputedStyle(node).outlineStyle !== 'none') {
-        ringed = node;
-        break;
-      }
-    }
-    const style = getComputedStyle(ringed);
-    // The ring sits outside the element (outline-offset): the colour behind it is the nearest
-    // opaque background of its ancestors.
-    let behind = 'rgb(255, 255, 255)';
-    for (let node = ringed.parentElement; node; node = node.parentElement) {
-      const bg = getComputedStyle(node).backgroundColor;
-      if (bg && bg !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(bg)) {
-        behind = bg;
-        break;
-      }
-    }
-    return {
-      name,
-      tag: el.tagName.toLowerCase(),
-      top: box.top + window.scrollY,
-      bottom: box.bottom + window.scrollY,
-      left: box.left + window.scrollX,
-      outline: { style: style.outlineStyle, width: parseFloat(style.outlineWidth), colour: style.outlineColor, behind },
-    };
-  });
+  return page.evaluate(describeFocus);
 }
 
 function channels(colour: string): [number, number, number] {
@@ -123,21 +129,39 @@ export function expectReadingOrder(stops: Stop[], what: string) {
 }
 
 
-/** Where the focus is: in `scope`, nowhere in the page (the browser's own controls), or elsewhere in it; and whether it is on screen. */
-async function focusedIn(
-  scope: Locator,
-): Promise<{ where: 'inside' | 'browser' | 'elsewhere'; onScreen: boolean; key: string; dateParts: boolean; isScope: boolean }> {
-  return scope.evaluate((root) => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return { where: 'browser' as const, onScreen: false, key: '', dateParts: false, isScope: false };
-    const dateParts = el instanceof HTMLInputElement && ['date', 'time', 'datetime-local', 'month', 'week'].includes(el.type);
-    const box = el.getBoundingClientRect();
-    const onScreen = box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
-    // A path of child indexes names the element well enough to see the walk stand still.
-    const key: number[] = [];
-    for (let node: Element | null = el; node?.parentElement; node = node.parentElement) key.unshift([...node.parentElement.children].indexOf(node));
-    return { where: root.contains(el) ? ('inside' as const) : ('elsewhere' as const), onScreen, key: key.join('.'), dateParts, isScope: el === root };
-  });
+interface FocusAfterTab {
+  /** In the walk's scope, nowhere in the page (the browser's own controls), or elsewhere in it. */
+  where: 'inside' | 'browser' | 'elsewhere';
+  onScreen: boolean;
+  /** A path of child indexes: names the element well enough to see the walk stand still. */
+  key: string;
+  dateParts: boolean;
+  isScope: boolean;
+  stop: Stop | null;
+}
+
+/**
+ * Where the focus is after a Tab, and the stop it is on, in one round trip to the page (the walk
+ * presses Tab a dozen times a screen: two reads a press made it the sweeps' second-costliest check).
+ * The scope is the last element `scopeSelector` matches (the open dialog on top, or the main content).
+ */
+function readFocusAfterTab(selector: string, describe: () => Stop | null): FocusAfterTab {
+  const scopes = document.querySelectorAll(selector);
+  const root = scopes[scopes.length - 1];
+  const el = document.activeElement;
+  if (!root || !el || el === document.body) return { where: 'browser', onScreen: false, key: '', dateParts: false, isScope: false, stop: null };
+  const dateParts = el instanceof HTMLInputElement && ['date', 'time', 'datetime-local', 'month', 'week'].includes(el.type);
+  const box = el.getBoundingClientRect();
+  const onScreen = box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+  const key: number[] = [];
+  for (let node: Element | null = el; node?.parentElement; node = node.parentElement) key.unshift([...node.parentElement.children].indexOf(node));
+  return { where: root.contains(el) ? 'inside' : 'elsewhere', onScreen, key: key.join('.'), dateParts, isScope: el === root, stop: describe() };
+}
+
+function focusAfterTab(page: Page, scopeSelector: string): Promise<FocusAfterTab> {
+  // Both functions go to the page as source text in one expression (an evaluated expression is not
+  // held to the page's Content-Security-Policy, as a `new Function` in the page would be).
+  return page.evaluate(`(${readFocusAfterTab.toString()})(${JSON.stringify(scopeSelector)}, ${describeFocus.toString()})`) as Promise<FocusAfterTab>;
 }
 
 /**
@@ -158,7 +182,8 @@ export async function expectKeyboardWalk(page: Page, what: string, max = 12): Pr
   expect.soft(positive, `no positive tabindex on ${what}`).toEqual([]);
   const dialog = page.locator('dialog[open]').last();
   const inDialog = (await dialog.count()) > 0;
-  const scope = inDialog ? dialog : page.locator('main');
+  const scopeSelector = inDialog ? 'dialog[open]' : 'main';
+  const scope = page.locator(scopeSelector).last();
   if (!inDialog) await page.locator('#main-content').focus();
   // What Tab should find there: visible controls, links, summaries, frames and players (a scroll
   // region counts, with tabindex 0).
@@ -189,11 +214,11 @@ export async function expectKeyboardWalk(page: Page, what: string, max = 12): Pr
   let strays = 0;
   for (let i = 0; i < presses && (inDialog || seen.size < max); i++) {
     await page.keyboard.press('Tab');
-    const now = await focusedIn(scope);
+    const now = await focusAfterTab(page, scopeSelector);
     if (now.where !== 'inside') {
       if (inDialog) {
         if (now.where === 'elsewhere' && strays++ === 0) {
-          const stray = (await focused(page))!;
+          const stray = now.stop!;
           expect.soft(`${stray.tag} "${stray.name}"`, `the focus stays in the open dialog on ${what}`).toBe('(in the dialog)');
         }
         continue;
@@ -203,7 +228,7 @@ export async function expectKeyboardWalk(page: Page, what: string, max = 12): Pr
     // A date field takes one Tab for each of its parts (year, month, day) and stays the focused
     // element. A dialog may take the focus itself on the way round: it is not a stop.
     if ((now.key === previous && now.dateParts) || now.isScope) continue;
-    const stop = (await focused(page))!;
+    const stop = now.stop!;
     seen.set(now.key, stop.name);
     expect.soft(now.onScreen, `"${stop.name}" (${stop.tag}) is on screen when focused on ${what}`).toBe(true);
     expectVisibleFocus(stop);

@@ -163,11 +163,23 @@ function slug(name: string): string {
 /** A full-page screenshot kept in test-results/screens/ and attached to the test. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<Buffer> {
   const { width } = page.viewportSize() ?? { width: 0 };
-  const file = path.join(testInfo.project.outputDir, 'screens', `${slug(name)}-${width}.png`);
+  const file = path.join(testInfo.project.outputDir, 'screens', `${slug(name)}-${width}.jpg`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const shot = await page.screenshot({ fullPage: true, path: file, animations: 'disabled' });
-  await testInfo.attach(`${name} at ${width} px`, { body: shot, contentType: 'image/png' });
+  // JPEG: half the time of a PNG of a long page in a busy browser, and a screen to look at either way.
+  // Attached by its path: a body would travel to the runner and into the JSON report as base64.
+  const shot = await page.screenshot({ fullPage: true, path: file, type: 'jpeg', quality: 80, animations: 'disabled' });
+  await testInfo.attach(`${name} at ${width} px`, { path: file, contentType: 'image/jpeg' });
   return shot;
+}
+
+/** Waits until Pretendard GOV is in use on the page (asked for once the screen has painted: web/src/app/fonts.ts). */
+export async function expectPretendardLoaded(page: Page, what: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => [...document.fonts].some((face) => /Pretendard GOV/.test(face.family) && face.status === 'loaded')), {
+      message: `Pretendard GOV is loaded on ${what}`,
+      timeout: 10_000,
+    })
+    .toBe(true);
 }
 
 export interface ScreenCheckOptions {
@@ -182,12 +194,7 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string, 
   // Fonts and lazy images settle before anything is measured or pictured. Pretendard GOV is asked
   // for once the screen has painted (web/src/app/fonts.ts): the screen is pictured in it, not in
   // the system's typeface it falls back to.
-  await expect
-    .poll(() => page.evaluate(() => [...document.fonts].some((face) => /Pretendard GOV/.test(face.family) && face.status === 'loaded')), {
-      message: `Pretendard GOV is loaded on ${what}`,
-      timeout: 10_000,
-    })
-    .toBe(true);
+  await expectPretendardLoaded(page, what);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const shot = await keepScreenshot(page, testInfo, name);
   await expectStyledScreen(page, what, shot);
