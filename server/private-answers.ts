@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Answer } from '@contract';
 import { FILE_COOKIE } from './auth/file-cookie';
-import { hooksOf } from './route';
+import { hooksOf } from './lib/hooks';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
