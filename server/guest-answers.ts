@@ -43,6 +43,7 @@ const VARY = 'Authorization, Accept-Encoding';
  */
 export function withGuestCache<Request extends FastifyRequest>(option: GuestCacheOption<Request>, handler?: Handler<Request>): Handler<Request> {
   if ('everyone' in option) {
+    if (handler) throw new Error('a route whose every caller reads from the guest cache has no handler of its own');
     const read = option.everyone;
     return async (request, reply) => sendGuestAnswer(request, reply, await read(request));
   }
