@@ -55,7 +55,7 @@ export type Access =
  * - `noStore`: every answer `private, no-store`, whoever asks: personal data, tokens, the console,
  *   and every write;
  * - `guestCache`: guests' answers come from the board cache with an ETag and `no-cache`
- *   (server/modules/board/http-cache.ts), signed-in callers' are `private, no-store`; the entries
+ *   (server/guest-answers.ts), signed-in callers' are `private, no-store`; the entries
  *   named (by id) in `invalidatedBy` drop the cached answers they change, on every instance
  *   (a test checks each names an entry);
  * - `maxAge`: a successful answer may be kept `seconds` by the caller's own cache (`private`) or

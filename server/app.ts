@@ -96,7 +96,7 @@ export async function buildApp(
     settings,
     files: await openFileStore(deps.config),
     delivery: createDelivery(deps.db, clock, deps.config, app.log),
-    boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log),
+    boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log, clock),
   });
   app.decorateRequest('callerPromise', null);
   const idleLimit = tellAdminIdleLimit(deps.config.adminIdleMs);

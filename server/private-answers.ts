@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Answer } from '@contract';
 import { FILE_COOKIE } from './auth/file-cookie';
-import { hooksOf } from './route';
+import { hooksOf } from './lib/hooks';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,8 +26,9 @@ declare module 'fastify' {
  * 2 and 3 are decided once per route when it is registered: the guest reads (most of the traffic)
  * then pay only for two header tests. The pattern is also what the request was routed by, so
  * `/api/%63aptcha` (routed to /api/captcha) is covered as /api/captcha is. A route that already
- * said `no-store` keeps its own value. `guestCache` and `shared` routes (guest board reads with
- * their ETag and `no-cache`, public settings) and the web app's files keep the caching they chose.
+ * said `no-store` keeps its own value. `guestCache` routes (the guest board reads: ETag and
+ * `no-cache`, decided in server/guest-answers.ts), `shared` routes (public settings) and the web
+ * app's files keep the caching they chose.
  */
 /** The site's one value for "no cache may keep this answer", for routes that set it themselves too. */
 export const PRIVATE_NO_STORE = 'private, no-store';

@@ -1,14 +1,17 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointList } from '@contract';
+import { endpointList, endpoints } from '@contract';
 import { guardTableRoutes } from './auth/access';
+import { route } from './route';
 import { createTestApp, type TestApp } from './test/harness';
-import { registeredRoutes } from './test/routes';
+import { openApiPath, registeredRoutes } from './test/routes';
 
 /**
  * Issue 21: every API route is an entry of contract/endpoints.ts and every entry a route, read
  * from the app itself (Fastify's route tree), so a route registered by hand, or an entry whose
- * route was removed, fails here. The OpenAPI document shows each entry's access and answer rules.
+ * route was removed, fails here. The OpenAPI document shows each entry's access and answer rules,
+ * and who its guest cache answers (`x-guest-cache`, from route()'s `guestCache` option).
  */
 let t: TestApp;
 let routes: { method: string; url: string }[] = [];
@@ -56,5 +59,29 @@ describe('the endpoint table', () => {
       const signedIn = !['anyone', 'board', 'tokenBlind'].includes(entry.access.kind);
       expect(operation?.security !== undefined, `${keyOf(entry)} security`).toBe(signedIn);
     }
+  });
+
+  it('has a guest read for every guestCache entry and for no other GET (server/guest-answers.ts)', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { 'x-guest-cache'?: 'guests' | 'everyone' }>> };
+    const reads = (entry: (typeof endpointList)[number]) => doc.paths[openApiPath(entry.path)]?.[entry.method.toLowerCase()]?.['x-guest-cache'];
+    const withRead = endpointList.filter((entry) => reads(entry) !== undefined).map((entry) => entry.id);
+    const guestCached = endpointList.filter((entry) => entry.answer.kind === 'guestCache').map((entry) => entry.id);
+    expect(guestCached.length).toBeGreaterThan(0);
+    // The POST search is the one other: a write's answer is noStore, yet its guests read the list's cached answers.
+    expect(withRead.sort()).toEqual([...guestCached, 'boardItem.search'].sort());
+    // Only the board menu, the same for every caller, is everyone's; the others answer guests only.
+    expect(endpointList.filter((entry) => reads(entry) === 'everyone').map((entry) => entry.id)).toEqual(['board.menu']);
+  });
+
+  it('refuses at registration a guestCache entry without a guest read, and a guest read on another GET', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const docs = { tags: ['test'], summary: 'test' };
+    const handler = async () => ({ code: 'SUCCESS' as const, data: null as never });
+    expect(() => route(app, endpoints.boardItem.list, { docs }, handler)).toThrow(/boardItem\.list: a guestCache entry reads from the guest cache/);
+    const read = { guests: async () => ({}) as never };
+    expect(() => route(app, endpoints.comment.list, { docs, guestCache: read }, handler)).toThrow(/comment\.list: .*no other GET/);
+    await app.close();
   });
 });

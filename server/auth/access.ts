@@ -4,7 +4,7 @@ import { forbidden, unauthorized } from '../errors';
 import { isAdmin } from './caller';
 import { refuseOutsideAdminAddresses, requireAdmin, requireAdminOrEnrolling, requireSystemAdmin } from './admin';
 import { getCaller } from './request-caller';
-import { hooksOf } from '../route';
+import { hooksOf } from '../lib/hooks';
 
 /**
  * The access rule of a route's entry (contract/endpoints.ts `access`), enforced before the body is

@@ -80,6 +80,7 @@ export interface BoardCacheOptions {
    * name) change in the database without passing through the board routes; they show after this.
    */
   maxAgeMs: number;
+  /** Milliseconds now: the app's clock (caching.ts), so that tests that move it age the answers too. */
   now?: () => number;
 }
 

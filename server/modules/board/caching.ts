@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { ApiError } from '../../errors';
 import type { SiteSettings } from '@server/modules/site-setting';
 import { BoardCache } from './cache';
@@ -44,13 +45,15 @@ export interface BoardCaching {
   close(): Promise<void>;
 }
 
+/** `clock` is the app's (AppDeps): the answers' age is measured on it, as the view-count day is (guest-reads.ts). */
 export function createBoardCaching(
   db: Db,
   config: Pick<Config, 'cacheMaxBytes' | 'viewFlushMs'>,
   settings: SiteSettings,
   log: FastifyBaseLogger,
+  clock: Clock,
 ): BoardCaching {
-  const cache = new BoardCache({ maxBytes: config.cacheMaxBytes, maxAgeMs: CACHE_MAX_AGE_MS });
+  const cache = new BoardCache({ maxBytes: config.cacheMaxBytes, maxAgeMs: CACHE_MAX_AGE_MS, now: () => clock.now().getTime() });
   const bus = new CacheBus(db, cache, log);
   const views = new ViewCounter(db, { flushMs: config.viewFlushMs, log, onFlushed: (boards) => bus.changed(boards) });
   // Answers were made for the guest role of the settings they were read under.

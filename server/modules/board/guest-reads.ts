@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { board, boardItem, boardItemListQuery, boardItemPage, boardMenu, successEnvelope } from '@contract';
+import { boardItemListQuery, endpointSchemas } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { kstDate } from '../../lib/time';
@@ -13,17 +13,22 @@ import * as service from './service';
  * The board read paths as a guest reads them, from the cache when it holds a current answer
  * (cache.ts). Only answers that are the same for every guest and hold nothing private are kept:
  * never an inquiry board, never a secret post, never a board whose managers include the guest
- * role (its lists would show secret titles). Signed-in callers never come here.
+ * role (its lists would show secret titles). Signed-in callers never come here (but for the menu,
+ * the same for everyone): the routes declare these reads with route()'s `guestCache` option, and
+ * server/guest-answers.ts decides who gets them. The first-load data (modules/seo/first-data.ts)
+ * puts the same answers in the page.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'boardCaching'>;
+type Deps = Pick<AppDeps, 'db' | 'boardCaching' | 'clock'>;
 type ListQuery = z.output<typeof boardItemListQuery>;
 
-// The same encoding the route serialiser applies (fastify-type-provider-zod), done once per answer.
-const boardEnvelope = successEnvelope(board);
-const pageEnvelope = successEnvelope(boardItemPage);
-const itemEnvelope = successEnvelope(boardItem);
-const menuEnvelope = successEnvelope(boardMenu);
+// The answers' schemas are the entries' own (contract/endpoint-schemas.ts), encoded as the route
+// serialiser encodes them (fastify-type-provider-zod), once per answer instead of once per request.
+// The POST search answers the list's answer, under the same schema.
+const boardEnvelope = endpointSchemas['board.get'].response[200];
+const pageEnvelope = endpointSchemas['boardItem.list'].response[200];
+const itemEnvelope = endpointSchemas['boardItem.view'].response[200];
+const menuEnvelope = endpointSchemas['board.menu'].response[200];
 
 const guestMayKeep = (caller: Caller, row: BoardRow) => row.listStyle !== 'inquiry' && !canOnBoard(caller, row, 'manage');
 
@@ -65,8 +70,9 @@ export function guestList(deps: Deps, caller: Caller, query: ListQuery): Promise
 }
 
 /**
- * `GET /api/board-item/{boardCode}/{itemNo}`: the post, counting this view (view-counter.ts).
- * The answer shows the stored count plus the views not yet written.
+ * `GET /api/board-item/{boardCode}/{itemNo}`: the post, counting this view (view-counter.ts) on
+ * the Korean calendar day of the app's clock (deps.clock, which tests replace). The answer shows
+ * the stored count plus the views not yet written.
  */
 export async function guestView(
   deps: Deps,
@@ -85,6 +91,6 @@ export async function guestView(
   });
   const { views } = deps.boardCaching;
   const itemId = entry.item!.id;
-  views.record({ itemId, visitor, day: kstDate(new Date()) });
+  views.record({ itemId, visitor, day: kstDate(deps.clock.now()) });
   return { entry, viewCount: entry.item!.viewCount + views.unflushed(itemId) };
 }

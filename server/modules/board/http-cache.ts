@@ -1,38 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BoardCache, CachedAnswer } from './cache';
-import { PRIVATE_NO_STORE } from '../../private-answers';
-
 /**
- * HTTP caching of the board read paths (issue 8). Guest answers carry a weak ETag and
- * `Cache-Control: no-cache` (store, but ask every time: a post may change any minute), and a
- * matching `If-None-Match` gets `304`. Signed-in answers carry per-user fields (editable, secret
- * titles, permissions): `private, no-store`, so no shared cache keeps them. Both vary on
- * Authorization, so a shared cache never hands a guest's answer to a member or back.
+ * HTTP caching helpers of the guest answers (issue 8): weak ETag comparison for `If-None-Match`,
+ * and the encoding a client takes. The guest answers themselves (ETag, `no-cache`, 304, who gets
+ * them) are sent in one place, server/guest-answers.ts; the first-load page heads
+ * (modules/seo/page-head.ts) and the dynamic compression (server/dynamic-compression.ts) use these too.
  */
-const VARY = 'Authorization, Accept-Encoding';
-
-export function markPrivate(reply: FastifyReply): void {
-  reply.header('cache-control', PRIVATE_NO_STORE).header('vary', VARY);
-}
-
-/** Sends a cached guest answer: 304 when the client has it, else the body, compressed once and kept. */
-export function sendAnswer(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  cache: BoardCache,
-  entry: CachedAnswer,
-  viewCount?: number,
-): FastifyReply {
-  const rendered = cache.render(entry, viewCount);
-  reply.header('cache-control', 'no-cache').header('vary', VARY).header('etag', rendered.etag);
-  if (etagMatches(request.headers['if-none-match'], rendered.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
-  // With Content-Encoding set, @fastify/compress leaves the body alone.
-  if (compressed) return reply.header('content-encoding', encoding).send(compressed);
-  return reply.send(cache.bytesOf(entry, rendered));
-}
 
 /** Weak comparison (RFC 9110 §8.8.3.2): `W/"x"` and `"x"` match; `*` matches anything. */
 export function etagMatches(header: string | undefined, etag: string): boolean {

@@ -4,37 +4,36 @@ import { getCaller } from '../../auth/request-caller';
 import { accessActor, recordAccess } from '@server/modules/access-record';
 import { perMinute } from '../../lib/rate-limit';
 import { boardMenuAnswer, guestBoard, guestList, guestView } from './guest-reads';
-import { markPrivate, sendAnswer } from './http-cache';
 import * as service from './service';
 import * as write from './write';
 import { route } from '../../route';
 
 
 /**
- * Guests (no Authorization header) read from the cache with ETag/304 (guest-reads.ts,
- * http-cache.ts); signed-in callers read the database and get private, uncached answers.
- * Every write invalidates its board's cached answers, here and on other instances (caching.ts).
+ * The read routes declare their guest reads (guest-reads.ts) with route()'s `guestCache` option:
+ * server/guest-answers.ts answers a guest (no bearer token) from the cache with ETag/304, and
+ * hands anyone signed in to the handler here, with a private, uncached answer; the board menu is
+ * the same for everyone and comes from the cache for all. Every write invalidates its board's
+ * cached answers, here and on other instances (caching.ts).
  */
 export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeLimit = perMinute(app.deps.config.rateLimits.write);
-  const { cache } = app.deps.boardCaching;
   const afterWrite = app.deps.boardCaching.afterWrite;
 
-  route(
-    app,
-    endpoints.board.menu,
-    { docs: { tags: ['board'], summary: '모든 게시판 (메뉴용: 코드, 영역, 이름, 목록 형식, 순서)' } },
-    async (request, reply) => sendAnswer(request, reply, cache, await boardMenuAnswer(app.deps)),
-  );
+  route(app, endpoints.board.menu, {
+    docs: { tags: ['board'], summary: '모든 게시판 (메뉴용: 코드, 영역, 이름, 목록 형식, 순서)' },
+    guestCache: { everyone: () => boardMenuAnswer(app.deps) },
+  });
 
   route(
     app,
     endpoints.board.get,
-    { docs: { tags: ['board'], summary: '게시판 설정과 호출자의 권한' } },
-    async (request, reply) => {
+    {
+      docs: { tags: ['board'], summary: '게시판 설정과 호출자의 권한' },
+      guestCache: { guests: (request, guest) => guestBoard(app.deps, guest, request.params.boardCode) },
+    },
+    async (request) => {
       const caller = await getCaller(request);
-      if (caller.userId === null) return sendAnswer(request, reply, cache, await guestBoard(app.deps, caller, request.params.boardCode));
-      markPrivate(reply);
       return { code: 'SUCCESS' as const, data: await service.getBoard(app.deps.db, caller, request.params.boardCode) };
     },
   );
@@ -42,23 +41,26 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     endpoints.boardItem.list,
-    { docs: { tags: ['board'], summary: '게시글 목록' } },
-    async (request, reply) => {
+    {
+      docs: { tags: ['board'], summary: '게시글 목록' },
+      guestCache: { guests: (request, guest) => guestList(app.deps, guest, request.query) },
+    },
+    async (request) => {
       const caller = await getCaller(request);
-      if (caller.userId === null) return sendAnswer(request, reply, cache, await guestList(app.deps, caller, request.query));
-      markPrivate(reply);
       return { code: 'SUCCESS' as const, data: await service.listBoardItems(app.deps.db, caller, request.query) };
     },
   );
 
+  // A POST (its entry is noStore), whose guests still read the list's cached answers.
   route(
     app,
     endpoints.boardItem.search,
-    { docs: { tags: ['board'], summary: '게시글 검색 (목록과 같은 조건을 본문으로)' } },
-    async (request, reply) => {
+    {
+      docs: { tags: ['board'], summary: '게시글 검색 (목록과 같은 조건을 본문으로)' },
+      guestCache: { guests: (request, guest) => guestList(app.deps, guest, request.body) },
+    },
+    async (request) => {
       const caller = await getCaller(request);
-      if (caller.userId === null) return sendAnswer(request, reply, cache, await guestList(app.deps, caller, request.body));
-      markPrivate(reply);
       return { code: 'SUCCESS' as const, data: await service.listBoardItems(app.deps.db, caller, request.body) };
     },
   );
@@ -66,17 +68,18 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     endpoints.boardItem.view,
-    { docs: { tags: ['board'], summary: '게시글 보기 (방문자마다 하루 한 번 조회수 증가)' } },
-    async (request, reply) => {
+    {
+      docs: { tags: ['board'], summary: '게시글 보기 (방문자마다 하루 한 번 조회수 증가)' },
+      guestCache: {
+        guests: (request, guest) =>
+          guestView(app.deps, guest, request.params, service.visitorKey(guest, request.ip, request.headers['user-agent'])),
+      },
+    },
+    async (request) => {
       const caller = await getCaller(request);
       const visitor = service.visitorKey(caller, request.ip, request.headers['user-agent']);
-      if (caller.userId === null) {
-        const { entry, viewCount } = await guestView(app.deps, caller, request.params, visitor);
-        return sendAnswer(request, reply, cache, entry, viewCount);
-      }
-      markPrivate(reply);
       const deps = { db: app.deps.db, views: app.deps.boardCaching.views };
-      const { post, staffReadContact } = await service.readBoardItem(deps, caller, request.params, visitor);
+      const { post, staffReadContact } = await service.readBoardItem(deps, caller, request.params, visitor, app.deps.clock.now());
       if (staffReadContact && caller.userId !== null) {
         await recordAccess(app.deps.db, accessActor(request, { userId: caller.userId }), app.deps.clock.now(), {
           action: 'INQUIRY_VIEW',

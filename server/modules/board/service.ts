@@ -163,15 +163,17 @@ export async function readPost(
 }
 
 /**
- * `GET /api/board-item/{boardCode}/{itemNo}`: the post, counting the view once per visitor a day
- * (in memory, written within seconds: view-counter.ts); the count includes views not yet written.
+ * `GET /api/board-item/{boardCode}/{itemNo}` for a signed-in caller: the post, counting the view
+ * once per visitor a day (the Korean calendar day of `now`, the app's clock; in memory, written
+ * within seconds: view-counter.ts); the count includes views not yet written. Guests read the
+ * cached answer instead (guest-reads.ts guestView), counted the same way.
  */
 export async function readBoardItem(
   deps: { db: Db; views: ViewCounter },
   caller: Caller,
   params: { boardCode: string; itemNo: number },
   visitor: string,
-  now = new Date(),
+  now: Date,
 ): Promise<{ post: BoardItem; staffReadContact: boolean }> {
   const { item, detail } = await readPost(deps.db, caller, params);
   deps.views.record({ itemId: item.id, visitor, day: kstDate(now) });

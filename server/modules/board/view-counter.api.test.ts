@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemPage } from '@contract';
 import { poolOf, type Db } from '../../db/client';
 import { boardItem, boardItemView } from '../../db/schema';
-import { createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
+import { createTestApp, data, openSecondInstance, TestClock, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
 
@@ -143,5 +143,40 @@ describe('the day a view counts for', () => {
     await t.app.deps.boardCaching.views.flush();
     const rows = await t.db.select({ day: boardItemView.viewDate }).from(boardItemView).where(eq(boardItemView.boardItemId, id));
     expect(rows.map((r) => r.day)).toEqual([kstToday]);
+  });
+});
+
+describe('the day a view counts for, on the app\'s clock', () => {
+  // 23:59:59 in Korea on 1 December (14:59:59 UTC): one second later it is 2 December there, and
+  // still 1 December in UTC. The system clock is somewhere else entirely.
+  const clock = new TestClock(new Date('2026-12-01T14:59:59Z'));
+  let c: TestApp;
+
+  beforeAll(async () => {
+    c = await createTestApp({ clock, env: { VIEW_FLUSH_SECONDS: '3600' } });
+  });
+
+  afterAll(async () => {
+    await c?.close();
+  });
+
+  it('counts a guest and a member again after midnight in Korea, once each day', async () => {
+    const { id, itemNo } = await createBoardItem(c.db, { boardCode: 'notice', title: '자정 시험' });
+    const url = `/api/board-item/notice/${itemNo}`;
+    const as = (token?: string) => c.app.inject({ method: 'GET', url, remoteAddress: token ? '10.30.0.2' : '10.30.0.1', headers: { 'user-agent': 'MidnightTester', ...c.auth(token) } });
+    const count = async (token?: string) => data<BoardItem>(await as(token)).viewCount;
+    expect(await count()).toBe(1);
+    expect(await count(c.tokens.member)).toBe(2);
+    // The same visitors again the same day (Korea): not counted.
+    expect(await count()).toBe(2);
+    expect(await count(c.tokens.member)).toBe(2);
+    clock.advance(1000);
+    // A new day in Korea: each counted once more (the guest from the cache, the member uncached).
+    expect(await count()).toBe(3);
+    expect(await count(c.tokens.member)).toBe(4);
+    expect(await count()).toBe(4);
+    await c.app.deps.boardCaching.views.flush();
+    const rows = await c.db.select({ day: boardItemView.viewDate }).from(boardItemView).where(eq(boardItemView.boardItemId, id));
+    expect(rows.map((r) => r.day).sort()).toEqual(['2026-12-01', '2026-12-01', '2026-12-02', '2026-12-02']);
   });
 });

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from './auth/caller';
+import { getCaller } from './auth/request-caller';
+import { etagMatches, preferredEncoding, type CachedAnswer } from '@server/modules/board';
+import { PRIVATE_NO_STORE } from './private-answers';
+
+/**
+ * Answers from the guest cache (issues 8 and 21, docs/decisions/0023-endpoint-table.md): the one
+ * place that decides who is answered from the cache, and how. A route asks for it with route()'s
+ * `guestCache` option (server/route.ts); its handler never looks at who is calling for this.
+ *
+ * - `{ guests: read }`: a caller without a bearer token (a guest: `caller.userId === null`) gets
+ *   `read`'s cached answer, made for the guest role and the same for every guest, with a weak
+ *   ETag and `Cache-Control: no-cache` (store, but ask every time: a post may change any minute);
+ *   a matching `If-None-Match` gets `304`. Anyone signed in reaches the handler, whose answer
+ *   carries per-user fields (editable, secret titles, permissions): `private, no-store`, so no
+ *   shared cache keeps it;
+ * - `{ everyone: read }`: every caller gets the cached answer, which is the same for all (the
+ *   board menu); the route has no handler.
+ *
+ * Both kinds of answer vary on Authorization, so a shared cache never hands a guest's answer to a
+ * member or back. The answer rules of server/private-answers.ts still apply after this: an answer
+ * to a request that carries credentials (a token, the file cookie) becomes `private, no-store`,
+ * ETag or not, and so does every answer of a `noStore` entry (the POST search, whose guests read
+ * the list's cached answers).
+ */
+
+/** An answer from the guest cache (server/modules/board/cache.ts), or a post view's with the view count to show. */
+export type GuestAnswer = CachedAnswer | { entry: CachedAnswer; viewCount: number };
+
+/** What route()'s `guestCache` option says: who is answered from the cache, and by which read. */
+export type GuestCacheOption<Request> =
+  | { guests: (request: Request, guest: Caller) => Promise<GuestAnswer> }
+  | { everyone: (request: Request) => Promise<GuestAnswer> };
+
+type Handler<Request> = (this: FastifyInstance, request: Request, reply: FastifyReply) => unknown;
+
+const VARY = 'Authorization, Accept-Encoding';
+
+/**
+ * The route's handler with the guest cache in front of it: the decision above, made once for every
+ * route that asks for it. `handler` answers the callers the cache does not (none for `everyone`).
+ */
+export function withGuestCache<Request extends FastifyRequest>(option: GuestCacheOption<Request>, handler?: Handler<Request>): Handler<Request> {
+  if ('everyone' in option) {
+    if (handler) throw new Error('a route whose every caller reads from the guest cache has no handler of its own');
+    const read = option.everyone;
+    return async (request, reply) => sendGuestAnswer(request, reply, await read(request));
+  }
+  if (!handler) throw new Error('a route whose guests read from the guest cache needs a handler for everyone else');
+  const read = option.guests;
+  return async function (request, reply) {
+    const caller = await getCaller(request);
+    if (caller.userId === null) return sendGuestAnswer(request, reply, await read(request, caller));
+    reply.header('cache-control', PRIVATE_NO_STORE).header('vary', VARY);
+    return handler.call(this, request, reply);
+  };
+}
+
+/** Sends a cached answer: 304 when the client has it, else the body, compressed once and kept. */
+function sendGuestAnswer(request: FastifyRequest, reply: FastifyReply, answer: GuestAnswer): FastifyReply {
+  const { cache } = request.server.deps.boardCaching;
+  const entry = 'entry' in answer ? answer.entry : answer;
+  const viewCount = 'entry' in answer ? answer.viewCount : undefined;
+  const rendered = cache.render(entry, viewCount);
+  reply.header('cache-control', 'no-cache').header('vary', VARY).header('etag', rendered.etag);
+  if (etagMatches(request.headers['if-none-match'], rendered.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
+  // With Content-Encoding set, @fastify/compress leaves the body alone.
+  if (compressed) return reply.header('content-encoding', encoding).send(compressed);
+  return reply.send(cache.bytesOf(entry, rendered));
+}
