@@ -1,6 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { BoardItem, BoardItemPage, Success } from '@contract';
+
+const require = createRequire(import.meta.url);
 /** Text of post HTML as a reader sees it: the same function the server's search indexes. */
 export { htmlToText as htmlText } from '@server/modules/board/search-tokens';
 
@@ -120,22 +123,33 @@ export async function expectKoreanDocument(page: Page, what = page.url()): Promi
 /** KWCAG 2.2: the WCAG 2.0, 2.1 and 2.2 A and AA rules axe knows. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
-/** axe's WCAG 2.0/2.1/2.2 A and AA violations of any impact on the page as it is, one line each with up to ten of its elements. */
+/** axe-core's script, read once per worker and put into a page only when it has none. */
+let axeSource: string | undefined;
+
+/**
+ * axe's WCAG 2.0/2.1/2.2 A and AA violations of any impact on the page as it is, one line each with
+ * up to ten of its elements.
+ *
+ * axe runs in the page and sends back only the lines (@axe-core/playwright sent back every result
+ * list, the incomplete and inapplicable ones too, and injected axe again for every check: 0.4 s more
+ * a check on a busy machine, over some 250 checks a run). Same-origin frames are not walked: the
+ * only frames here are other sites' video players, whose element (title) is checked in the page.
+ */
 export async function a11yViolations(page: Page): Promise<string[]> {
-  // Only violations are reported (collecting every passing node slows axe on a long page). options()
-  // replaces the whole option object, so it goes before withTags(), which adds runOnly to it.
-  // Legacy mode runs axe once in the page itself (same-origin frames included). The default mode
-  // opens a second, blank page for every check to combine the frames' results: 0.9 s a check
-  // instead of 0.4 s, for nothing here, where the only frames are other sites' video players.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
-  return results.violations.map(
-    (v) =>
-      `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-      v.nodes
-        .slice(0, 10)
-        .map((node) => `    ${node.target.join(' ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`)
-        .join('\n'),
-  );
+  axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false });
+    return results.violations.map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+        v.nodes
+          .slice(0, 10)
+          .map((node) => `    ${node.target.join(' ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`)
+          .join('\n'),
+    );
+  }, AXE_TAGS);
 }
 
 /** Runs axe (WCAG 2.0/2.1/2.2 A and AA) and fails on any violation of any impact, listing them. */
