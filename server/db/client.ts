@@ -70,7 +70,7 @@ export async function openDatabase(opts: {
     connected.add(client);
     client.once('end', () => connected.delete(client));
   });
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db: Db = drizzle(pool, { schema });
   const close = async () => {
     await pool.end();
     // pool.end() resolves once it has asked its connections to end, not once they have. Stopping
@@ -104,7 +104,7 @@ async function migrateWithoutTimeout(url: string, connection: { sslCaFile?: stri
   pool.on('error', () => {}); // an idle connection lost here is simply not reused
   pool.on('connect', (client) => client.on('error', () => {}));
   try {
-    await migrateAndAnalyse(pool, drizzle(pool, { schema }) as unknown as Db);
+    await migrateAndAnalyse(pool, drizzle(pool, { schema }));
   } finally {
     await pool.end();
   }

@@ -5,6 +5,7 @@ import { role } from '../db/schema';
 import type { FileStore } from '@server/modules/file';
 import { seedBase } from './base';
 import { seedDemo } from './demo';
+import { withTransaction } from '@server/db/transaction';
 
 export interface SeedOptions {
   adminId: string;
@@ -25,13 +26,13 @@ const SEED_LOCK = 7_342_003;
 export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
   const roleCount = async (q: Db) => ((await q.select({ n: sql<number>`count(*)::int` }).from(role)) as [{ n: number }])[0].n;
   if ((await roleCount(db)) > 0) return false;
-  const result = await db.transaction(async (tx) => {
+  const result = await withTransaction(db, async (tx) => {
     // Instances starting together on a new database (issue 10): one seeds while the others wait
     // here, then find the roles and leave them. Released when the transaction ends.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
-    if ((await roleCount(tx as unknown as Db)) > 0) return null;
-    const base = await seedBase(tx as unknown as Db, opts);
-    if (opts.seedDemo) await seedDemo(tx as unknown as Db, files, { adminUserId: base.adminUserId });
+    if ((await roleCount(tx)) > 0) return null;
+    const base = await seedBase(tx, opts);
+    if (opts.seedDemo) await seedDemo(tx, files, { adminUserId: base.adminUserId });
     return base;
   });
   if (!result) return false;

@@ -9,6 +9,7 @@ import { appUser, storedFile } from '../db/schema';
 import { ROLE_MEMBER } from '../seed/base';
 import { insertItem, type NewItem } from '../modules/board/repo';
 import { LocalFileStore } from '../modules/file/store';
+import { withTransaction } from '@server/db/transaction';
 
 let sequence = 0;
 
@@ -28,7 +29,7 @@ export function buildBoardItem(overrides: Partial<NewItem> = {}): NewItem {
 /** Inserts a post through the repository's own `insertItem` (item number, search tokens, files). */
 export async function createBoardItem(db: Db, overrides: Partial<NewItem> = {}): Promise<{ id: number; itemNo: number }> {
   const item = buildBoardItem(overrides);
-  return db.transaction((tx) => insertItem(tx as unknown as Db, item));
+  return withTransaction(db, (tx) => insertItem(tx, item));
 }
 
 /** A small PNG made with sharp. */

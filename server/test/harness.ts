@@ -19,6 +19,7 @@ import { ROLE_MEMBER } from '../seed/base';
 import { seedDemo } from '../seed/demo';
 import { serverQuery, TEST_ADMIN_ID, TEST_ADMIN_PASSWORD, withDatabase } from './global-setup';
 import { startS3Server, type TestS3Server } from './s3-server';
+import { withTransaction } from '@server/db/transaction';
 
 /**
  * The API test harness: one database per test FILE (each file runs in its own process, see
@@ -198,7 +199,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     if (!admin) throw new Error('the test database has no administrator');
     if (config.seedDemo && !seeded) {
       // The template is seeded without demo content; add it as SEED_DEMO=true would.
-      await db.transaction((tx) => seedDemo(tx as unknown as Db, app!.deps.files, { adminUserId: admin.id }));
+      await withTransaction(db, (tx) => seedDemo(tx, app!.deps.files, { adminUserId: admin.id }));
     }
     const users: TestUsers = {
       admin: admin.id,

@@ -6,6 +6,7 @@ import { openDatabase } from '../../db/client';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { recordAccess } from './record';
 import { GENESIS_HASH, verifyAccessRecords } from './verify';
+import { withTransaction } from '@server/db/transaction';
 
 /**
  * The access records (issue 9, PIPA): the console's list with its filters and paging, the Excel
@@ -260,7 +261,7 @@ describe('the hash chain', () => {
       const base = new Date('2026-04-01T09:00:00+09:00').getTime();
       await Promise.all(
         Array.from({ length: 48 }, (_, i) =>
-          writers.db.transaction(async (tx) => {
+          withTransaction(writers.db, async (tx) => {
             // Some work in the transaction before and after the insert, so the writers overlap.
             await tx.execute(sql`SELECT pg_sleep(${(i % 4) * 0.005})`);
             await recordAccess(tx, { userId: t.users.admin, address: `10.1.0.${i}` }, new Date(base + i), {

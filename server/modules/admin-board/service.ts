@@ -9,6 +9,7 @@ import { uniqueViolation } from '../../lib/pg-errors';
 import { toKstIso } from '../../lib/time';
 import { messages } from '@contract';
 import * as repo from './repo';
+import { withTransaction } from '@server/db/transaction';
 
 export function toAdminBoard(row: repo.BoardRecord): AdminBoard {
   return {
@@ -53,8 +54,7 @@ export async function createBoard(db: Db, input: AdminBoardCreate, now: Date): P
   const categories = checkCategories(input.categories);
   const permissions = await checkPermissions(db, input.permissions);
   try {
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await withTransaction(db, async (tx) => {
       // Codes match case-insensitively in the routes, so Notice would shadow notice; the unique
       // index is case-sensitive, so creations take turns to check.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('board-create', 0))`);
@@ -73,8 +73,7 @@ export async function updateBoard(db: Db, boardCode: string, patch: AdminBoardPa
   if (Object.values(patch).every((v) => v === undefined)) throw badRequest(m.nothingToChange);
   if (patch.name !== undefined && patch.name === '') throw badRequest(m.nameRequired, { field: 'name' });
   const categories = patch.categories !== undefined ? checkCategories(patch.categories) : undefined;
-  const code = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const code = await withTransaction(db, async (tx) => {
     const current = await repo.findBoard(tx, boardCode, { forUpdate: true });
     if (!current) throw notFound(messages.boardNotFound);
     // An inquiry board's posts are private because of its style, and the console's queue reads it:

@@ -3,13 +3,13 @@ import { memberStatusLabels, type memberExportRequest } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { requireAdmin } from '../../auth/admin';
-import type { Db } from '../../db/client';
 import { kstDate, toKstIso } from '../../lib/time';
 import { buildWorkbook, EXPORT_MAX_ROWS, loadExcelJs, type SheetColumn, type WorkbookExport } from '../../lib/xlsx';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { maskKey } from './masking';
 import * as repo from './repo';
 import { describeFilter } from './service';
+import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -31,8 +31,7 @@ export async function exportMembers(
   const { reason, ...filter } = input;
   // Loaded before the transaction, so that it is not held open while exceljs loads.
   await loadExcelJs();
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction(deps.db, async (tx) => {
     // One after another: a transaction is one connection, which runs one query at a time.
     const rows = await repo.exportQuery(tx, filter, EXPORT_MAX_ROWS);
     const roles = await repo.roleNames(tx);

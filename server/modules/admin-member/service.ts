@@ -18,6 +18,7 @@ import { hasAdminAccess, memberActionRefusal, selfDemotion, type MemberAction } 
 // Roles are the roles module's records; a member's role change only reads them.
 import { findRole } from '@server/modules/admin-role';
 import * as repo from './repo';
+import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type RoleNames = Awaited<ReturnType<typeof repo.roleNames>>;
@@ -67,14 +68,11 @@ async function toDetail(deps: Deps, db: Db, row: repo.MemberRecord, reveal: bool
   };
 }
 
-const inTransaction = <T>(deps: Deps, work: (tx: Db) => Promise<T>): Promise<T> =>
-  deps.db.transaction((tx) => work(tx as unknown as Db));
-
 /** `GET /api/admin/users`: one page of members, newest first, with masked addresses; recorded. */
 export async function listMembers(deps: Deps, caller: Caller, actor: () => AccessActor, query: z.output<typeof memberListQuery>): Promise<MemberPage> {
   requireAdmin(caller);
   const { page, size, ...filter } = query;
-  return inTransaction(deps, async (tx) => {
+  return withTransaction(deps.db, async (tx) => {
     const { rows, total } = await repo.listMembers(tx, filter, (page - 1) * size, size);
     const roles = await repo.roleNames(tx);
     await recordAccess(tx, actor(), deps.clock.now(), {
@@ -113,7 +111,7 @@ export async function viewMember(
   reveal: { reason?: string } | null,
 ): Promise<MemberDetail> {
   requireAdmin(caller);
-  return inTransaction(deps, async (tx) => {
+  return withTransaction(deps.db, async (tx) => {
     const row = await requireMember(tx, id);
     await recordAccess(tx, actor(), deps.clock.now(), {
       action: reveal ? 'MEMBER_REVEAL' : 'MEMBER_VIEW',
@@ -144,7 +142,7 @@ async function changeMember(
   change: (tx: Db, row: repo.MemberRecord, now: Date) => Promise<{ values?: Parameters<typeof repo.updateMember>[2]; entry: Omit<Parameters<typeof recordAccess>[3], 'subjectType' | 'subject'> }>,
 ): Promise<MemberDetail> {
   requireAdmin(caller);
-  return inTransaction(deps, async (tx) => {
+  return withTransaction(deps.db, async (tx) => {
     const row = await requireMember(tx, id, true);
     await refuse(tx, caller, row, action);
     const now = deps.clock.now();

@@ -10,6 +10,7 @@ import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { adminRightsChange, permissionsRefusal } from './policy';
 import * as repo from './repo';
+import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings' | 'boardCaching'>;
 
@@ -68,8 +69,7 @@ export async function patchRole(
   input: z.output<typeof patchRoleRequest>,
 ): Promise<RoleView> {
   requireSystemAdmin(caller);
-  const { view, guestChanged } = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { view, guestChanged } = await withTransaction(deps.db, async (tx) => {
     // The guest role as stored, under the site settings' lock (taken first, as PATCH
     // /api/site-setting does): a guest-role switch saved at the same moment cannot cross this check.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('site-setting', 0))`);
@@ -93,8 +93,7 @@ export async function createRole(deps: Deps, caller: Caller, actor: () => Access
   const { roleCodeForGuest } = await deps.settings.info();
   checkPermissions(caller, input.roleCode, roleCodeForGuest, input.permissions);
   try {
-    const view = await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const view = await withTransaction(deps.db, async (tx) => {
       await repo.insertRole(tx, input);
       await recordAdminRights(tx, actor(), deps.clock.now(), input, [], input.permissions);
       return toView(deps, tx, input.roleCode);

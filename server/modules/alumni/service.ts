@@ -6,7 +6,7 @@ import {
 } from '@contract';
 import { requireAdmin } from '../../auth/admin';
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
+import { withTransaction } from '@server/db/transaction';
 import type { AppDeps } from '../../deps';
 import { ApiError, badRequest, conflict, notFound } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
@@ -27,14 +27,13 @@ export function adminActor(caller: Caller, address: string): AccessActor {
 
 const emailTaken = () => conflict(alumniMessages.emailTaken, { field: 'email' });
 
-/** One transaction; a unique e-mail violated meanwhile by another request is a 409, not a 500. */
-async function inTransaction<T>(deps: Deps, work: (tx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await deps.db.transaction((tx) => work(tx as unknown as Db));
-  } catch (err) {
-    if (uniqueViolation(err) === 'alumni_email_uq') throw emailTaken();
-    throw err;
-  }
+/**
+ * Each transaction of this module ends here when it fails: a unique e-mail violated meanwhile by
+ * another request is a 409, not a 500.
+ */
+function emailTakenMeanwhile(err: unknown): never {
+  if (uniqueViolation(err) === 'alumni_email_uq') throw emailTaken();
+  throw err;
 }
 
 export const toRecord = (r: repo.AlumniRow): AlumniRecord => ({
@@ -51,7 +50,7 @@ const recordSubject = (r: { id: number; name: string }) => `#${r.id} ${r.name}`;
 /** `GET /api/alumni`: each read is an access record (PIPA), with the filter as its subject. */
 export async function list(deps: Deps, actor: AccessActor, query: z.output<typeof alumniListQuery>): Promise<AlumniPage> {
   const keyword = query.keyword || undefined;
-  return inTransaction(deps, async (tx) => {
+  return withTransaction(deps.db, async (tx) => {
     const { rows, total } = await repo.list(tx, { keyword, sort: query.sort, offset: (query.page - 1) * query.size, limit: query.size });
     await recordAccess(tx, actor, deps.clock.now(), {
       action: 'ALUMNI_LIST_VIEW',
@@ -61,24 +60,24 @@ export async function list(deps: Deps, actor: AccessActor, query: z.output<typeo
       rowCount: rows.length,
     });
     return { content: rows.map(toRecord), totalElements: total, totalPages: Math.ceil(total / query.size), page: query.page, size: query.size };
-  });
+  }).catch(emailTakenMeanwhile);
 }
 
 /** `PUT /api/alumni`: a new record; an e-mail already in the book is a 409. */
 export async function create(deps: Deps, actor: AccessActor, values: z.output<typeof alumniCreateBody>): Promise<number> {
   const now = deps.clock.now();
-  return inTransaction(deps, async (tx) => {
+  return withTransaction(deps.db, async (tx) => {
     if (values.email && (await repo.findIdByEmail(tx, values.email)) !== undefined) throw emailTaken();
     const id = await repo.insert(tx, values, now);
     await recordAccess(tx, actor, now, { action: 'ALUMNI_CREATE', subjectType: 'alumni', subject: recordSubject({ id, name: values.name }) });
     return id;
-  });
+  }).catch(emailTakenMeanwhile);
 }
 
 /** `PATCH /api/alumni/{id}`: the given fields change; the record says which. */
 export async function update(deps: Deps, actor: AccessActor, id: number, patch: z.output<typeof alumniPatchBody>): Promise<void> {
   const now = deps.clock.now();
-  await inTransaction(deps, async (tx) => {
+  await withTransaction(deps.db, async (tx) => {
     const current = await repo.findById(tx, id, true);
     if (!current) throw notFound(alumniMessages.notFound);
     const before = valuesOf(current);
@@ -96,17 +95,17 @@ export async function update(deps: Deps, actor: AccessActor, id: number, patch: 
       subject: recordSubject({ id, name: next.name }),
       detail: { fields: changed },
     });
-  });
+  }).catch(emailTakenMeanwhile);
 }
 
 /** `DELETE /api/alumni/{id}`: staff data, deleted for good; the access record keeps who and which. */
 export async function remove(deps: Deps, actor: AccessActor, id: number): Promise<void> {
   const now = deps.clock.now();
-  await inTransaction(deps, async (tx) => {
+  await withTransaction(deps.db, async (tx) => {
     const removed = await repo.remove(tx, id);
     if (!removed) throw notFound(alumniMessages.notFound);
     await recordAccess(tx, actor, now, { action: 'ALUMNI_DELETE', subjectType: 'alumni', subject: recordSubject(removed) });
-  });
+  }).catch(emailTakenMeanwhile);
 }
 
 /**
@@ -120,7 +119,7 @@ export async function exportData(
 ): Promise<{ fileName: string; data: Buffer; rowCount: number }> {
   const keyword = body.keyword || undefined;
   const now = deps.clock.now();
-  const rows = await inTransaction(deps, async (tx) => {
+  const rows = await withTransaction(deps.db, async (tx) => {
     const found = await repo.listQuery(tx, { keyword, sort: 'createdDate,DESC', offset: 0, limit: ALUMNI_MAX_ROWS + 1 });
     if (found.length > ALUMNI_MAX_ROWS) throw badRequest(alumniMessages.exportTooMany(ALUMNI_MAX_ROWS.toLocaleString('ko-KR')));
     await recordAccess(tx, actor, now, {
@@ -132,7 +131,7 @@ export async function exportData(
       rowCount: found.length,
     });
     return found;
-  });
+  }).catch(emailTakenMeanwhile);
   return { fileName: `주소록_${kstDate(now)}.xlsx`, data: await buildAlumniWorkbook(rows), rowCount: rows.length };
 }
 
@@ -176,7 +175,7 @@ export async function importData(deps: Deps, actor: AccessActor, body: z.output<
   const { valid, rejectedRows } = checkRows(sheet.rows);
   const now = deps.clock.now();
   const apply = body.mode === 'skipInvalid' || rejectedRows.length === 0;
-  const { report, storedName } = await inTransaction(deps, async (tx) => {
+  const { report, storedName } = await withTransaction(deps.db, async (tx) => {
     // The workbook is spent first: a second import of the same file at the same moment waits for
     // this row, then finds it gone (404) instead of adding the rows twice.
     const storedName = await deleteImportWorkbook(tx, body.fileId);
@@ -210,7 +209,7 @@ export async function importData(deps: Deps, actor: AccessActor, body: z.output<
       rowCount: sheet.rows.length,
     });
     return { report, storedName };
-  });
+  }).catch(emailTakenMeanwhile);
   if (storedName) await deps.files.remove(storedName);
   return report;
 }

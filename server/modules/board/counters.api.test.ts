@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemPage } from '@contract';
-import type { Db } from '../../db/client';
 import { board, boardItem } from '../../db/schema';
 import { createBoardItem } from '../../test/factories';
 import { createTestApp, data, type TestApp } from '../../test/harness';
 import { softDeleteItem } from './repo';
+import { withTransaction } from '@server/db/transaction';
 
 /**
  * board_item_count (migration 0007, docs/decisions/0011-counts-and-deep-pages.md) must agree with
@@ -76,7 +76,7 @@ async function create(boardCode: string, extra: object = {}): Promise<BoardItem>
 
 /** What an admin console would do: take the next number of the target board and move the post. */
 async function movePost(id: number, to: string): Promise<void> {
-  await t.db.transaction(async (tx) => {
+  await withTransaction(t.db, async (tx) => {
     // The board row is locked first, as insertItem does, so concurrent moves take distinct numbers.
     const [next] = await tx
       .update(board)
@@ -138,7 +138,7 @@ describe('post counters', () => {
     expect(await total('public')).toBe(publicBefore - 1);
     expect(await total('notice')).toBe(noticeBefore + 1);
     // Moving a deleted post changes no live count.
-    await t.db.transaction((tx) => softDeleteItem(tx as unknown as Db, id, new Date()));
+    await withTransaction(t.db, (tx) => softDeleteItem(tx, id, new Date()));
     await movePost(id, 'public');
     expect(await total('public')).toBe(publicBefore - 1);
     expect(await total('notice')).toBe(noticeBefore);
@@ -200,7 +200,7 @@ describe('post counters', () => {
           break;
         }
         case 1:
-          await t.db.transaction((tx) => softDeleteItem(tx as unknown as Db, id!, new Date()));
+          await withTransaction(t.db, (tx) => softDeleteItem(tx, id!, new Date()));
           break;
         case 2:
           await t.db.execute(sql`UPDATE board_item SET deleted_at = NULL WHERE id = ${id!}`);

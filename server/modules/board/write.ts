@@ -14,6 +14,7 @@ import { sanitizeContent } from './sanitize';
 import * as repo from './repo';
 import { canEditItem, deny, requireBoard, toDetail } from './service';
 import { answerEmail } from './templates';
+import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings' | 'files' | 'delivery'>;
 type CreateInput = z.output<typeof boardItemCreateRequest>;
@@ -137,8 +138,7 @@ export async function createItem(deps: Deps, caller: Caller, boardCode: string, 
   }
   if (!writerName) throw badRequest(boardMessages.nameRequired);
   const now = clock.now();
-  const created = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const created = await withTransaction(db, async (tx) => {
     const fileIds = await checkAttachments(tx, caller, board, null, input.files.map((f) => f.id));
     const imageFileIds = (await ownLooseImages(tx, caller, content)).filter((id) => !fileIds.includes(id));
     const row = await repo.insertItem(tx, {
@@ -200,8 +200,7 @@ export async function updateItem(
   if (inquiry) checkContact(edit, true);
   const answerText = answer?.replace(/\r\n?/g, '\n').trim();
   const now = clock.now();
-  const removed = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const removed = await withTransaction(db, async (tx) => {
     let removedNames: string[] = [];
     if (edit.files !== undefined) {
       const fileIds = await checkAttachments(tx, caller, board, item.id, edit.files.map((f) => f.id));
@@ -254,7 +253,7 @@ export async function deleteItem(deps: Deps, caller: Caller, params: { boardCode
     if (caller.userId === null) deny(caller);
     throw forbidden(boardMessages.notWriter);
   }
-  await db.transaction((tx) => repo.softDeleteItem(tx as unknown as Db, item.id, clock.now()));
+  await withTransaction(db, (tx) => repo.softDeleteItem(tx, item.id, clock.now()));
   return { boardCode: board.boardCode, itemNo: item.itemNo };
 }
 

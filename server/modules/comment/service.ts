@@ -10,6 +10,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { canOnBoard, findItem, userName, type BoardRow, deny, requireBoard, requireVisible } from '@server/modules/board';
 import * as repo from './repo';
+import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Target = { boardCode: string; itemNo: number };
@@ -66,8 +67,7 @@ export async function createComment(
   if (!board.useComments) throw forbidden(boardMessages.commentsDisabled);
   const writerName = await userName(deps.db, caller.userId);
   if (!writerName) deny(caller);
-  const row = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const row = await withTransaction(deps.db, async (tx) => {
     if (input.parentId) {
       const parent = await repo.findComment(tx, item.id, input.parentId);
       if (!parent) throw notFound(boardMessages.commentNotFound);
@@ -105,7 +105,7 @@ export async function updateComment(deps: Deps, caller: Caller, target: Target &
 
 export async function deleteComment(deps: Deps, caller: Caller, target: Target & { commentId: number }) {
   const { item, row } = await editableComment(deps, caller, target);
-  const deleted = await deps.db.transaction((tx) => repo.deleteComment(tx as unknown as Db, item.id, row.id, deps.clock.now()));
+  const deleted = await withTransaction(deps.db, (tx) => repo.deleteComment(tx, item.id, row.id, deps.clock.now()));
   if (!deleted) throw notFound(boardMessages.commentNotFound);
   return { id: row.id };
 }

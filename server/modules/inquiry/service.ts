@@ -4,13 +4,13 @@ import {
   type InquiryDetail, type inquiryListQuery, type InquiryPage, type InquiryPatch, type InquiryStatus,
 } from '@contract';
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { updateItem } from '@server/modules/board';
 import * as repo from './repo';
+import { withTransaction } from '@server/db/transaction';
 
 type ListQuery = z.output<typeof inquiryListQuery>;
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings' | 'files' | 'delivery' | 'boardCaching'>;
@@ -50,8 +50,7 @@ function filterWords(query: ListQuery): string {
 /** `GET /api/admin/inquiries`: one page of the queue, and one INQUIRY_LIST_VIEW record with the filter. */
 export async function listInquiries(deps: Deps, actor: AccessActor, query: ListQuery): Promise<InquiryPage> {
   const filter = { status: query.status, keyword: query.keyword || undefined };
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction(deps.db, async (tx) => {
     // One after another: a transaction is one connection, which runs one query at a time.
     const rows = await repo.listPage(tx, { ...filter, offset: (query.page - 1) * query.size, limit: query.size });
     const [total] = await repo.countQuery(tx, filter);
@@ -79,8 +78,7 @@ export async function listInquiries(deps: Deps, actor: AccessActor, query: ListQ
 
 /** `GET /api/admin/inquiries/{itemNo}`: the inquiry with its contact details, and one INQUIRY_VIEW record. */
 export async function readInquiry(deps: Deps, actor: AccessActor, itemNo: number): Promise<InquiryDetail> {
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction(deps.db, async (tx) => {
     const row = await repo.findInquiry(tx, itemNo);
     if (!row) throw notFound(m.notFound);
     await recordAccess(tx, actor, deps.clock.now(), { action: 'INQUIRY_VIEW', subjectType: 'inquiry', subject: subjectOf(row) });
@@ -123,8 +121,7 @@ export async function patchInquiry(
   }
 
   const status = input.status as InquiryStatus;
-  const detail = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const detail = await withTransaction(db, async (tx) => {
     const row = await repo.findInquiry(tx, itemNo, { forUpdate: true });
     if (!row) throw notFound(m.notFound);
     if (row.status === status) return toDetail(row);

@@ -14,6 +14,7 @@ import * as repo from './repo';
 import { accountLockedError, reserveAttempt, returnAttempt } from './attempts';
 import { oneAtATime } from './one-at-a-time';
 import { confirmedFactor, verifySecondFactor } from '@server/modules/two-factor';
+import { withTransaction } from '@server/db/transaction';
 
 export { MAX_FAILED_SIGNINS, SIGNIN_LOCK_MS } from './attempts';
 
@@ -122,8 +123,7 @@ export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> 
   const now = deps.clock.now();
   const tokenHash = hashToken(token);
   // Spending the old token and storing the next one happen together or not at all.
-  const pair = await deps.db.transaction(async (txRaw): Promise<IssuedTokens | null> => {
-    const tx = txRaw as unknown as Db;
+  const pair = await withTransaction(deps.db, async (tx): Promise<IssuedTokens | null> => {
     const spent = await repo.spendRefreshToken(tx, tokenHash, now);
     if (!spent) {
       const known = await repo.findRefreshToken(tx, tokenHash);

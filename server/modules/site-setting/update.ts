@@ -7,6 +7,7 @@ import { ADMIN_ACCESS } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { appUser, role, siteSetting } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { withTransaction } from '@server/db/transaction';
 
 /**
  * `PATCH /api/site-setting` (issue 9): every rule checked before anything is written, then all
@@ -18,8 +19,7 @@ export async function updateSiteSettings(db: Db, current: SiteInfo, patch: SiteS
   const values: Partial<SiteInfo> & Pick<SiteSettingPatch, 'adminTwoFactorRequired'> = { ...patch };
   checkSiteFacts(patch);
   if (patch.userProfiles) values.userProfiles = checkProfiles(patch.userProfiles);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction(db, async (tx) => {
     // One change at a time: two admins saving at once cannot interleave their checks and writes.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('site-setting', 0))`);
     if (patch.roleCodeForGuest !== undefined) await checkGuestRole(tx, patch.roleCodeForGuest);

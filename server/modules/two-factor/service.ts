@@ -6,6 +6,7 @@ import { badRequest, conflict, invalidOtp, notFound } from '../../errors';
 import { findUserById, revokeAllOfUser, revokeOthersOfUser, confirmOwnPassword } from '@server/modules/session';
 import * as repo from './repo';
 import { hashRecoveryCode, matchingStep, newRecoveryCodes, newSecret, normaliseRecoveryCode, otpauthUrl, qrSvg } from './totp';
+import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type SignedIn = Caller & { userId: number };
@@ -57,8 +58,7 @@ export async function confirmEnrolment(deps: Deps, caller: SignedIn, code: strin
   const step = matchingStep(row.secret, code, now);
   if (step === null) throw invalidCode();
   const codes = newRecoveryCodes();
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction(deps.db, async (tx) => {
     if (!(await repo.confirm(tx, caller.userId, row.secret, step, now))) {
       const current = await repo.find(tx, caller.userId);
       throw conflict(current?.confirmedAt ? m.alreadyEnabled : m.enrolmentRestarted);
@@ -85,8 +85,8 @@ async function checkPasswordAndCode(deps: Deps, caller: SignedIn, { password, co
 export async function renewRecoveryCodes(deps: Deps, caller: SignedIn, request: TwoFactorChangeRequest): Promise<string[]> {
   await checkPasswordAndCode(deps, caller, request);
   const codes = newRecoveryCodes();
-  await deps.db.transaction(async (txRaw) => {
-    await repo.replaceRecoveryCodes(txRaw as unknown as Db, caller.userId, hashesOf(codes), deps.clock.now());
+  await withTransaction(deps.db, async (tx) => {
+    await repo.replaceRecoveryCodes(tx, caller.userId, hashesOf(codes), deps.clock.now());
   });
   return codes;
 }
@@ -104,8 +104,7 @@ export async function disable(deps: Deps, caller: SignedIn, request: TwoFactorCh
  */
 export async function resetFor(deps: Deps, userId: number): Promise<void> {
   const now = deps.clock.now();
-  const removed = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const removed = await withTransaction(deps.db, async (tx) => {
     const gone = await repo.remove(tx, userId);
     if (gone) await revokeAllOfUser(tx, userId, now);
     return gone;

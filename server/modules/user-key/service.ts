@@ -9,6 +9,7 @@ import { addMs, MINUTE_MS } from '../../lib/clock';
 import { pincodeEmail, pincodeSms } from '@server/modules/delivery';
 import { keyFormatError, keyLabel, normaliseKey } from './keys';
 import * as repo from './repo';
+import { withTransaction } from '@server/db/transaction';
 
 /** Rules of the accounts issue; docs/decisions/0006-account-tokens.md. */
 export const PINCODE_TTL_MS = 5 * MINUTE_MS;
@@ -50,8 +51,7 @@ export async function issuePincode(
   const token = newOpaqueToken();
   const tokenHash = hashToken(token);
   const pincode = newPincode();
-  const tokenId = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const tokenId = await withTransaction(deps.db, async (tx) => {
     await repo.lockKey(tx, input.keyType, input.keyCode);
     const sends = await repo.countSends(tx, input.keyType, input.keyCode, {
       short: addMs(now, -deps.config.pincodeResendMs),

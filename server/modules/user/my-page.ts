@@ -16,6 +16,7 @@ import { validateProfile } from './profile';
 import { checkNewPassword, identityWords } from './password-policy';
 import { checkName, keyTakenError } from './signup';
 import * as repo from './repo';
+import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 
@@ -101,8 +102,7 @@ export async function updateUser(
       if (field.code in input.profile && !(field.code in checked.profile)) delete profile[field.code];
     }
   }
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction(deps.db, async (tx) => {
     await repo.updateUser(tx, id, { name: input.name ?? row.name, profile, modifiedAt: deps.clock.now() });
     await recordStaffAccess(tx, deps, caller, row, address, 'MEMBER_UPDATE', 'PATCH /api/user/{id}');
   });
@@ -134,8 +134,7 @@ export async function changePassword(
   await checkCurrentPassword(deps, caller, target, input.currentPassword);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction(deps.db, async (tx) => {
     if (!(await repo.setPassword(tx, id, passwordHash, now))) throw forbidden();
     await revokeAllOfUser(tx, id, now);
     await recordStaffAccess(tx, deps, caller, target, address, 'MEMBER_UPDATE', 'POST /api/user/change-password/{id}');
@@ -165,8 +164,7 @@ export async function changeUserKey(
   const now = deps.clock.now();
   const previous = type === 'EMAIL' ? row.email : row.mobile;
   try {
-    await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await withTransaction(deps.db, async (tx) => {
       const taken = await takeConfirmedToken(tx, now, input.userKeyToken, { purpose: 'CHANGE_KEY', keyType: type, keyCode });
       if (!taken.ok) {
         const missing = type === 'EMAIL' ? accountMessages.emailTokenMissing : accountMessages.mobileTokenMissing;
@@ -194,7 +192,7 @@ export async function retire(deps: Deps, caller: Caller, input: { password: stri
   const row = await callerRecord(deps, caller);
   if (!canRetire(caller)) throw forbidden();
   await confirmOwnPassword(deps, row, input.password);
-  await deps.db.transaction((tx) => eraseRetiringMember(tx as unknown as Db, row, deps.clock.now(), input.reason));
+  await withTransaction(deps.db, (tx) => eraseRetiringMember(tx, row, deps.clock.now(), input.reason));
 }
 
 /**

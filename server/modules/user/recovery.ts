@@ -1,7 +1,6 @@
 import { accountMessages, patterns } from '@contract';
 import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../auth/password';
-import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { revokeAllOfUser } from '@server/modules/session';
@@ -9,14 +8,14 @@ import { normaliseKey, markUsed, attemptPincode, deliverPincode, issuePincode, t
 import { maskUserKey } from './mask';
 import { checkNewPassword, checkPasswordStrength, identityWords } from './password-policy';
 import * as repo from './repo';
+import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery' | 'config'>;
 
 /** `POST /api/user/find-id`: a confirmed FIND_ID token (e-mail or SMS) shows that person's IDs, masked. */
 export async function findIds(deps: Deps, token: string): Promise<{ idList: { userKeyCode: string; createdDate: string }[] }> {
   const now = deps.clock.now();
-  const rows = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const rows = await withTransaction(deps.db, async (tx) => {
     const taken = await takeConfirmedToken(tx, now, token, { purpose: 'FIND_ID' });
     if (!taken.ok) throw badRequest(accountMessages.keyTokenInvalid, { field: 'userKeyToken' });
     return repo.findUsersByVerifiedKey(tx, taken.row.keyType, taken.row.keyCode);
@@ -54,8 +53,7 @@ export async function resetPassword(
   checkPasswordStrength(input.password, identityWords(member?.userKeyCode, member?.email));
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction(deps.db, async (tx) => {
     if (!(await markUsed(tx, row.id, 'PENDING', now))) throw badRequest(accountMessages.pincodeTokenMissing, { field: 'userToken' });
     if (!(await repo.setPassword(tx, userId, passwordHash, now))) throw badRequest(accountMessages.resetPasswordFailed);
     await revokeAllOfUser(tx, userId, now);

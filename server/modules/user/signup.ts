@@ -1,7 +1,6 @@
 import { accountMessages, patterns, type SignupRequest, type UserKeyType } from '@contract';
 import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../auth/password';
-import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { ROLE_MEMBER } from '../../seed/base';
@@ -11,6 +10,7 @@ import { conflict } from '../../errors';
 import { checkNewPassword, identityWords } from './password-policy';
 import { validateProfile } from './profile';
 import * as repo from './repo';
+import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type SignupInput = Omit<SignupRequest, 'profile'> & {
@@ -69,8 +69,7 @@ export async function signup(deps: Deps, input: SignupInput): Promise<{ userName
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   try {
-    await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await withTransaction(deps.db, async (tx) => {
       const emailToken = await takeConfirmedToken(tx, now, input.userKeyTokenForEmail, { purpose: 'SIGNUP', keyType: 'EMAIL', keyCode: email });
       if (!emailToken.ok) {
         throw badRequest(emailToken.reason === 'missing' ? accountMessages.emailTokenMissing : accountMessages.keyTokenInvalid, { field: 'userKeyTokenForEmail' });
