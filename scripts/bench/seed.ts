@@ -248,7 +248,7 @@ async function replacePosts(db: Db, opts: SeedOptions, empty: boolean): Promise<
 
 /**
  * The members the sign-in path signs in as, in turn (scripts/bench/paths.ts): one account's
- * password checks run one at a time (server/modules/session/one-at-a-time.ts), so signing in as
+ * password checks run one at a time (server/modules/user/one-at-a-time.ts), so signing in as
  * a single account would measure that queue, not sign-in. Made once; one hash serves them all.
  */
 async function ensureBenchMembers(db: Db): Promise<void> {

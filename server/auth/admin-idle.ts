@@ -1,6 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { refreshToken } from '../db/schema';
+import { recordSignInActivity } from './refresh-tokens';
 import { MINUTE_MS } from '../lib/clock';
 
 /**
@@ -15,10 +14,7 @@ const ACTIVITY_WRITE_EVERY_MS = MINUTE_MS;
 /** Records a request when the last record is a minute old or more. */
 export async function noteAdminActivity(db: Db, sessionId: string, lastActiveAt: Date, now: Date): Promise<void> {
   if (now.getTime() - lastActiveAt.getTime() < ACTIVITY_WRITE_EVERY_MS) return;
-  await db
-    .update(refreshToken)
-    .set({ lastSeenAt: now })
-    .where(and(eq(refreshToken.familyId, sessionId), isNull(refreshToken.revokedAt), isNull(refreshToken.usedAt)));
+  await recordSignInActivity(db, sessionId, now);
 }
 
 /** Whether a sign-in last active at `lastActiveAt` has been idle past the limit (0: no limit). */

@@ -1,7 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { appUser, refreshToken, role, twoFactor } from '../db/schema';
 import { unauthorized } from '../errors';
 import type { TokenKeys, TokenSession } from './tokens';
 import { verifyAccessToken } from './tokens';
@@ -9,7 +7,7 @@ import { fileCookieClaims } from './file-cookie';
 import type { Clock } from '../lib/clock';
 import type { Config } from '../config';
 import { idlePastLimit, noteAdminActivity } from './admin-idle';
-import { revokeFamily } from './sign-in-family';
+import { memberQuery, revokeFamily } from './refresh-tokens';
 import { accountMessages } from '@contract';
 import { ROLE_MEMBER } from '../seed/role-codes';
 
@@ -150,39 +148,6 @@ function withoutAdminPowers(caller: Caller, why: Pick<Caller, 'twoFactorSetupReq
     permissions: caller.permissions.filter((permission) => permission !== ADMIN_ACCESS),
     ...why,
   };
-}
-
-/**
- * The account, its role and the sign-in's one live refresh token (neither spent nor revoked: a
- * refresh spends one and stores the next in one transaction, so a family has one or none), found
- * through refresh_token_family_idx. `lastActiveAt` is that token's last recorded activity, and
- * null when the sign-in has ended; `twoFactor`, whether the account has a confirmed second factor.
- * Exported for the query-plan test.
- */
-export function memberQuery(db: Db, claims: TokenSession) {
-  return db
-    .select({
-      id: appUser.id,
-      userType: appUser.userType,
-      status: appUser.status,
-      roleCode: role.roleCode,
-      permissions: role.permissions,
-      lastActiveAt: sql<Date | null>`coalesce(${refreshToken.lastSeenAt}, ${refreshToken.createdAt})`.mapWith(refreshToken.createdAt),
-      twoFactor: sql<boolean>`${twoFactor.confirmedAt} IS NOT NULL`.mapWith(Boolean),
-    })
-    .from(appUser)
-    .innerJoin(role, eq(role.roleCode, appUser.roleCode))
-    .leftJoin(twoFactor, eq(twoFactor.userId, appUser.id))
-    .leftJoin(
-      refreshToken,
-      and(
-        eq(refreshToken.familyId, claims.sessionId),
-        eq(refreshToken.userId, appUser.id),
-        isNull(refreshToken.revokedAt),
-        isNull(refreshToken.usedAt),
-      ),
-    )
-    .where(eq(appUser.id, claims.userId));
 }
 
 /** A visitor without an account: the guest role the site settings name (roleCodeForGuest). */

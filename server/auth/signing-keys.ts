@@ -225,3 +225,17 @@ export async function rotateSigningKey(db: Db, now: Date, opts: { immediately?: 
   for (const old of retired) await db.delete(serverSecret).where(eq(serverSecret.name, `${ROW_PREFIX}${old}`));
   return { kid, signsFrom, deleted: retired };
 }
+
+/**
+ * A random secret the database keeps under `name`, made by the first instance to ask (instances
+ * starting together all try; one insert wins and every instance reads the same value). This file
+ * is the repository of `server_secret`: the key ring's rows and these secrets (tokens.ts).
+ */
+export async function storedSecret(db: Db, name: string): Promise<string> {
+  await db
+    .insert(serverSecret)
+    .values({ name, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(serverSecret).where(eq(serverSecret.name, name));
+  return row!.value;
+}

@@ -1,9 +1,7 @@
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { Db } from '../db/client';
-import { serverSecret } from '../db/schema';
-import { CLOCK_TOLERANCE_SECONDS, LONGEST_TOKEN_LIFE_MS, environmentKeyRing, loadDatabaseKeyRing, type SigningKeyRing } from './signing-keys';
+import { CLOCK_TOLERANCE_SECONDS, LONGEST_TOKEN_LIFE_MS, environmentKeyRing, loadDatabaseKeyRing, storedSecret, type SigningKeyRing } from './signing-keys';
 
 export interface TokenKeys {
   /** The keys that sign and verify JWTs, each named by a `kid` (server/auth/signing-keys.ts). */
@@ -20,19 +18,6 @@ const ALGORITHMS = ['HS256'];
 
 function pincodeKeyFrom(secret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', new TextEncoder().encode(secret), Buffer.alloc(0), 'nids pincode', 32));
-}
-
-/**
- * A random secret the database keeps under `name`, made by the first instance to ask (instances
- * starting together all try; one insert wins and every instance reads the same value).
- */
-async function storedSecret(db: Db, name: string): Promise<string> {
-  await db
-    .insert(serverSecret)
-    .values({ name, value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecret).where(eq(serverSecret.name, name));
-  return row!.value;
 }
 
 /**

@@ -119,7 +119,8 @@ describe('migrations', () => {
     // Three "instances": each its own pool and drizzle, as each process would have.
     const instances = [0, 1, 2].map(() => {
       const pool = new pg.Pool({ connectionString: fresh.url, max: 1 });
-      return { pool, db: drizzle(pool, { schema }) as unknown as Db };
+      const db: Db = drizzle(pool, { schema });
+      return { pool, db };
     });
     try {
       const applied = await Promise.all(instances.map((i) => migrateAndAnalyse(i.pool, i.db)));

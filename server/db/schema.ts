@@ -396,7 +396,7 @@ export const boardItemComment = pgTable(
  * triggers (migration 0008) refuse UPDATE, DELETE and TRUNCATE, and on INSERT take a lock, give
  * the row the next `id` and chain it to the previous row with `prev_hash` and `hash`
  * (SHA-256 over the row's fields, see `accessRecordCanonicalText`). `npm run verify-access-records`
- * recomputes the chain. The app inserts rows only through modules/access-record/record.ts.
+ * recomputes the chain. The app inserts rows only through modules/access-record/repo.ts (insertAccessRecord).
  */
 export const accessRecord = pgTable(
   'access_record',

@@ -3,7 +3,8 @@ import { accessActions } from '@contract';
 import { createTestApp, insertMember, type TestApp } from '../../test/harness';
 import { recordAccess } from './record';
 import * as repo from './repo';
-import { chainBatch, verifyAccessRecords } from './verify';
+import { verifyAccessRecords } from './verify';
+import { chainBatch } from './repo';
 import {
   explainAnalyze, expectNoSortNoSeqScan, indexScan, noHeapFetches, type Plannable, vacuumUntilAllVisible,
 } from '../../test/query-plans';

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AccessAction, AccessSubjectType } from '@contract';
 import type { Db } from '../../db/client';
+import { insertAccessRecord } from './repo';
 
 /** Who did it and from where: the signed-in staff member and the request's address. */
 export interface AccessActor {
@@ -30,13 +30,7 @@ export interface AccessEntry {
  * row's hash are set by the database (migration 0008), under a lock that serialises the chain.
  */
 export async function recordAccess(db: Db, actor: AccessActor, at: Date, entry: AccessEntry): Promise<void> {
-  const result = await db.execute(sql`
-    INSERT INTO access_record (id, at, actor_id, actor_key, address, action, subject_type, subject, detail, reason, row_count, prev_hash, hash)
-    SELECT 0, ${at.toISOString()}::timestamptz, u.id, u.user_key_code, ${actor.address}, ${entry.action},
-           ${entry.subjectType}, ${entry.subject}, ${JSON.stringify(entry.detail ?? {})}::jsonb,
-           ${entry.reason ?? null}, ${entry.rowCount ?? null}, '', ''
-    FROM app_user u WHERE u.id = ${actor.userId}`);
   // The actor is the signed-in caller, so the row exists; if it ever did not, the change must not
   // go through unrecorded (throwing rolls the caller's transaction back).
-  if ((result as unknown as { rowCount: number | null }).rowCount !== 1) throw new Error(`access record not written: no account ${actor.userId}`);
+  if (!(await insertAccessRecord(db, actor, at, entry))) throw new Error(`access record not written: no account ${actor.userId}`);
 }

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AccessAction } from '@contract';
+import type { AccessActor, AccessEntry } from './record';
 import type { Db } from '../../db/client';
 import { accessRecord, appUser } from '../../db/schema';
 
@@ -100,4 +101,39 @@ export async function findActorId(db: Db, actor: string): Promise<number | null>
   if (!/^\d{1,15}$/.test(actor)) return null;
   const [byId] = await db.select({ id: appUser.id }).from(appUser).where(eq(appUser.id, Number(actor))).limit(1);
   return byId?.id ?? null;
+}
+
+/**
+ * One access record (record.ts, recordAccess); false when no account has the actor's id. The
+ * actor's key is copied from `app_user` in the same statement (read only; the user module owns
+ * that table). The id, the previous row's hash and this row's hash are set by the database
+ * (migration 0008), under a lock that serialises the chain.
+ */
+export async function insertAccessRecord(db: Db, actor: AccessActor, at: Date, entry: AccessEntry): Promise<boolean> {
+  const result = await db.execute(sql`
+    INSERT INTO access_record (id, at, actor_id, actor_key, address, action, subject_type, subject, detail, reason, row_count, prev_hash, hash)
+    SELECT 0, ${at.toISOString()}::timestamptz, u.id, u.user_key_code, ${actor.address}, ${entry.action},
+           ${entry.subjectType}, ${entry.subject}, ${JSON.stringify(entry.detail ?? {})}::jsonb,
+           ${entry.reason ?? null}, ${entry.rowCount ?? null}, '', ''
+    FROM app_user u WHERE u.id = ${actor.userId}`);
+  return (result as unknown as { rowCount: number | null }).rowCount === 1;
+}
+
+interface ChainRow {
+  id: string;
+  hash: string;
+  prev_hash: string;
+  canonical: string;
+}
+
+/** The chain check (verify.ts): the records after id `after`, in id order (a walk of the primary key), with the text each hash covers. */
+export function chainBatch(after: string, batchSize: number) {
+  return sql`
+    SELECT r.id::text AS id, r.hash, r.prev_hash, access_record_canonical(r) AS canonical
+    FROM access_record r WHERE r.id > ${after}::bigint ORDER BY r.id LIMIT ${batchSize}`;
+}
+
+export async function readChainBatch(db: Db, after: string, batchSize: number): Promise<ChainRow[]> {
+  const result = (await db.execute(chainBatch(after, batchSize))) as unknown as { rows: ChainRow[] };
+  return result.rows;
 }

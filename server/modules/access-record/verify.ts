@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readChainBatch } from './repo';
 
 /** The `prev_hash` of the first record: there is no record before it. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -25,20 +25,6 @@ export const problemText: Record<ChainProblem, { ko: string; en: string }> = {
   },
 };
 
-interface ChainRow {
-  id: string;
-  hash: string;
-  prev_hash: string;
-  canonical: string;
-}
-
-/** The records after id `after`, in id order (a walk of the primary key), with the text each hash covers. */
-export function chainBatch(after: string, batchSize: number) {
-  return sql`
-    SELECT r.id::text AS id, r.hash, r.prev_hash, access_record_canonical(r) AS canonical
-    FROM access_record r WHERE r.id > ${after}::bigint ORDER BY r.id LIMIT ${batchSize}`;
-}
-
 /**
  * Recomputes the access-record chain (migration 0008) in id order, in batches, so memory stays flat
  * however many records there are. The text each hash covers comes from the database's own
@@ -52,16 +38,16 @@ export async function verifyAccessRecords(db: Db, opts: { batchSize?: number } =
   // From before the lowest possible id: a row slipped in below the sequence's first id is checked too.
   let after = '-9223372036854775808';
   for (;;) {
-    const result = (await db.execute(chainBatch(after, batchSize))) as unknown as { rows: ChainRow[] };
-    for (const row of result.rows) {
+    const rows = await readChainBatch(db, after, batchSize);
+    for (const row of rows) {
       if (row.prev_hash !== previousHash) return { ok: false, count, firstBad: { id: Number(row.id), problem: 'prev_hash' } };
       const computed = createHash('sha256').update(row.canonical, 'utf8').digest('hex');
       if (computed !== row.hash) return { ok: false, count, firstBad: { id: Number(row.id), problem: 'hash' } };
       previousHash = row.hash;
       count++;
     }
-    if (result.rows.length < batchSize) return { ok: true, count, lastHash: previousHash };
-    after = result.rows[result.rows.length - 1]!.id;
+    if (rows.length < batchSize) return { ok: true, count, lastHash: previousHash };
+    after = rows[rows.length - 1]!.id;
   }
 }
 

@@ -1,6 +1,6 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { board, role } from '../../db/schema';
+import { board } from '../../db/schema';
 
 export type BoardRecord = typeof board.$inferSelect & { itemCount: number };
 
@@ -38,15 +38,6 @@ export async function updateBoard(db: Db, boardCode: string, values: Partial<typ
   await db.update(board).set(values).where(eq(board.boardCode, boardCode));
 }
 
-/** The role codes among `codes` that no role has. */
-export async function unknownRoleCodes(db: Db, codes: string[]): Promise<string[]> {
-  const unique = [...new Set(codes)];
-  if (unique.length === 0) return [];
-  const rows = await db.select({ roleCode: role.roleCode }).from(role).where(inArray(role.roleCode, unique));
-  const known = new Set(rows.map((r) => r.roleCode));
-  return unique.filter((code) => !known.has(code));
-}
-
 function boardColumns() {
   return {
     boardCode: board.boardCode,
@@ -68,7 +59,3 @@ function boardColumns() {
   };
 }
 
-/** Every role, for the permission matrix. */
-export async function listRoles(db: Db): Promise<{ roleCode: string; name: string }[]> {
-  return db.select({ roleCode: role.roleCode, name: role.name }).from(role).orderBy(asc(role.createdAt), asc(role.roleCode));
-}

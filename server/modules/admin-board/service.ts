@@ -9,6 +9,7 @@ import { uniqueViolation } from '../../lib/pg-errors';
 import { toKstIso } from '../../lib/time';
 import { messages } from '@contract';
 import * as repo from './repo';
+import { listRoles, unknownRoleCodes } from '@server/modules/admin-role';
 import { withTransaction } from '@server/db/transaction';
 
 export function toAdminBoard(row: repo.BoardRecord): AdminBoard {
@@ -42,7 +43,7 @@ function checkCategories(categories: string[]): string[] {
 /** Each action's roles, once each; every code must be a role that exists. */
 async function checkPermissions(db: Db, permissions: BoardPermissionRoles): Promise<BoardPermissionRoles> {
   const clean = Object.fromEntries(boardActions.map((action) => [action, [...new Set(permissions[action])]])) as BoardPermissionRoles;
-  const unknown = await repo.unknownRoleCodes(db, boardActions.flatMap((action) => clean[action]));
+  const unknown = await unknownRoleCodes(db, boardActions.flatMap((action) => clean[action]));
   if (unknown.length > 0) throw badRequest(m.unknownRoles(unknown), { field: 'permissions' });
   return clean;
 }
@@ -93,7 +94,7 @@ export async function updateBoard(db: Db, boardCode: string, patch: AdminBoardPa
 }
 
 export async function listBoards(db: Db): Promise<AdminBoardList> {
-  const [boards, roles] = await Promise.all([repo.listBoards(db), repo.listRoles(db)]);
+  const [boards, roles] = await Promise.all([repo.listBoards(db), listRoles(db).then((rows) => rows.map(({ roleCode, name }) => ({ roleCode, name })))]);
   return { content: boards.map(toAdminBoard), roles };
 }
 

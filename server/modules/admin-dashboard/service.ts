@@ -1,54 +1,27 @@
-import { sql } from 'drizzle-orm';
 import type { AdminDashboard } from '@contract';
 import type { AppDeps } from '../../deps';
-import type { Db } from '../../db/client';
 import { toKstIso } from '../../lib/time';
+import { postCounts, postCountsQuery } from '@server/modules/board';
+import { commentCounts, commentCountsQuery } from '@server/modules/comment';
+import { inquiryCounts, inquiryCountsQuery } from '@server/modules/inquiry';
+import { memberCounts, memberCountsQuery, signinFailureCounts, signinFailureCountsQuery } from '@server/modules/user';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "This week" on the dashboard: the last 7 days up to now (contract/admin-dashboard.ts). */
 export const WEEK_MS = 7 * DAY_MS;
 
-type Rows<T> = { rows: T[] };
-async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
-  const result = (await db.execute(query)) as unknown as Rows<T>;
-  return result.rows[0]!;
-}
-
 /**
- * The dashboard's statements, each counted over an index (dashboard query-plan test):
- * - members: `app_user_status_idx (status, ...)` and `app_user_created_idx (created_at DESC, ...)`;
- * - posts: the total from the counters the board triggers keep; the week per board over
- *   `board_item_created_idx (board_code, created_at DESC, ...)`, an index-only range each;
- * - inquiries: `board_item_inquiry_status_idx (board_code, inquiry_status, ...)`, index-only;
- * - sign-in failures: `signin_failure_at_idx`;
- * - comments: `board_item_comment_created_idx (created_at) WHERE deleted_at IS NULL`, index-only.
+ * The dashboard's statements, each in the repository of the table it counts and each counted over
+ * an index (dashboard query-plan test): members and sign-in failures (user), posts (board),
+ * inquiries (inquiry), comments (comment).
  */
 export const statements = {
-  members: (week: Date) =>
-    sql`SELECT (SELECT count(*)::int FROM app_user WHERE status = 'ACTIVE') AS active,
-               (SELECT count(*)::int FROM app_user WHERE created_at >= ${week.toISOString()}::timestamptz) AS new_this_week`,
-  posts: (week: Date) =>
-    sql`SELECT (SELECT coalesce(sum(item_count), 0)::int FROM board_item_count) AS total,
-               (SELECT coalesce(sum(c.n), 0)::int FROM board b, LATERAL (
-                  SELECT count(*) AS n FROM board_item i
-                  WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.created_at >= ${week.toISOString()}::timestamptz) c
-               ) AS this_week`,
-  inquiries: () =>
-    sql`SELECT coalesce(sum(c.n) FILTER (WHERE s.status = 'RECEIVED'), 0)::int AS received,
-               coalesce(sum(c.n) FILTER (WHERE s.status = 'IN_PROGRESS'), 0)::int AS in_progress
-        FROM board b
-        CROSS JOIN (VALUES ('RECEIVED'), ('IN_PROGRESS')) AS s(status)
-        CROSS JOIN LATERAL (
-          SELECT count(*) AS n FROM board_item i
-          WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.inquiry_status = s.status) c
-        WHERE b.list_style = 'inquiry'`,
-  signin: (day: Date) =>
-    sql`SELECT count(*)::int AS failures, count(*) FILTER (WHERE locked)::int AS lockouts
-        FROM signin_failure WHERE at >= ${day.toISOString()}::timestamptz`,
-  comments: (week: Date) =>
-    sql`SELECT count(*)::int AS n FROM board_item_comment
-        WHERE created_at >= ${week.toISOString()}::timestamptz AND deleted_at IS NULL`,
+  members: memberCountsQuery,
+  posts: postCountsQuery,
+  inquiries: inquiryCountsQuery,
+  signin: signinFailureCountsQuery,
+  comments: commentCountsQuery,
 };
 
 /** `GET /api/admin/dashboard`: a handful of counts (the caller is checked by the route). */
@@ -59,11 +32,11 @@ export async function dashboard(deps: Deps): Promise<AdminDashboard> {
   const dayFrom = new Date(now.getTime() - DAY_MS);
 
   const [members, posts, inquiries, signin, comments] = await Promise.all([
-    one<{ active: number; new_this_week: number }>(db, statements.members(weekFrom)),
-    one<{ total: number; this_week: number }>(db, statements.posts(weekFrom)),
-    one<{ received: number; in_progress: number }>(db, statements.inquiries()),
-    one<{ failures: number; lockouts: number }>(db, statements.signin(dayFrom)),
-    one<{ n: number }>(db, statements.comments(weekFrom)),
+    memberCounts(db, weekFrom),
+    postCounts(db, weekFrom),
+    inquiryCounts(db),
+    signinFailureCounts(db, dayFrom),
+    commentCounts(db, weekFrom),
   ]);
 
   return {

@@ -8,6 +8,7 @@ import { buildWorkbook, EXPORT_MAX_ROWS, loadExcelJs, type SheetColumn, type Wor
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { maskKey } from './masking';
 import * as repo from './repo';
+import { roleNames } from '@server/modules/admin-role';
 import { describeFilter } from './service';
 import { withTransaction } from '@server/db/transaction';
 
@@ -34,7 +35,7 @@ export async function exportMembers(
   return withTransaction(deps.db, async (tx) => {
     // One after another: a transaction is one connection, which runs one query at a time.
     const rows = await repo.exportQuery(tx, filter, EXPORT_MAX_ROWS);
-    const roles = await repo.roleNames(tx);
+    const roles = await roleNames(tx);
     const columns: SheetColumn<(typeof rows)[number]>[] = [
       { header: '회원번호', width: 10, value: (r) => r.id },
       { header: '아이디', width: 24, value: (r) => maskKey(r.userKeyCode, r) },

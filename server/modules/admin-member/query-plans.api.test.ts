@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberFilter } from '@contract';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { holdersQuery, retiredHoldersQuery } from '../admin-role/repo';
+import { retiredRoleHoldersQuery, roleHoldersQuery } from '../user/repo';
 import * as repo from './repo';
-import { memberQuery } from '../../auth/caller';
+import { memberQuery } from '../../auth/refresh-tokens';
 import {
   expectNoSortNoSeqScan,
   explainAnalyze,
@@ -121,10 +121,10 @@ describe('member list at 50,000 members', () => {
 
 describe('roles screen at 50,000 members', () => {
   it('members per role: an index-only scan of app_user_role_idx, and the retired few from app_user_status_idx', async () => {
-    const all = await plan(holdersQuery(t.db));
+    const all = await plan(roleHoldersQuery(t.db));
     expect(all).toMatch(/Index Only Scan using app_user_role_idx/);
     expect(all).not.toMatch(seqScan);
-    const retired = await plan(retiredHoldersQuery(t.db));
+    const retired = await plan(retiredRoleHoldersQuery(t.db));
     expect(retired).toMatch(scanUsing('app_user_status_idx'));
     expect(retired).not.toMatch(seqScan);
   });

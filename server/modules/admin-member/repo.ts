@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { MemberFilter } from '@contract';
 import type { Db } from '../../db/client';
-import { appUser, role, twoFactor } from '../../db/schema';
+import { appUser, twoFactor } from '../../db/schema';
 
 /** KST midnight of a YYYY-MM-DD date (the console's dates are Korean calendar days). */
 export const kstDayStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
@@ -93,11 +93,6 @@ export async function listMembers(db: Db, filter: MemberFilter, offset: number, 
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Every role's name by code (a handful of rows): list rows and exports name the role without a join. */
-export async function roleNames(db: Db): Promise<Map<string, { name: string; permissions: string[] }>> {
-  const rows = await db.select({ roleCode: role.roleCode, name: role.name, permissions: role.permissions }).from(role).orderBy(role.createdAt, role.roleCode);
-  return new Map(rows.map((r) => [r.roleCode, { name: r.name, permissions: r.permissions }]));
-}
 
 const detailColumns = {
   ...rowColumns,

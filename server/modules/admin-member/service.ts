@@ -11,17 +11,17 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { pageOf } from '@contract';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
-import { revokeAllOfUser } from '@server/modules/session';
+import { revokeAllOfUser } from '@server/auth/refresh-tokens';
 import { eraseRetiringMember } from '@server/modules/user';
 import { maskAddress, maskKey, profileValues } from './masking';
 import { hasAdminAccess, memberActionRefusal, selfDemotion, type MemberAction } from './policy';
 // Roles are the roles module's records; a member's role change only reads them.
-import { findRole } from '@server/modules/admin-role';
+import { findRole, roleNames } from '@server/modules/admin-role';
 import * as repo from './repo';
 import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
-type RoleNames = Awaited<ReturnType<typeof repo.roleNames>>;
+type RoleNames = Awaited<ReturnType<typeof roleNames>>;
 
 /** The filter in words a reviewer of the access records reads. */
 export function describeFilter(filter: MemberFilter): string {
@@ -57,7 +57,7 @@ const iso = (d: Date | null) => (d ? toKstIso(d) : null);
 async function toDetail(deps: Deps, db: Db, row: repo.MemberRecord, reveal: boolean): Promise<MemberDetail> {
   const { userProfiles } = await deps.settings.info();
   return {
-    ...toRow(row, await repo.roleNames(db), reveal),
+    ...toRow(row, await roleNames(db), reveal),
     profile: profileValues(userProfiles, row.profile, reveal),
     failedSigninCount: row.failedSigninCount,
     lockedUntil: iso(row.lockedUntil),
@@ -74,7 +74,7 @@ export async function listMembers(deps: Deps, caller: Caller, actor: () => Acces
   const { page, size, ...filter } = query;
   return withTransaction(deps.db, async (tx) => {
     const { rows, total } = await repo.listMembers(tx, filter, (page - 1) * size, size);
-    const roles = await repo.roleNames(tx);
+    const roles = await roleNames(tx);
     await recordAccess(tx, actor(), deps.clock.now(), {
       action: 'MEMBER_LIST_VIEW',
       subjectType: 'member',
@@ -92,7 +92,7 @@ export async function listMembers(deps: Deps, caller: Caller, actor: () => Acces
  */
 export async function roleOptions(deps: Deps, caller: Caller): Promise<MemberRoleOption[]> {
   requireAdmin(caller);
-  const roles = await repo.roleNames(deps.db);
+  const roles = await roleNames(deps.db);
   return [...roles].map(([roleCode, r]) => ({ roleCode, name: r.name, admin: hasAdminAccess(r.permissions) }));
 }
 

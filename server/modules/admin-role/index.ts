@@ -1,2 +1,2 @@
 /** The admin-role module's surface: what other modules, the start-up and scripts may use. */
-export { findRole } from './repo';
+export { findRole, listRoles, roleNames, unknownRoleCodes } from './repo';

@@ -10,6 +10,8 @@ import { uniqueViolation } from '../../lib/pg-errors';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { adminRightsChange, permissionsRefusal } from './policy';
 import * as repo from './repo';
+import { roleHolderCount, roleHolderCounts } from '@server/modules/user';
+import { storedGuestRoleCode } from '@server/modules/site-setting';
 import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings' | 'boardCaching'>;
@@ -17,7 +19,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings' | 'boardCaching'>;
 /** `GET /api/admin/roles`: every role with its permissions and how many members (not retired) hold it. */
 export async function listRoles(deps: Deps, caller: Caller): Promise<RoleList> {
   requireSystemAdmin(caller);
-  const [roles, counts, info] = await Promise.all([repo.listRoles(deps.db), repo.memberCounts(deps.db), deps.settings.info()]);
+  const [roles, counts, info] = await Promise.all([repo.listRoles(deps.db), roleHolderCounts(deps.db), deps.settings.info()]);
   const content: RoleView[] = roles.map((r) => ({
     ...r,
     memberCount: counts.get(r.roleCode) ?? 0,
@@ -27,7 +29,7 @@ export async function listRoles(deps: Deps, caller: Caller): Promise<RoleList> {
 }
 
 async function toView(deps: Deps, db: Db, roleCode: string): Promise<RoleView> {
-  const [row, count, info] = await Promise.all([repo.findRole(db, roleCode), repo.memberCount(db, roleCode), deps.settings.info()]);
+  const [row, count, info] = await Promise.all([repo.findRole(db, roleCode), roleHolderCount(db, roleCode), deps.settings.info()]);
   return { ...row!, memberCount: count, isGuestRole: roleCode === info.roleCodeForGuest };
 }
 
@@ -40,7 +42,7 @@ function checkPermissions(caller: Caller, roleCode: string, guestRoleCode: strin
 async function recordAdminRights(tx: Db, actor: AccessActor, now: Date, role: repo.RoleRow, before: string[], after: string[]): Promise<void> {
   const action = adminRightsChange(before, after);
   if (!action) return;
-  const members = await repo.memberCount(tx, role.roleCode);
+  const members = await roleHolderCount(tx, role.roleCode);
   await recordAccess(tx, actor, now, {
     action,
     subjectType: 'role',
@@ -73,7 +75,7 @@ export async function patchRole(
     // The guest role as stored, under the site settings' lock (taken first, as PATCH
     // /api/site-setting does): a guest-role switch saved at the same moment cannot cross this check.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('site-setting', 0))`);
-    const roleCodeForGuest = await repo.guestRoleCode(tx);
+    const roleCodeForGuest = await storedGuestRoleCode(tx);
     const row = await repo.findRole(tx, roleCode, { forUpdate: true });
     if (!row) throw notFound(roleMessages.notFound);
     const permissions = input.permissions ?? row.permissions;

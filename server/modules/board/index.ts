@@ -6,7 +6,7 @@ export { boardMenuAnswer, guestBoard, guestList, guestView } from './guest-reads
 export { acceptedEncodings, etagMatches, preferredEncoding } from './http-cache';
 export { canOnBoard, canSeePrivateItem, isPrivateItem } from './policy';
 export type { BoardRules } from './policy';
-export { findBoard, findItem, insertItem, listItems, renameWriter, userName } from './repo';
+export { deleteViewsBefore, findBoard, findItem, insertItem, listItems, postCounts, postCountsQuery, renameWriter, userName } from './repo';
 export type { BoardRow, ListFilter } from './repo';
 export { sanitizeContent } from './sanitize';
 export { buildSearchTokens, htmlToText } from './search-tokens';

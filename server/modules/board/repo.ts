@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { appUser, board, boardItem, boardItemComment, boardItemCount, storedFile } from '../../db/schema';
+import type { View } from './view-counter';
+import { firstRow } from '@server/db/first-row';
+import { appUser, board, boardItem, boardItemComment, boardItemCount, boardItemView, storedFile } from '../../db/schema';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
 import { sanitizeContent } from './sanitize';
 import type { SearchType } from '@contract';
@@ -588,4 +590,55 @@ export async function listBoardsForMenu(db: Db) {
     .select({ boardCode: board.boardCode, area: board.area, name: board.name, listStyle: board.listStyle, sortOrder: board.sortOrder })
     .from(board)
     .orderBy(asc(board.sortOrder), asc(board.boardCode));
+}
+
+/**
+ * The console's dashboard (admin-dashboard): every post, from the counters the board triggers keep,
+ * and the posts since `week`, per board over `board_item_created_idx (board_code, created_at DESC, ...)`,
+ * an index-only range each.
+ */
+export const postCountsQuery = (week: Date) =>
+  sql`SELECT (SELECT coalesce(sum(item_count), 0)::int FROM board_item_count) AS total,
+             (SELECT coalesce(sum(c.n), 0)::int FROM board b, LATERAL (
+                SELECT count(*) AS n FROM board_item i
+                WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.created_at >= ${week.toISOString()}::timestamptz) c
+             ) AS this_week`;
+
+export const postCounts = (db: Db, week: Date) => firstRow<{ total: number; this_week: number }>(db, postCountsQuery(week));
+
+// The views of posts (view-counter.ts buffers them and flushes them here).
+/**
+ * One statement: inserts the views that are new (the primary key drops repeats, also those that
+ * another instance stored first) and adds, per post, the number actually inserted to view_count.
+ * Returns the board codes whose counts changed. Posts are sorted so that two instances flushing at
+ * once take row locks in the same order.
+ */
+export async function storeViews(db: Db, views: View[]): Promise<string[]> {
+  const sorted = [...views].sort((a, b) => a.itemId - b.itemId);
+  const result = (await db.execute(sql`
+    WITH incoming AS (
+      SELECT DISTINCT v.board_item_id, v.visitor_key, v.view_date
+      FROM unnest(${sql.param(sorted.map((v) => v.itemId))}::bigint[],
+                  ${sql.param(sorted.map((v) => v.visitor))}::text[],
+                  ${sql.param(sorted.map((v) => v.day))}::date[]) AS v(board_item_id, visitor_key, view_date)
+    ), added AS (
+      INSERT INTO board_item_view (board_item_id, visitor_key, view_date)
+      SELECT i.board_item_id, i.visitor_key, i.view_date
+      FROM incoming i JOIN board_item b ON b.id = i.board_item_id
+      ORDER BY i.board_item_id
+      ON CONFLICT DO NOTHING
+      RETURNING board_item_id
+    ), counted AS (
+      SELECT board_item_id, count(*)::int AS n FROM added GROUP BY board_item_id
+    )
+    UPDATE board_item b SET view_count = b.view_count + counted.n
+    FROM counted WHERE b.id = counted.board_item_id
+    RETURNING b.board_code`)) as unknown as { rows: { board_code: string }[] };
+  return [...new Set(result.rows.map((r) => r.board_code))];
+}
+
+/** Housekeeping: the view rows of days before `viewDate` (a Korean date, YYYY-MM-DD); answers how many went. */
+export async function deleteViewsBefore(db: Db, viewDate: string): Promise<number> {
+  const gone = await db.delete(boardItemView).where(lt(boardItemView.viewDate, viewDate)).returning({ id: boardItemView.boardItemId });
+  return gone.length;
 }

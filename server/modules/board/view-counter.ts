@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { storeViews } from './repo';
 
 /** One visitor's first view of a post on a day (Korean calendar date, YYYY-MM-DD). */
 export interface View {
@@ -116,34 +116,4 @@ export class ViewCounter {
       this.opts.log.error({ err }, 'invalidating after storing views failed');
     }
   }
-}
-
-/**
- * One statement: inserts the views that are new (the primary key drops repeats, also those that
- * another instance stored first) and adds, per post, the number actually inserted to view_count.
- * Returns the board codes whose counts changed. Posts are sorted so that two instances flushing at
- * once take row locks in the same order.
- */
-export async function storeViews(db: Db, views: View[]): Promise<string[]> {
-  const sorted = [...views].sort((a, b) => a.itemId - b.itemId);
-  const result = (await db.execute(sql`
-    WITH incoming AS (
-      SELECT DISTINCT v.board_item_id, v.visitor_key, v.view_date
-      FROM unnest(${sql.param(sorted.map((v) => v.itemId))}::bigint[],
-                  ${sql.param(sorted.map((v) => v.visitor))}::text[],
-                  ${sql.param(sorted.map((v) => v.day))}::date[]) AS v(board_item_id, visitor_key, view_date)
-    ), added AS (
-      INSERT INTO board_item_view (board_item_id, visitor_key, view_date)
-      SELECT i.board_item_id, i.visitor_key, i.view_date
-      FROM incoming i JOIN board_item b ON b.id = i.board_item_id
-      ORDER BY i.board_item_id
-      ON CONFLICT DO NOTHING
-      RETURNING board_item_id
-    ), counted AS (
-      SELECT board_item_id, count(*)::int AS n FROM added GROUP BY board_item_id
-    )
-    UPDATE board_item b SET view_count = b.view_count + counted.n
-    FROM counted WHERE b.id = counted.board_item_id
-    RETURNING b.board_code`)) as unknown as { rows: { board_code: string }[] };
-  return [...new Set(result.rows.map((r) => r.board_code))];
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstRow } from '@server/db/first-row';
 import { boardItem, boardItemComment } from '../../db/schema';
 
 export type CommentRow = typeof boardItemComment.$inferSelect;
@@ -64,3 +65,13 @@ export async function deleteComment(db: Db, boardItemId: number, id: number, at:
   await db.update(boardItem).set({ commentCount: sql`greatest(${boardItem.commentCount} - 1, 0)` }).where(eq(boardItem.id, boardItemId));
   return true;
 }
+
+/**
+ * The console's dashboard (admin-dashboard): comments since `week`, over
+ * `board_item_comment_created_idx (created_at) WHERE deleted_at IS NULL`, index-only.
+ */
+export const commentCountsQuery = (week: Date) =>
+  sql`SELECT count(*)::int AS n FROM board_item_comment
+      WHERE created_at >= ${week.toISOString()}::timestamptz AND deleted_at IS NULL`;
+
+export const commentCounts = (db: Db, week: Date) => firstRow<{ n: number }>(db, commentCountsQuery(week));

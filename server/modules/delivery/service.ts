@@ -151,6 +151,17 @@ export class Delivery {
   }
 }
 
+/** Housekeeping: messages recorded before `cutoff` (each names its recipient: personal data); answers how many went. */
+export async function deleteMessagesBefore(db: Db, cutoff: Date): Promise<number> {
+  const gone = await db.delete(outbox).where(lt(outbox.createdAt, cutoff)).returning({ id: outbox.id });
+  return gone.length;
+}
+
+/** A retiring member's traces (user/my-page.ts): every message sent to one of these addresses. */
+export async function deleteMessagesTo(db: Db, recipients: string[]): Promise<void> {
+  if (recipients.length > 0) await db.delete(outbox).where(inArray(outbox.recipient, recipients));
+}
+
 /** SMTP and the SMS webhook when configured, otherwise the development outbox; production warns loudly. */
 export function createDelivery(
   db: Db,

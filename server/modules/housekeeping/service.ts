@@ -1,7 +1,11 @@
 import { and, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { boardItemView, outbox, refreshToken, signinFailure, storedFile } from '../../db/schema';
+import { storedFile } from '../../db/schema';
+import { deleteViewsBefore } from '@server/modules/board';
+import { deleteMessagesBefore } from '@server/modules/delivery';
+import { deleteExpiredRefreshTokens } from '@server/auth/refresh-tokens';
+import { deleteSigninFailuresBefore } from '@server/modules/user';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 
@@ -57,15 +61,9 @@ export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<Fast
 export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCounts> {
   const { db } = deps;
 
-  const tokens = await db
-    .delete(refreshToken)
-    .where(lt(refreshToken.expiresAt, addMs(now, -retention.refreshTokenMs)))
-    .returning({ id: refreshToken.id });
+  const tokens = await deleteExpiredRefreshTokens(db, addMs(now, -retention.refreshTokenMs));
 
-  const messages = await db
-    .delete(outbox)
-    .where(lt(outbox.createdAt, addMs(now, -retention.outboxMs)))
-    .returning({ id: outbox.id });
+  const messages = await deleteMessagesBefore(db, addMs(now, -retention.outboxMs));
 
   // A post claims an upload with `WHERE board_item_id IS NULL`; whichever statement locks the row
   // first wins, and the other finds no row, so an upload is never both attached and deleted.
@@ -84,21 +82,15 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
     }
   }
 
-  const views = await db
-    .delete(boardItemView)
-    .where(lt(boardItemView.viewDate, kstDate(addMs(now, -retention.boardItemViewDays * DAY_MS))))
-    .returning({ id: boardItemView.boardItemId });
+  const views = await deleteViewsBefore(db, kstDate(addMs(now, -retention.boardItemViewDays * DAY_MS)));
 
-  const failures = await db
-    .delete(signinFailure)
-    .where(lt(signinFailure.at, addMs(now, -retention.signinFailureMs)))
-    .returning({ id: signinFailure.id });
+  const failures = await deleteSigninFailuresBefore(db, addMs(now, -retention.signinFailureMs));
 
   return {
-    refreshTokens: tokens.length,
-    outbox: messages.length,
+    refreshTokens: tokens,
+    outbox: messages,
     unattachedUploads: uploads.length,
-    boardItemViews: views.length,
-    signinFailures: failures.length,
+    boardItemViews: views,
+    signinFailures: failures,
   };
 }

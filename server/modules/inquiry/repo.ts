@@ -1,6 +1,7 @@
 import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { INQUIRY_BOARD, type InquiryStatus } from '@contract';
 import type { Db } from '../../db/client';
+import { firstRow } from '@server/db/first-row';
 import { boardItem } from '../../db/schema';
 
 export interface InquiryFilter {
@@ -102,3 +103,19 @@ export type InquiryRow = NonNullable<Awaited<ReturnType<typeof findInquiry>>>;
 export async function setStatus(db: Db, id: number, status: InquiryStatus): Promise<void> {
   await db.update(boardItem).set({ inquiryStatus: status }).where(eq(boardItem.id, id));
 }
+
+/**
+ * The console's dashboard (admin-dashboard): inquiries received and in progress, over
+ * `board_item_inquiry_status_idx (board_code, inquiry_status, ...)`, index-only.
+ */
+export const inquiryCountsQuery = () =>
+  sql`SELECT coalesce(sum(c.n) FILTER (WHERE s.status = 'RECEIVED'), 0)::int AS received,
+             coalesce(sum(c.n) FILTER (WHERE s.status = 'IN_PROGRESS'), 0)::int AS in_progress
+      FROM board b
+      CROSS JOIN (VALUES ('RECEIVED'), ('IN_PROGRESS')) AS s(status)
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS n FROM board_item i
+        WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.inquiry_status = s.status) c
+      WHERE b.list_style = 'inquiry'`;
+
+export const inquiryCounts = (db: Db) => firstRow<{ received: number; in_progress: number }>(db, inquiryCountsQuery());

@@ -10,18 +10,18 @@ import { invalidCredential, invalidOtp, memberNotFound, notAcceptable, twoFactor
 import { addMs } from '../../lib/clock';
 import { verifyCaptchaIfRequired } from '@server/modules/captcha';
 import { normaliseKey } from '@server/modules/user-key';
-import * as repo from './repo';
-import { accountLockedError, reserveAttempt, returnAttempt } from './attempts';
-import { oneAtATime } from './one-at-a-time';
+import * as refreshTokens from '@server/auth/refresh-tokens';
+import {
+  accountLockedError, clearFailedSignins, findUserById, findUserBySigninKey, insertSigninFailure, oneAtATime, reserveAttempt, returnAttempt,
+  type UserWithRole,
+} from '@server/modules/user';
 import { confirmedFactor, verifySecondFactor } from '@server/modules/two-factor';
 import { withTransaction } from '@server/db/transaction';
-
-export { MAX_FAILED_SIGNINS, SIGNIN_LOCK_MS } from './attempts';
 
 type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'settings' | 'config'>;
 
 
-export function toLoginUser(user: repo.UserWithRole): LoginUser {
+export function toLoginUser(user: UserWithRole): LoginUser {
   return {
     id: user.id,
     userKeyCode: user.userKeyCode,
@@ -38,10 +38,10 @@ export function toLoginUser(user: repo.UserWithRole): LoginUser {
 export type IssuedTokens = TokenPair & { sessionId: string };
 
 /** A new access token and the next refresh token of `familyId` (a new family for a new sign-in). */
-export async function issueTokens(deps: Deps, db: Db, user: repo.UserWithRole, familyId: string = randomUUID()): Promise<IssuedTokens> {
+export async function issueTokens(deps: Deps, db: Db, user: UserWithRole, familyId: string = randomUUID()): Promise<IssuedTokens> {
   const now = deps.clock.now();
   const refreshToken = newOpaqueToken();
-  await repo.insertRefreshToken(db, {
+  await refreshTokens.insertRefreshToken(db, {
     tokenHash: hashToken(refreshToken),
     userId: user.id,
     familyId,
@@ -53,7 +53,7 @@ export async function issueTokens(deps: Deps, db: Db, user: repo.UserWithRole, f
 }
 
 /**
- * `POST /api/user/signin`. The key is the one the site's authType names (repo.findUserBySigninKey):
+ * `POST /api/user/signin`. The key is the one the site's authType names (server/modules/user/repo.ts, findUserBySigninKey):
  * after a switch, members sign in with their e-mail or number; the administrator's ID keeps working.
  * Every refused attempt past the CAPTCHA (no such member, blocked, locked out, wrong password)
  * leaves a `signin_failure` row for the console's dashboard; `address` is the client's.
@@ -67,30 +67,30 @@ export async function signin(
   const userKeyCode = normaliseKey(input.userKeyType, input.userKeyCode);
   const now = deps.clock.now();
   const failed = async (userId: number | null, error: ApiError, locked = false): Promise<never> => {
-    await repo.insertSigninFailure(deps.db, { at: now, userId, userKeyCode: userKeyCode.slice(0, 200), address, locked });
+    await insertSigninFailure(deps.db, { at: now, userId, userKeyCode: userKeyCode.slice(0, 200), address, locked });
     throw error;
   };
   // The key column follows the site's authType, not the type the client sent (it may hold a stale setting).
   const { signinKeyType } = await deps.settings.authentication();
-  const found = await repo.findUserBySigninKey(deps.db, signinKeyType, input.userKeyCode);
+  const found = await findUserBySigninKey(deps.db, signinKeyType, input.userKeyCode);
   if (found === 'ambiguous') return failed(null, notAcceptable());
   const user = found;
   if (!user) return failed(null, memberNotFound());
   // LOCKED (blocked by an administrator) and RETIRED: spec §8 NOT_ACCEPTABLE.
   if (user.status !== 'ACTIVE') return failed(user.id, notAcceptable());
   await oneAtATime(user.id, () => checkSignin(deps, user, input.password, input.otp, now, failed));
-  await repo.pruneRefreshTokens(deps.db, user.id, now);
+  await refreshTokens.pruneRefreshTokens(deps.db, user.id, now);
   return issueTokens(deps, deps.db, user);
 }
 
 /**
  * The password (and code) of a sign-in, one check of an account at a time (oneAtATime). Each
  * attempt is counted before its check, so parallel attempts cannot outrun the lock
- * (repo.reserveSigninAttempt); a success clears the count.
+ * (user/repo.ts, reserveSigninAttempt); a success clears the count.
  */
 async function checkSignin(
   deps: Deps,
-  user: repo.UserWithRole,
+  user: UserWithRole,
   password: string,
   otp: string | undefined,
   now: Date,
@@ -111,7 +111,7 @@ async function checkSignin(
     // Wrong codes count with wrong passwords: five lock the account, so six digits cannot be tried through.
     if (!(await verifySecondFactor(deps.db, factor, otp, now))) return refuse(invalidOtp('signin'));
   }
-  await repo.clearFailedSignins(deps.db, user.id);
+  await clearFailedSignins(deps.db, user.id);
 }
 
 /**
@@ -124,15 +124,15 @@ export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> 
   const tokenHash = hashToken(token);
   // Spending the old token and storing the next one happen together or not at all.
   const pair = await withTransaction(deps.db, async (tx): Promise<IssuedTokens | null> => {
-    const spent = await repo.spendRefreshToken(tx, tokenHash, now);
+    const spent = await refreshTokens.spendRefreshToken(tx, tokenHash, now);
     if (!spent) {
-      const known = await repo.findRefreshToken(tx, tokenHash);
-      if (known?.usedAt && !known.revokedAt) await repo.revokeFamily(tx, known.familyId, now);
+      const known = await refreshTokens.findRefreshToken(tx, tokenHash);
+      if (known?.usedAt && !known.revokedAt) await refreshTokens.revokeFamily(tx, known.familyId, now);
       return null;
     }
-    const user = await repo.findUserById(tx, spent.userId);
+    const user = await findUserById(tx, spent.userId);
     if (!user || user.status !== 'ACTIVE' || adminSigninIdle(user, spent, now, deps.config.adminIdleMs)) {
-      await repo.revokeFamily(tx, spent.familyId, now);
+      await refreshTokens.revokeFamily(tx, spent.familyId, now);
       return null;
     }
     return issueTokens(deps, tx, user, spent.familyId);
@@ -145,12 +145,12 @@ export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> 
  * An administrator's sign-in idle past ADMIN_IDLE_MINUTES cannot be renewed (server/auth/admin-idle.ts).
  * The token just spent was the sign-in's live one: its activity is the sign-in's.
  */
-function adminSigninIdle(user: repo.UserWithRole, spent: repo.RefreshTokenRow, now: Date, idleMs: number): boolean {
+function adminSigninIdle(user: UserWithRole, spent: refreshTokens.RefreshTokenRow, now: Date, idleMs: number): boolean {
   return isAdmin({ userId: user.id, userType: user.userType, permissions: user.permissions }) && idlePastLimit(spent.lastSeenAt ?? spent.createdAt, now, idleMs);
 }
 
 /** `POST /api/user/signout`: ends the sign-in the token belongs to (every token of its family). */
 export async function signout(deps: Deps, token: string): Promise<void> {
-  const known = await repo.findRefreshToken(deps.db, hashToken(token));
-  if (known) await repo.revokeFamily(deps.db, known.familyId, deps.clock.now());
+  const known = await refreshTokens.findRefreshToken(deps.db, hashToken(token));
+  if (known) await refreshTokens.revokeFamily(deps.db, known.familyId, deps.clock.now());
 }

@@ -10,7 +10,7 @@ import { setSiteSetting, signIn, signinRequest } from '../../test/accounts';
 import { createMember, type TestMember } from '../../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
-import { reserveSigninAttempt } from './repo';
+import { reserveSigninAttempt } from '../user/repo';
 
 let t: TestApp;
 const clock = new TestClock(new Date('2026-11-23T01:00:00Z'));

@@ -86,3 +86,20 @@ export class SiteSettings {
     };
   }
 }
+
+/** The guest role as stored now (not the settings cache): for checks made inside a transaction. */
+export async function storedGuestRoleCode(db: Db): Promise<string> {
+  const [row] = await db.select({ value: siteSetting.value }).from(siteSetting).where(eq(siteSetting.key, 'roleCodeForGuest'));
+  return typeof row?.value === 'string' ? row.value : '';
+}
+
+/** The console's change (update.ts): each given key written, inside the caller's transaction. */
+export async function writeSettings(db: Db, values: Record<string, unknown>, now: Date): Promise<void> {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    await db
+      .insert(siteSetting)
+      .values({ key, value, modifiedAt: now })
+      .onConflictDoUpdate({ target: siteSetting.key, set: { value, modifiedAt: now } });
+  }
+}

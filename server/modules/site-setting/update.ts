@@ -5,7 +5,8 @@ import {
 } from '@contract';
 import { ADMIN_ACCESS } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { appUser, role, siteSetting } from '../../db/schema';
+import { appUser, role } from '../../db/schema';
+import { writeSettings } from './service';
 import { badRequest } from '../../errors';
 import { withTransaction } from '@server/db/transaction';
 
@@ -24,13 +25,7 @@ export async function updateSiteSettings(db: Db, current: SiteInfo, patch: SiteS
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('site-setting', 0))`);
     if (patch.roleCodeForGuest !== undefined) await checkGuestRole(tx, patch.roleCodeForGuest);
     if (patch.authType !== undefined && patch.authType !== current.authType) await checkAuthType(tx, patch.authType);
-    for (const [key, value] of Object.entries(values)) {
-      if (value === undefined) continue;
-      await tx
-        .insert(siteSetting)
-        .values({ key, value, modifiedAt: now })
-        .onConflictDoUpdate({ target: siteSetting.key, set: { value, modifiedAt: now } });
-    }
+    await writeSettings(tx, values, now);
   });
 }
 
@@ -82,7 +77,7 @@ async function checkGuestRole(db: Db, roleCode: string): Promise<void> {
 
 /**
  * A new sign-in key must be one every active member has (system administrators keep their ID,
- * server/modules/session/repo.ts): an e-mail address, or a mobile number no one else has.
+ * server/modules/user/repo.ts, findUserBySigninKey): an e-mail address, or a mobile number no one else has.
  */
 async function checkAuthType(db: Db, authType: AuthType): Promise<void> {
   if (authType === 'IdAndPassword') return;

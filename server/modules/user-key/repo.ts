@@ -90,3 +90,14 @@ export async function deleteToken(db: Db, id: number): Promise<void> {
 export async function pruneTokens(db: Db, before: Date): Promise<void> {
   await db.delete(userKeyToken).where(lt(userKeyToken.expiresAt, before));
 }
+
+/** A retiring member's traces (user/my-page.ts): their pincode tokens, and any sent to their addresses. */
+export async function deleteTokensOfMember(db: Db, userId: number, addresses: { email: string | null; mobile: string | null }): Promise<void> {
+  await db.delete(userKeyToken).where(eq(userKeyToken.userId, userId));
+  if (addresses.email) {
+    await db.delete(userKeyToken).where(and(eq(userKeyToken.keyType, 'EMAIL'), eq(userKeyToken.keyCode, addresses.email)));
+  }
+  if (addresses.mobile) {
+    await db.delete(userKeyToken).where(and(eq(userKeyToken.keyType, 'MOBILE'), eq(userKeyToken.keyCode, addresses.mobile)));
+  }
+}

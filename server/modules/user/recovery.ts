@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../auth/password';
 import { badRequest } from '../../errors';
 import { toKstIso } from '../../lib/time';
-import { revokeAllOfUser } from '@server/modules/session';
+import { revokeAllOfUser } from '@server/auth/refresh-tokens';
 import { normaliseKey, markUsed, attemptPincode, deliverPincode, issuePincode, takeConfirmedToken } from '@server/modules/user-key';
 import { maskUserKey } from './mask';
 import { checkNewPassword, checkPasswordStrength, identityWords } from './password-policy';

@@ -1,6 +1,9 @@
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appUser, outbox, role, signinFailure, userKeyToken } from '../../db/schema';
+import { firstRow } from '@server/db/first-row';
+import { appUser, role, signinFailure } from '../../db/schema';
+import { deleteMessagesTo } from '@server/modules/delivery';
+import { deleteTokensOfMember } from '@server/modules/user-key';
 
 const detailColumns = {
   id: appUser.id,
@@ -82,15 +85,185 @@ export async function setPassword(db: Db, id: number, passwordHash: string, now:
 
 /** Retirement: pincode tokens and sent messages that name the member's addresses go too. */
 export async function deleteTracesOf(db: Db, userId: number, addresses: { email: string | null; mobile: string | null }): Promise<void> {
-  await db.delete(userKeyToken).where(eq(userKeyToken.userId, userId));
-  if (addresses.email) {
-    await db.delete(userKeyToken).where(and(eq(userKeyToken.keyType, 'EMAIL'), eq(userKeyToken.keyCode, addresses.email)));
-  }
-  if (addresses.mobile) {
-    await db.delete(userKeyToken).where(and(eq(userKeyToken.keyType, 'MOBILE'), eq(userKeyToken.keyCode, addresses.mobile)));
-  }
-  const recipients = [addresses.email, addresses.mobile].filter((r): r is string => r !== null);
-  if (recipients.length > 0) await db.delete(outbox).where(inArray(outbox.recipient, recipients));
+  await deleteTokensOfMember(db, userId, addresses);
+  await deleteMessagesTo(db, [addresses.email, addresses.mobile].filter((r): r is string => r !== null));
   // Failed sign-ins keep the key typed, often the e-mail address or number.
   await db.delete(signinFailure).where(eq(signinFailure.userId, userId));
+}
+
+// The account as sign-in and every password check read it, its sign-in lock (user/attempts.ts) and its failed sign-ins.
+
+export const userWithRoleColumns = {
+  id: appUser.id,
+  userKeyCode: appUser.userKeyCode,
+  name: appUser.name,
+  userType: appUser.userType,
+  status: appUser.status,
+  passwordHash: appUser.passwordHash,
+  lockedUntil: appUser.lockedUntil,
+  failedSigninCount: appUser.failedSigninCount,
+  roleCode: role.roleCode,
+  permissions: role.permissions,
+};
+export interface UserWithRole {
+  id: number;
+  userKeyCode: string;
+  name: string;
+  userType: 'Member' | 'Admin';
+  status: 'ACTIVE' | 'LOCKED' | 'RETIRED';
+  passwordHash: string;
+  lockedUntil: Date | null;
+  failedSigninCount: number;
+  roleCode: string;
+  permissions: string[];
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserWithRole | undefined> {
+  const [row] = await db
+    .select(userWithRoleColumns)
+    .from(appUser)
+    .innerJoin(role, eq(role.roleCode, appUser.roleCode))
+    .where(eq(appUser.id, id));
+  return row;
+}
+
+/**
+ * Counts a sign-in attempt before its password (and code) is checked, in one statement that
+ * refuses it (null) while the account is locked. Counted after the check instead, a burst of
+ * parallel attempts all passed the lock check during argon2's tens of milliseconds before any
+ * was counted, so the five-attempt lock bounded nothing within a burst. The fifth in a row locks
+ * sign-in until `lockUntil` and starts the count again; `lockedByThis` is that lock's end when
+ * this attempt set it. A success clears the count (clearFailedSignins).
+ */
+export async function reserveSigninAttempt(
+  db: Db,
+  id: number,
+  maxFailures: number,
+  lockUntil: Date,
+  now: Date,
+): Promise<{ lockedByThis: Date | null } | null> {
+  const reachesMax = sql`${appUser.failedSigninCount} + 1 >= ${maxFailures}`;
+  const [row] = await db
+    .update(appUser)
+    .set({
+      failedSigninCount: sql`CASE WHEN ${reachesMax} THEN 0 ELSE ${appUser.failedSigninCount} + 1 END`,
+      lockedUntil: sql`CASE WHEN ${reachesMax} THEN ${lockUntil}::timestamptz ELSE ${appUser.lockedUntil} END`,
+    })
+    .where(and(eq(appUser.id, id), or(isNull(appUser.lockedUntil), lte(appUser.lockedUntil, now))))
+    .returning({ lockedUntil: appUser.lockedUntil });
+  if (!row) return null;
+  return { lockedByThis: row.lockedUntil && row.lockedUntil.getTime() > now.getTime() ? row.lockedUntil : null };
+}
+
+/**
+ * Gives back an attempt that turned out to be no failure (a right password whose code is still to
+ * come): one fewer in the count, or, when it set the lock, the lock lifted with the count one short.
+ */
+export async function returnSigninAttempt(db: Db, id: number, maxFailures: number, lockedByThis: Date | null): Promise<void> {
+  if (lockedByThis) {
+    await db
+      .update(appUser)
+      .set({ failedSigninCount: maxFailures - 1, lockedUntil: null })
+      .where(and(eq(appUser.id, id), eq(appUser.lockedUntil, lockedByThis)));
+    return;
+  }
+  await db
+    .update(appUser)
+    .set({ failedSigninCount: sql`GREATEST(${appUser.failedSigninCount} - 1, 0)` })
+    .where(eq(appUser.id, id));
+}
+
+export async function clearFailedSignins(db: Db, id: number): Promise<void> {
+  await db.update(appUser).set({ failedSigninCount: 0, lockedUntil: null }).where(eq(appUser.id, id));
+}
+
+/**
+ * One failed sign-in, for the console's dashboard (issue 9): who was tried (null for a key no
+ * member has), from where, and whether this failure locked the account. One small insert.
+ */
+export async function insertSigninFailure(db: Db, values: typeof signinFailure.$inferInsert): Promise<void> {
+  await db.insert(signinFailure).values(values);
+}
+
+/** Housekeeping: failed sign-ins recorded before `cutoff`; answers how many went. */
+export async function deleteSigninFailuresBefore(db: Db, cutoff: Date): Promise<number> {
+  const gone = await db.delete(signinFailure).where(lt(signinFailure.at, cutoff)).returning({ id: signinFailure.id });
+  return gone.length;
+}
+
+/**
+ * The account a sign-in key names under the site's authType (spec §3): the ID column
+ * (`user_key_code`) on an ID site, the `email` column on an e-mail site and the `mobile` column on
+ * a mobile site, so members who joined under an earlier authType sign in with the new key after a
+ * switch (the console refuses a switch while an active member lacks it). System administrators
+ * (userType Admin) also keep their ID on every authType, so a switch never locks them out.
+ * `ambiguous` when a number belongs to more than one account.
+ */
+export async function findUserBySigninKey(
+  db: Db,
+  keyType: 'ID' | 'EMAIL' | 'MOBILE',
+  typed: string,
+): Promise<UserWithRole | 'ambiguous' | undefined> {
+  const key = typed.trim();
+  const adminId = and(eq(appUser.userType, 'Admin'), eq(appUser.userKeyCode, key));
+  const where =
+    keyType === 'ID'
+      ? eq(appUser.userKeyCode, key)
+      : keyType === 'EMAIL'
+        ? or(eq(appUser.email, key.toLowerCase()), adminId)
+        : or(and(eq(appUser.mobile, key), ne(appUser.status, 'RETIRED')), adminId);
+  const rows = await db
+    .select(userWithRoleColumns)
+    .from(appUser)
+    .innerJoin(role, eq(role.roleCode, appUser.roleCode))
+    .where(where)
+    .limit(2);
+  if (rows.length > 1) return rows.find((r) => r.userType === 'Admin' && r.userKeyCode === key) ?? 'ambiguous';
+  return rows[0];
+}
+
+/**
+ * The console's dashboard (admin-dashboard): active members, over `app_user_status_idx (status, ...)`,
+ * and those who joined since `week`, over `app_user_created_idx (created_at DESC, ...)`.
+ */
+export const memberCountsQuery = (week: Date) =>
+  sql`SELECT (SELECT count(*)::int FROM app_user WHERE status = 'ACTIVE') AS active,
+             (SELECT count(*)::int FROM app_user WHERE created_at >= ${week.toISOString()}::timestamptz) AS new_this_week`;
+
+export const memberCounts = (db: Db, week: Date) => firstRow<{ active: number; new_this_week: number }>(db, memberCountsQuery(week));
+
+/** The console's dashboard: failed sign-ins since `day` and how many of them locked an account, over `signin_failure_at_idx`. */
+export const signinFailureCountsQuery = (day: Date) =>
+  sql`SELECT count(*)::int AS failures, count(*) FILTER (WHERE locked)::int AS lockouts
+      FROM signin_failure WHERE at >= ${day.toISOString()}::timestamptz`;
+
+export const signinFailureCounts = (db: Db, day: Date) => firstRow<{ failures: number; lockouts: number }>(db, signinFailureCountsQuery(day));
+
+/** The console's roles (admin-role): members per role, retired ones included: read from app_user_role_idx alone (an index-only scan). */
+export function roleHoldersQuery(db: Db) {
+  return db.select({ roleCode: appUser.roleCode, n: count() }).from(appUser).groupBy(appUser.roleCode);
+}
+
+/** Retired members per role: the few RETIRED rows found through app_user_status_idx. */
+export function retiredRoleHoldersQuery(db: Db) {
+  return db.select({ roleCode: appUser.roleCode, n: count() }).from(appUser).where(eq(appUser.status, 'RETIRED')).groupBy(appUser.roleCode);
+}
+
+/**
+ * How many members who have not left hold each role. Two indexed counts instead of one that
+ * filters by status, which would have to read every member's row.
+ */
+export async function roleHolderCounts(db: Db): Promise<Map<string, number>> {
+  const [all, retired] = await Promise.all([roleHoldersQuery(db), retiredRoleHoldersQuery(db)]);
+  const counts = new Map(all.map((r) => [r.roleCode, r.n]));
+  for (const r of retired) counts.set(r.roleCode, (counts.get(r.roleCode) ?? 0) - r.n);
+  return counts;
+}
+
+export async function roleHolderCount(db: Db, roleCode: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(appUser)
+    .where(sql`${appUser.roleCode} = ${roleCode} AND ${appUser.status} <> 'RETIRED'`);
+  return row?.n ?? 0;
 }
