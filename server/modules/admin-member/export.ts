@@ -7,7 +7,7 @@ import { kstDate, toKstIso } from '../../lib/time';
 import { buildWorkbook, EXPORT_MAX_ROWS, loadExcelJs, type SheetColumn, type WorkbookExport } from '../../lib/xlsx';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { maskKey } from './masking';
-import * as repo from './repo';
+import * as members from '@server/modules/user';
 import { roleNames } from '@server/modules/admin-role';
 import { describeFilter } from './service';
 import { withTransaction } from '@server/db/transaction';
@@ -34,7 +34,7 @@ export async function exportMembers(
   await loadExcelJs();
   return withTransaction(deps.db, async (tx) => {
     // One after another: a transaction is one connection, which runs one query at a time.
-    const rows = await repo.exportQuery(tx, filter, EXPORT_MAX_ROWS);
+    const rows = await members.exportQuery(tx, filter, EXPORT_MAX_ROWS);
     const roles = await roleNames(tx);
     const columns: SheetColumn<(typeof rows)[number]>[] = [
       { header: '회원번호', width: 10, value: (r) => r.id },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberFilter } from '@contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { retiredRoleHoldersQuery, roleHoldersQuery } from '../user/repo';
-import * as repo from './repo';
+import * as repo from '../user/repo';
 import { memberQuery } from '../../auth/refresh-tokens';
 import {
   expectNoSortNoSeqScan,

@@ -12,12 +12,11 @@ import { toKstIso } from '../../lib/time';
 import { pageOf } from '@contract';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { revokeAllOfUser } from '@server/auth/refresh-tokens';
-import { eraseRetiringMember } from '@server/modules/user';
 import { maskAddress, maskKey, profileValues } from './masking';
 import { hasAdminAccess, memberActionRefusal, selfDemotion, type MemberAction } from './policy';
 // Roles are the roles module's records; a member's role change only reads them.
 import { findRole, roleNames } from '@server/modules/admin-role';
-import * as repo from './repo';
+import * as members from '@server/modules/user';
 import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
@@ -35,9 +34,9 @@ export function describeFilter(filter: MemberFilter): string {
 }
 
 /** A member as access records name them: the id and the masked key, never the plain address. */
-const subjectOf = (row: Pick<repo.MemberRecord, 'id' | 'userKeyCode' | 'email' | 'mobile'>) => `회원 #${row.id} (${maskKey(row.userKeyCode, row)})`;
+const subjectOf = (row: Pick<members.MemberRecord, 'id' | 'userKeyCode' | 'email' | 'mobile'>) => `회원 #${row.id} (${maskKey(row.userKeyCode, row)})`;
 
-function toRow(row: repo.MemberListRow, roles: RoleNames, reveal = false): MemberRow {
+function toRow(row: members.MemberListRow, roles: RoleNames, reveal = false): MemberRow {
   return {
     id: row.id,
     userKeyCode: reveal ? row.userKeyCode : maskKey(row.userKeyCode, row),
@@ -54,7 +53,7 @@ function toRow(row: repo.MemberListRow, roles: RoleNames, reveal = false): Membe
 
 const iso = (d: Date | null) => (d ? toKstIso(d) : null);
 
-async function toDetail(deps: Deps, db: Db, row: repo.MemberRecord, reveal: boolean): Promise<MemberDetail> {
+async function toDetail(deps: Deps, db: Db, row: members.MemberRecord, reveal: boolean): Promise<MemberDetail> {
   const { userProfiles } = await deps.settings.info();
   return {
     ...toRow(row, await roleNames(db), reveal),
@@ -73,7 +72,7 @@ export async function listMembers(deps: Deps, caller: Caller, actor: () => Acces
   requireAdmin(caller);
   const { page, size, ...filter } = query;
   return withTransaction(deps.db, async (tx) => {
-    const { rows, total } = await repo.listMembers(tx, filter, (page - 1) * size, size);
+    const { rows, total } = await members.listMembers(tx, filter, (page - 1) * size, size);
     const roles = await roleNames(tx);
     await recordAccess(tx, actor(), deps.clock.now(), {
       action: 'MEMBER_LIST_VIEW',
@@ -96,8 +95,8 @@ export async function roleOptions(deps: Deps, caller: Caller): Promise<MemberRol
   return [...roles].map(([roleCode, r]) => ({ roleCode, name: r.name, admin: hasAdminAccess(r.permissions) }));
 }
 
-async function requireMember(db: Db, id: number, forUpdate = false): Promise<repo.MemberRecord> {
-  const row = await repo.findMember(db, id, { forUpdate });
+async function requireMember(db: Db, id: number, forUpdate = false): Promise<members.MemberRecord> {
+  const row = await members.findMember(db, id, { forUpdate });
   if (!row) throw notFound(memberMessages.notFound);
   return row;
 }
@@ -123,7 +122,7 @@ export async function viewMember(
   });
 }
 
-async function refuse(tx: Db, caller: Caller, row: repo.MemberRecord, action: MemberAction): Promise<void> {
+async function refuse(tx: Db, caller: Caller, row: members.MemberRecord, action: MemberAction): Promise<void> {
   const role = await findRole(tx, row.roleCode);
   const refusal = memberActionRefusal(caller, { ...row, adminAccess: hasAdminAccess(role?.permissions ?? []) }, action);
   if (refusal) throw refusal.kind === 'forbidden' ? forbidden(refusal.message) : badRequest(refusal.message);
@@ -139,7 +138,7 @@ async function changeMember(
   actor: () => AccessActor,
   id: number,
   action: MemberAction,
-  change: (tx: Db, row: repo.MemberRecord, now: Date) => Promise<{ values?: Parameters<typeof repo.updateMember>[2]; entry: Omit<Parameters<typeof recordAccess>[3], 'subjectType' | 'subject'> }>,
+  change: (tx: Db, row: members.MemberRecord, now: Date) => Promise<{ values?: Parameters<typeof members.updateMember>[2]; entry: Omit<Parameters<typeof recordAccess>[3], 'subjectType' | 'subject'> }>,
 ): Promise<MemberDetail> {
   requireAdmin(caller);
   return withTransaction(deps.db, async (tx) => {
@@ -148,7 +147,7 @@ async function changeMember(
     const now = deps.clock.now();
     const subject = subjectOf(row);
     const { values, entry } = await change(tx, row, now);
-    if (values) await repo.updateMember(tx, id, { ...values, modifiedAt: now });
+    if (values) await members.updateMember(tx, id, { ...values, modifiedAt: now });
     await recordAccess(tx, actor(), now, { ...entry, subjectType: 'member', subject });
     return toDetail(deps, tx, await requireMember(tx, id), false);
   });
@@ -206,6 +205,6 @@ export const signOutMember = (deps: Deps, caller: Caller, actor: () => AccessAct
 /** `POST .../retire`: erased exactly as a member who leaves by themselves (user/my-page.ts). */
 export const retireMember = (deps: Deps, caller: Caller, actor: () => AccessActor, id: number, reason: string) =>
   changeMember(deps, caller, actor, id, 'retire', async (tx, row, now) => {
-    await eraseRetiringMember(tx, row, now, `관리자 처리: ${reason}`);
+    await members.eraseRetiringMember(tx, row, now, `관리자 처리: ${reason}`);
     return { entry: { action: 'MEMBER_RETIRE', reason } };
   });
