@@ -8,11 +8,11 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { toKstIso } from '../../lib/time';
 import { messages } from '@contract';
-import * as repo from './repo';
+import { findBoardRecord, insertBoardRecord, listBoardRecords, updateBoardRecord, type BoardRecord } from '@server/modules/board';
 import { listRoles, unknownRoleCodes } from '@server/modules/admin-role';
 import { withTransaction } from '@server/db/transaction';
 
-export function toAdminBoard(row: repo.BoardRecord): AdminBoard {
+export function toAdminBoard(row: BoardRecord): AdminBoard {
   return {
     boardCode: row.boardCode,
     name: row.name,
@@ -59,14 +59,14 @@ export async function createBoard(db: Db, input: AdminBoardCreate, now: Date): P
       // Codes match case-insensitively in the routes, so Notice would shadow notice; the unique
       // index is case-sensitive, so creations take turns to check.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('board-create', 0))`);
-      if (await repo.findBoard(tx, input.boardCode)) throw conflict(m.codeTaken, { field: 'boardCode' });
-      await repo.insertBoard(tx, { ...input, categories, permissions, createdAt: now });
+      if (await findBoardRecord(tx, input.boardCode)) throw conflict(m.codeTaken, { field: 'boardCode' });
+      await insertBoardRecord(tx, { ...input, categories, permissions, createdAt: now });
     });
   } catch (err) {
     if (uniqueViolation(err) !== null) throw conflict(m.codeTaken, { field: 'boardCode' });
     throw err;
   }
-  return toAdminBoard((await repo.findBoard(db, input.boardCode))!);
+  return toAdminBoard((await findBoardRecord(db, input.boardCode))!);
 }
 
 /** `PATCH /api/admin/boards/{boardCode}`: the fields given, checked, in one transaction. */
@@ -75,7 +75,7 @@ export async function updateBoard(db: Db, boardCode: string, patch: AdminBoardPa
   if (patch.name !== undefined && patch.name === '') throw badRequest(m.nameRequired, { field: 'name' });
   const categories = patch.categories !== undefined ? checkCategories(patch.categories) : undefined;
   const code = await withTransaction(db, async (tx) => {
-    const current = await repo.findBoard(tx, boardCode, { forUpdate: true });
+    const current = await findBoardRecord(tx, boardCode, { forUpdate: true });
     if (!current) throw notFound(messages.boardNotFound);
     // An inquiry board's posts are private because of its style, and the console's queue reads it:
     // a board does not turn into or out of one.
@@ -83,23 +83,23 @@ export async function updateBoard(db: Db, boardCode: string, patch: AdminBoardPa
       throw badRequest(m.inquiryStyleFixed, { field: 'listStyle' });
     }
     const permissions = patch.permissions !== undefined ? await checkPermissions(tx, patch.permissions) : undefined;
-    await repo.updateBoard(tx, current.boardCode, {
+    await updateBoardRecord(tx, current.boardCode, {
       ...patch,
       ...(categories !== undefined ? { categories } : {}),
       ...(permissions !== undefined ? { permissions } : {}),
     });
     return current.boardCode;
   });
-  return toAdminBoard((await repo.findBoard(db, code))!);
+  return toAdminBoard((await findBoardRecord(db, code))!);
 }
 
 export async function listBoards(db: Db): Promise<AdminBoardList> {
-  const [boards, roles] = await Promise.all([repo.listBoards(db), listRoles(db).then((rows) => rows.map(({ roleCode, name }) => ({ roleCode, name })))]);
+  const [boards, roles] = await Promise.all([listBoardRecords(db), listRoles(db).then((rows) => rows.map(({ roleCode, name }) => ({ roleCode, name })))]);
   return { content: boards.map(toAdminBoard), roles };
 }
 
 export async function getBoard(db: Db, boardCode: string): Promise<AdminBoard> {
-  const row = await repo.findBoard(db, boardCode);
+  const row = await findBoardRecord(db, boardCode);
   if (!row) throw notFound(messages.boardNotFound);
   return toAdminBoard(row);
 }

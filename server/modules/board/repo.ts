@@ -642,3 +642,61 @@ export async function deleteViewsBefore(db: Db, viewDate: string): Promise<numbe
   const gone = await db.delete(boardItemView).where(lt(boardItemView.viewDate, viewDate)).returning({ id: boardItemView.boardItemId });
   return gone.length;
 }
+
+// The console's boards (admin-board): each with its live post count, created and changed.
+export type BoardRecord = typeof board.$inferSelect & { itemCount: number };
+
+/**
+ * Live posts of a board: the sum of its counter rows (kept exact by triggers, migration 0007).
+ * The outer column is qualified by hand: in a select from one table Drizzle writes
+ * `${board.boardCode}` as a bare "board_code", which inside the subquery meant c.board_code, so
+ * every board showed the whole site's count.
+ */
+const liveItemCount = sql<number>`coalesce((SELECT sum(c.item_count) FROM board_item_count c WHERE c.board_code = ${board}.${sql.identifier(board.boardCode.name)}), 0)::int`;
+
+/** The console (admin-board): every board with its post count, in menu order (one statement: no query per board). */
+export async function listBoardRecords(db: Db): Promise<BoardRecord[]> {
+  return db
+    .select({ ...boardRecordColumns(), itemCount: liveItemCount })
+    .from(board)
+    .orderBy(asc(board.sortOrder), asc(board.boardCode));
+}
+
+/** One board, its code matched case-insensitively (as the board routes match it). */
+export async function findBoardRecord(db: Db, boardCode: string, opts: { forUpdate?: boolean } = {}): Promise<BoardRecord | undefined> {
+  const query = db
+    .select({ ...boardRecordColumns(), itemCount: liveItemCount })
+    .from(board)
+    .where(sql`lower(${board.boardCode}) = lower(${boardCode})`);
+  const [row] = opts.forUpdate ? await query.for('update', { of: board }) : await query;
+  return row;
+}
+
+export async function insertBoardRecord(db: Db, values: typeof board.$inferInsert): Promise<void> {
+  await db.insert(board).values(values);
+}
+
+export async function updateBoardRecord(db: Db, boardCode: string, values: Partial<typeof board.$inferInsert>): Promise<void> {
+  await db.update(board).set(values).where(eq(board.boardCode, boardCode));
+}
+
+function boardRecordColumns() {
+  return {
+    boardCode: board.boardCode,
+    area: board.area,
+    name: board.name,
+    description: board.description,
+    listStyle: board.listStyle,
+    permissions: board.permissions,
+    allowAttachments: board.allowAttachments,
+    useComments: board.useComments,
+    pageSize: board.pageSize,
+    maxFiles: board.maxFiles,
+    maxFileSize: board.maxFileSize,
+    maxImageSize: board.maxImageSize,
+    categories: board.categories,
+    sortOrder: board.sortOrder,
+    lastItemNo: board.lastItemNo,
+    createdAt: board.createdAt,
+  };
+}

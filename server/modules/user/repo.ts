@@ -369,7 +369,7 @@ const memberDetailColumns = {
   retiredAt: appUser.retiredAt,
   sessionsRevokedAt: appUser.sessionsRevokedAt,
   // A subquery, not a join: findMember may lock the member's row FOR UPDATE. The outer column is
-  // qualified by hand (Drizzle writes a bare "id" in a one-table select; see admin-board/repo.ts).
+  // qualified by hand (Drizzle writes a bare "id" in a one-table select; see board/repo.ts, liveItemCount).
   twoFactorEnabled: sql<boolean>`EXISTS (SELECT 1 FROM ${twoFactor} WHERE ${twoFactor.userId} = ${appUser}.${sql.identifier(appUser.id.name)} AND ${twoFactor.confirmedAt} IS NOT NULL)`.mapWith(Boolean),
 };
 export type MemberRecord = MemberListRow & {
