@@ -8,7 +8,7 @@ export { canOnBoard, canSeePrivateItem, isPrivateItem } from './policy';
 export type { BoardRules } from './policy';
 export { deleteViewsBefore, findBoard, findItem, insertItem, listItems, postCounts, postCountsQuery, renameWriter, userName } from './repo';
 export type { BoardRecord, BoardRow, ListFilter } from './repo';
-export { findBoardRecord, insertBoardRecord, listBoardRecords, updateBoardRecord } from './repo';
+export { countCommentAdded, countCommentRemoved, findBoardRecord, insertBoardRecord, listBoardRecords, updateBoardRecord } from './repo';
 export { sanitizeContent } from './sanitize';
 export { buildSearchTokens, htmlToText } from './search-tokens';
 export { deny, requireBoard, requireVisible, visitorKey } from './service';

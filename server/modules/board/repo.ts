@@ -700,3 +700,13 @@ function boardRecordColumns() {
     createdAt: board.createdAt,
   };
 }
+
+/** A post's comment count (comment/repo.ts): one more, in the transaction that adds the comment. */
+export async function countCommentAdded(db: Db, boardItemId: number): Promise<void> {
+  await db.update(boardItem).set({ commentCount: sql`${boardItem.commentCount} + 1` }).where(eq(boardItem.id, boardItemId));
+}
+
+/** A post's comment count (comment/repo.ts): one fewer, never below zero, in the transaction that deletes the comment. */
+export async function countCommentRemoved(db: Db, boardItemId: number): Promise<void> {
+  await db.update(boardItem).set({ commentCount: sql`greatest(${boardItem.commentCount} - 1, 0)` }).where(eq(boardItem.id, boardItemId));
+}

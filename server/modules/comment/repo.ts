@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstRow } from '@server/db/first-row';
-import { boardItem, boardItemComment } from '../../db/schema';
+import { boardItemComment } from '../../db/schema';
+import { countCommentAdded, countCommentRemoved } from '@server/modules/board';
 
 export type CommentRow = typeof boardItemComment.$inferSelect;
 
@@ -45,7 +46,7 @@ export async function findComment(db: Db, boardItemId: number, id: number): Prom
 
 export async function insertComment(db: Db, values: typeof boardItemComment.$inferInsert): Promise<CommentRow> {
   const [row] = await db.insert(boardItemComment).values(values).returning();
-  await db.update(boardItem).set({ commentCount: sql`${boardItem.commentCount} + 1` }).where(eq(boardItem.id, values.boardItemId));
+  await countCommentAdded(db, values.boardItemId);
   return row!;
 }
 
@@ -62,7 +63,7 @@ export async function deleteComment(db: Db, boardItemId: number, id: number, at:
     .where(and(eq(boardItemComment.id, id), sql`${boardItemComment.deletedAt} IS NULL`))
     .returning({ id: boardItemComment.id });
   if (rows.length === 0) return false;
-  await db.update(boardItem).set({ commentCount: sql`greatest(${boardItem.commentCount} - 1, 0)` }).where(eq(boardItem.id, boardItemId));
+  await countCommentRemoved(db, boardItemId);
   return true;
 }
 
