@@ -71,7 +71,8 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: process.env.E2E_SMTP_PORT, E2E_MAIL_PORT: process.env.E2E_MAIL_PORT },
     },
     {
-      command: 'node node_modules/tsx/dist/cli.mjs server/main.ts',
+      // The compiled server, as `npm start` runs it (scripts/e2e.mjs builds it when stale).
+      command: 'node dist/server/main.js',
       cwd: root,
       url: `${baseURL}/api/site-setting/info`,
       timeout: 120_000,

@@ -1,5 +1,5 @@
 // `npm run test:e2e`: the browser tests (Playwright, Debian's Chromium) against the real server.
-// Builds the web app when dist/web is missing or older than its sources, picks a free port and a
+// Builds the web app and the compiled server when dist/web or dist/server is missing or older than its sources, picks a free port and a
 // fresh data directory for the server that playwright.config.ts starts, runs `playwright test`
 // with any extra arguments (e.g. `npm run test:e2e -- e2e/board.spec.ts`) and exits with its code.
 import { spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWebIfNeeded } from './build-if-needed.mjs';
+import { buildServerIfNeeded, buildWebIfNeeded } from './build-if-needed.mjs';
 import { findChromium } from './chromium.mjs';
 import { freePort } from './free-port.mjs';
 
@@ -25,6 +25,13 @@ try {
   buildWebIfNeeded();
 } catch {
   console.error('The web app does not build (vite build failed); the browser tests need dist/web.');
+  process.exit(1);
+}
+// The browser tests run the server production runs: the compiled one (dist/server), not tsx.
+try {
+  await buildServerIfNeeded();
+} catch (err) {
+  console.error(`The server does not compile (scripts/build-server.mjs): ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 }
 
