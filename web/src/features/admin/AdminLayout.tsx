@@ -1,6 +1,6 @@
 import { Suspense, useId, useState } from 'react';
 import { Link, matchPath, Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { adminMessages, adminPaths, paths } from '@contract';
+import { adminMessages, adminPaths, isSameScreenPath, paths } from '@contract';
 import { isAdmin } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { PageLoading } from '../../ui/PageLoading';
@@ -46,12 +46,13 @@ export function Component() {
 
 /**
  * An administrator whose second factor the settings require and who has none yet gets only the
- * enrolment screen (the server refuses everything else to them: server/auth/caller.ts).
+ * enrolment screen (the server refuses everything else to them: server/auth/caller.ts). The
+ * enrolment screen is recognised in any case and with a trailing slash, as the router matches it.
  */
 function Console() {
   const { pathname } = useLocation();
   const twoFactor = useTwoFactorStatus();
-  if (twoFactor.data?.setupRequired && pathname !== adminPaths.twoFactor) return <Navigate to={adminPaths.twoFactor} replace />;
+  if (twoFactor.data?.setupRequired && !isSameScreenPath(pathname, adminPaths.twoFactor)) return <Navigate to={adminPaths.twoFactor} replace />;
   return (
     <div className="container admin">
       <ConsoleNav />
