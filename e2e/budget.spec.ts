@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { paths } from '@contract';
+import { paths, screenModules } from '@contract';
 import { expect, latestItems, test } from './fixtures';
 
 /**
@@ -52,11 +52,15 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
-const screenModules = {
-  home: 'src/features/home/HomePage.tsx',
-  list: 'src/features/board/routes/BoardListPage.tsx',
-  view: 'src/features/board/routes/BoardViewPage.tsx',
-  write: 'src/features/board/routes/BoardWritePage.tsx',
+/**
+ * The reader screens measured here and the write screen (the editor's own chunk), by their modules
+ * in the one list the router and the server's first-load map read (contract/screens.ts).
+ */
+const budgetScreens = {
+  home: screenModules.home,
+  list: screenModules.boardList,
+  view: screenModules.boardView,
+  write: screenModules.boardWrite,
 } as const;
 
 /**
@@ -79,7 +83,7 @@ function editorChunks(manifest: Manifest): Set<string> {
     .readdirSync(assets)
     .filter((name) => name.endsWith('.js') && /ProseMirror/.test(fs.readFileSync(path.join(assets, name), 'utf8')))
     .map((name) => `assets/${name}`);
-  return new Set([manifest[screenModules.write]!.file, ...holdingProseMirror]);
+  return new Set([manifest[budgetScreens.write]!.file, ...holdingProseMirror]);
 }
 
 /**
@@ -174,11 +178,11 @@ test.describe('first load of the reader screens', () => {
   });
 
   const screens = [
-    { name: 'the home page', module: screenModules.home, url: async () => paths.home, heading: '' },
-    { name: 'the notice list', module: screenModules.list, url: async () => paths.boardList('Nids', 'notice'), heading: '공지사항' },
+    { name: 'the home page', module: budgetScreens.home, url: async () => paths.home, heading: '' },
+    { name: 'the notice list', module: budgetScreens.list, url: async () => paths.boardList('Nids', 'notice'), heading: '공지사항' },
     {
       name: 'a notice',
-      module: screenModules.view,
+      module: budgetScreens.view,
       url: async (request: APIRequestContext) => paths.boardView('Nids', 'notice', (await newestNotice(request)).itemNo),
       heading: async (request: APIRequestContext) => (await newestNotice(request)).title,
     },
@@ -194,7 +198,7 @@ test.describe('first load of the reader screens', () => {
       const own = manifest[screen.module]!.file;
 
       expect([...loaded], `${screen.name} loads its own chunk ${own}`).toContain(own);
-      const otherScreens = Object.values(screenModules)
+      const otherScreens = Object.values(budgetScreens)
         .filter((m) => m !== screen.module)
         .map((m) => manifest[m]!.file);
       expect(otherScreens.filter((file) => loaded.has(file)), `other screens' chunks loaded by ${screen.name}`).toEqual([]);
@@ -205,7 +209,7 @@ test.describe('first load of the reader screens', () => {
       expect(editor.size, 'the editor chunks were found in the build').toBeGreaterThan(0);
       expect(admin.size, 'the console chunks were found in the build').toBeGreaterThan(0);
       // The write screen builds its form's schema: zod is in the build, just not on this screen.
-      expect([...closure(manifest, screenModules.write)].filter((file) => zod.has(file)), 'the write screen loads zod').not.toEqual([]);
+      expect([...closure(manifest, budgetScreens.write)].filter((file) => zod.has(file)), 'the write screen loads zod').not.toEqual([]);
       const scripts = transfers.filter((t) => t.kind === 'script');
       expect(
         scripts.filter((t) => editor.has(fileOf(t))).map((t) => `${t.path} ${kb(t.bytes)}`),
@@ -235,7 +239,7 @@ test.describe('first load of the reader screens', () => {
   test('a screen the server names no files for (sign-in) shows its loading line at once, not after the wait for a named screen', async ({ page }) => {
     // main.tsx holds the first render up to 3 s only when the server's own preloads are in the
     // HTML; Vite's modulepreload links for the entry are in every page and must not count.
-    const own = readManifest()['src/features/account/routes/SigninPage.tsx']!.file;
+    const own = readManifest()[screenModules.signin]!.file;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     // The screen's chunk held back: until it comes, the loading line is all there is to show.
