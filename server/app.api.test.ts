@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelope } from '@contract';
+import { errorEnvelope, type ErrorCode } from '@contract';
 import { sessionToken } from './test/tokens';
 import { signAccessToken } from './auth/tokens';
 import { body, createTestApp, insertMember, openSecondInstance, type TestApp } from './test/harness';
@@ -36,7 +36,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-function expectErrorEnvelope(res: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number, code: string) {
+/**
+ * The envelope itself, more closely than the tests' shared `expectRefusal` (server/test/refusals.ts):
+ * its content type, its keys, and the request id a server failure carries.
+ */
+function expectErrorEnvelope(res: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number, code: ErrorCode) {
   expect(res.statusCode, res.body).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   const parsed = JSON.parse(res.body) as Record<string, unknown>;
@@ -48,7 +52,7 @@ function expectErrorEnvelope(res: { statusCode: number; body: string; headers: R
   expect(parsed.code).toBe(code);
   expect(typeof parsed.message).toBe('string');
   expect((parsed.message as string).length).toBeGreaterThan(0);
-  return parsed as { code: string; message: string };
+  return parsed as { code: ErrorCode; message: string };
 }
 
 describe('success envelope', () => {

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Board, BoardItem, BoardItemPage, BoardItemSummary } from '@contract';
 import { boardItem } from '../../db/schema';
-import { body, createTestApp, data, type TestApp } from '../../test/harness';
+import { createTestApp, data, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 import { createBoardItem, storeFile } from '../../test/factories';
 
 let t: TestApp;
@@ -28,11 +29,6 @@ async function page(query: string, token?: string): Promise<BoardItemPage> {
 }
 
 const itemNos = (items: BoardItemSummary[]) => items.map((i) => i.itemNo);
-
-function expectError(res: { statusCode: number; body: string }, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(body(res)).toMatchObject({ code, message: expect.any(String) });
-}
 
 describe('GET /api/board/{boardCode}: settings and the caller’s permissions', () => {
   const allBoards = ['notice', 'contactus', 'public', 'annualReport', 'safetyInformation', 'promotionVideo', 'memberNotice', 'community'];
@@ -357,18 +353,18 @@ describe('read-side permissions', () => {
 
   it('a guest gets 401 on the member boards; a member gets 200', async () => {
     for (const code of ['memberNotice', 'community']) {
-      expectError(await get(`/api/board-item?boardCode=${code}`), 401, 'UNAUTHORIZED');
-      expectError(await t.app.inject({ method: 'POST', url: '/api/board-item/search', payload: { boardCode: code } }), 401, 'UNAUTHORIZED');
+      expectRefusal(await get(`/api/board-item?boardCode=${code}`), 401, 'UNAUTHORIZED');
+      expectRefusal(await t.app.inject({ method: 'POST', url: '/api/board-item/search', payload: { boardCode: code } }), 401, 'UNAUTHORIZED');
       expect((await get(`/api/board-item?boardCode=${code}`, t.tokens.member)).statusCode).toBe(200);
     }
-    expectError(await get(`/api/board-item/memberNotice/${memberNoticeNo}`), 401, 'UNAUTHORIZED');
+    expectRefusal(await get(`/api/board-item/memberNotice/${memberNoticeNo}`), 401, 'UNAUTHORIZED');
     const item = data<BoardItem>(await get(`/api/board-item/memberNotice/${memberNoticeNo}`, t.tokens.member));
     expect(item.title).toBe('회원 안내');
   });
 
   it('inquiries: a guest may not list or read them', async () => {
-    expectError(await get('/api/board-item?boardCode=contactus'), 401, 'UNAUTHORIZED');
-    expectError(await get(`/api/board-item/contactus/${inquiries.guest}`), 401, 'UNAUTHORIZED');
+    expectRefusal(await get('/api/board-item?boardCode=contactus'), 401, 'UNAUTHORIZED');
+    expectRefusal(await get(`/api/board-item/contactus/${inquiries.guest}`), 401, 'UNAUTHORIZED');
   });
 
   it('inquiries: a member lists only their own, with their real titles', async () => {
@@ -384,9 +380,9 @@ describe('read-side permissions', () => {
   });
 
   it('inquiries: another member gets 403 on someone else’s inquiry, the writer 200 with neighbours among their own', async () => {
-    expectError(await get(`/api/board-item/contactus/${inquiries.memberFirst}`, t.tokens.otherMember), 403, 'FORBIDDEN');
-    expectError(await get(`/api/board-item/contactus/${inquiries.other}`, t.tokens.member), 403, 'FORBIDDEN');
-    expectError(await get(`/api/board-item/contactus/${inquiries.guest}`, t.tokens.member), 403, 'FORBIDDEN');
+    expectRefusal(await get(`/api/board-item/contactus/${inquiries.memberFirst}`, t.tokens.otherMember), 403, 'FORBIDDEN');
+    expectRefusal(await get(`/api/board-item/contactus/${inquiries.other}`, t.tokens.member), 403, 'FORBIDDEN');
+    expectRefusal(await get(`/api/board-item/contactus/${inquiries.guest}`, t.tokens.member), 403, 'FORBIDDEN');
     const own = data<BoardItem>(await get(`/api/board-item/contactus/${inquiries.memberSecond}`, t.tokens.member));
     expect(own.title).toBe('김회원 둘째 문의');
     expect(own.prev).toEqual({ itemNo: inquiries.memberFirst, title: '김회원 첫 문의' });
@@ -409,7 +405,7 @@ describe('read-side permissions', () => {
     expect(secret.isSecret).toBe(true);
     expect(res.body).not.toContain('비밀 상담 제목');
     expect(res.body).not.toContain('비밀 본문');
-    expectError(await get(`/api/board-item/community/${community.secret}`, t.tokens.otherMember), 403, 'FORBIDDEN');
+    expectRefusal(await get(`/api/board-item/community/${community.secret}`, t.tokens.otherMember), 403, 'FORBIDDEN');
     const neighbour = await get(`/api/board-item/community/${community.open}`, t.tokens.otherMember);
     expect(data<BoardItem>(neighbour).next).toEqual({ itemNo: community.secret, title: SECRET_TITLE });
     expect(neighbour.body).not.toContain('비밀 상담 제목');
@@ -429,8 +425,8 @@ describe('read-side permissions', () => {
     const { itemNo } = await createBoardItem(t.db, {
       boardCode: 'annualReport', title: '비공개 보고서 초안', isSecret: true, writerId: t.users.admin, writerName: '관리자',
     });
-    expectError(await get(`/api/board-item/annualReport/${itemNo}`), 401, 'UNAUTHORIZED');
-    expectError(await get(`/api/board-item/annualReport/${itemNo}`, t.tokens.member), 403, 'FORBIDDEN');
+    expectRefusal(await get(`/api/board-item/annualReport/${itemNo}`), 401, 'UNAUTHORIZED');
+    expectRefusal(await get(`/api/board-item/annualReport/${itemNo}`, t.tokens.member), 403, 'FORBIDDEN');
     const guestList = await get('/api/board-item?boardCode=annualReport');
     expect(data<BoardItemPage>(guestList).content.find((i) => i.itemNo === itemNo)!.title).toBe(SECRET_TITLE);
     expect(guestList.body).not.toContain('비공개 보고서 초안');
@@ -481,7 +477,7 @@ describe('viewing a post (promotionVideo board)', () => {
   });
 
   it('a deleted post is 404 and is not listed', async () => {
-    expectError(await get(`/api/board-item/promotionVideo/${no.deleted}`), 404, 'NOT_FOUND');
+    expectRefusal(await get(`/api/board-item/promotionVideo/${no.deleted}`), 404, 'NOT_FOUND');
     const list = await page('boardCode=promotionVideo&size=100');
     expect(itemNos(list.content)).not.toContain(no.deleted);
     expect(list.totalElements).toBe(4);

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemCommentPage, BoardItemPage, UploadedFile } from '@contract';
 import { boardItem, outbox, siteSetting, storedFile } from '../../db/schema';
-import { body, createTestApp, data, type TestApp } from '../../test/harness';
+import { createTestApp, data, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 import { multipartBody, pngBytes } from '../../test/factories';
 
 let t: TestApp;
@@ -14,12 +15,6 @@ afterAll(async () => {
 });
 
 const as = (token?: string) => t.auth(token);
-function expectError(res: { statusCode: number; body: string }, status: number, code: string, message?: RegExp) {
-  expect(res.statusCode, res.body).toBe(status);
-  const b = body<{ code: string; message: string }>(res);
-  expect(b.code).toBe(code);
-  if (message) expect(b.message).toMatch(message);
-}
 const put = (boardCode: string, payload: object, token?: string) =>
   t.app.inject({ method: 'PUT', url: `/api/board-item/${boardCode}`, headers: as(token), payload });
 const patch = (boardCode: string, itemNo: number, payload: object, token?: string) =>
@@ -45,15 +40,15 @@ describe('create, update, delete', () => {
     const { itemNo } = data<BoardItem>(await put('community', { title: '수정 전', content: '<p>본문 그대로</p>' }, t.tokens.member));
     const updated = data<BoardItem>(await patch('community', itemNo, { title: '수정 후' }, t.tokens.member));
     expect(updated).toMatchObject({ title: '수정 후', content: '<p>본문 그대로</p>' });
-    expectError(await patch('community', itemNo, { title: '남의 글' }, t.tokens.otherMember), 403, 'FORBIDDEN', /작성자와 관리자/);
-    expectError(await patch('community', itemNo, { title: '비회원' }), 401, 'UNAUTHORIZED');
+    expectRefusal(await patch('community', itemNo, { title: '남의 글' }, t.tokens.otherMember), 403, 'FORBIDDEN', /작성자와 관리자/);
+    expectRefusal(await patch('community', itemNo, { title: '비회원' }), 401, 'UNAUTHORIZED');
     expect(data<BoardItem>(await patch('community', itemNo, { content: '<p>관리자가 고침</p>' }, t.tokens.admin)).content).toBe('<p>관리자가 고침</p>');
   });
 
   it('only managers set notice and home-page flags', async () => {
-    expectError(await put('community', { title: '공지', content: '<p>x</p>', isNotice: true }, t.tokens.member), 403, 'FORBIDDEN', /관리자만/);
+    expectRefusal(await put('community', { title: '공지', content: '<p>x</p>', isNotice: true }, t.tokens.member), 403, 'FORBIDDEN', /관리자만/);
     const { itemNo } = data<BoardItem>(await put('community', { title: '보통 글', content: '<p>x</p>', isNotice: false, showItemToMain: true }, t.tokens.member));
-    expectError(await patch('community', itemNo, { showItemToMain: false }, t.tokens.member), 403, 'FORBIDDEN');
+    expectRefusal(await patch('community', itemNo, { showItemToMain: false }, t.tokens.member), 403, 'FORBIDDEN');
     const pinned = data<BoardItem>(await patch('community', itemNo, { isNotice: true, showItemToMain: false }, t.tokens.admin));
     expect(pinned).toMatchObject({ isNotice: true, showItemToMain: false });
     const notice = data<BoardItem>(await put('notice', { title: '관리자 공지', content: '<p>공지</p>', isNotice: true }, t.tokens.admin));
@@ -62,19 +57,19 @@ describe('create, update, delete', () => {
   });
 
   it('members may not write notices; guests may not write in the community', async () => {
-    expectError(await put('notice', { title: 'x', content: '<p>x</p>' }, t.tokens.member), 403, 'FORBIDDEN');
-    expectError(await put('community', { title: 'x', content: '<p>x</p>' }), 401, 'UNAUTHORIZED');
+    expectRefusal(await put('notice', { title: 'x', content: '<p>x</p>' }, t.tokens.member), 403, 'FORBIDDEN');
+    expectRefusal(await put('community', { title: 'x', content: '<p>x</p>' }), 401, 'UNAUTHORIZED');
   });
 
   it('refuses empty titles and content with Korean messages, never 500', async () => {
-    expectError(await put('community', { title: '   ', content: '<p>x</p>' }, t.tokens.member), 400, 'BAD_REQUEST', /제목을 입력해주세요/);
-    expectError(await put('community', { title: 'x'.repeat(201), content: '<p>x</p>' }, t.tokens.member), 400, 'BAD_REQUEST', /200자/);
-    expectError(await put('community', { title: '내용 없음', content: '<p> </p><script>x</script>' }, t.tokens.member), 400, 'BAD_REQUEST', /내용을 입력해주세요/);
-    expectError(await put('community', { title: 1, content: null }, t.tokens.member), 400, 'BAD_REQUEST');
-    expectError(await put('community', { title: 'x', content: '<p>x</p>', category: '없는 분류' }, t.tokens.member), 400, 'BAD_REQUEST', /분류/);
-    expectError(await put('nosuchboard', { title: 'x', content: '<p>x</p>' }, t.tokens.admin), 404, 'NOT_FOUND');
-    expectError(await patch('community', 999999, { title: 'x' }, t.tokens.admin), 404, 'NOT_FOUND');
-    expectError(await patch('community', 0, { title: 'x' }, t.tokens.admin), 400, 'BAD_REQUEST');
+    expectRefusal(await put('community', { title: '   ', content: '<p>x</p>' }, t.tokens.member), 400, 'BAD_REQUEST', /제목을 입력해주세요/);
+    expectRefusal(await put('community', { title: 'x'.repeat(201), content: '<p>x</p>' }, t.tokens.member), 400, 'BAD_REQUEST', /200자/);
+    expectRefusal(await put('community', { title: '내용 없음', content: '<p> </p><script>x</script>' }, t.tokens.member), 400, 'BAD_REQUEST', /내용을 입력해주세요/);
+    expectRefusal(await put('community', { title: 1, content: null }, t.tokens.member), 400, 'BAD_REQUEST');
+    expectRefusal(await put('community', { title: 'x', content: '<p>x</p>', category: '없는 분류' }, t.tokens.member), 400, 'BAD_REQUEST', /분류/);
+    expectRefusal(await put('nosuchboard', { title: 'x', content: '<p>x</p>' }, t.tokens.admin), 404, 'NOT_FOUND');
+    expectRefusal(await patch('community', 999999, { title: 'x' }, t.tokens.admin), 404, 'NOT_FOUND');
+    expectRefusal(await patch('community', 0, { title: 'x' }, t.tokens.admin), 400, 'BAD_REQUEST');
   });
 
   it('titles are plain text: kept as typed (never parsed as HTML), control characters removed', async () => {
@@ -82,7 +77,7 @@ describe('create, update, delete', () => {
     const item = data<BoardItem>(await put('community', { title: `${title}\u0001\n`, content: '<p>x</p>' }, t.tokens.member));
     expect(item.title).toBe(title);
     // U+0000 is refused before any route runs (server/lib/text-guard.ts): PostgreSQL text cannot hold it.
-    expectError(await put('community', { title: `${title}\u0000`, content: '<p>x</p>' }, t.tokens.member), 400, 'BAD_REQUEST');
+    expectRefusal(await put('community', { title: `${title}\u0000`, content: '<p>x</p>' }, t.tokens.member), 400, 'BAD_REQUEST');
   });
 
   it('the writer deletes; the post, its files and comments are gone for everyone', async () => {
@@ -92,12 +87,12 @@ describe('create, update, delete', () => {
     );
     const { itemNo } = data<BoardItem>(await put('community', { title: '지울 글', content: `<p>그림</p><img src="${image.url}">` }, t.tokens.member));
     await t.app.inject({ method: 'PUT', url: `/api/board-item-comment/community/${itemNo}`, headers: as(t.tokens.otherMember), payload: { content: '댓글' } });
-    expectError(await del('community', itemNo, t.tokens.otherMember), 403, 'FORBIDDEN');
+    expectRefusal(await del('community', itemNo, t.tokens.otherMember), 403, 'FORBIDDEN');
     expect(data<{ itemNo: number }>(await del('community', itemNo, t.tokens.member)).itemNo).toBe(itemNo);
-    expectError(await read('community', itemNo, t.tokens.admin), 404, 'NOT_FOUND');
-    expectError(await del('community', itemNo, t.tokens.member), 404, 'NOT_FOUND');
-    expectError(await t.app.inject({ method: 'GET', url: `/api/board-item-comment?boardCode=community&itemNo=${itemNo}`, headers: as(t.tokens.admin) }), 404, 'NOT_FOUND');
-    for (const token of [t.tokens.member, t.tokens.admin]) expectError(await t.app.inject({ method: 'GET', url: image.url, headers: as(token) }), 404, 'NOT_FOUND');
+    expectRefusal(await read('community', itemNo, t.tokens.admin), 404, 'NOT_FOUND');
+    expectRefusal(await del('community', itemNo, t.tokens.member), 404, 'NOT_FOUND');
+    expectRefusal(await t.app.inject({ method: 'GET', url: `/api/board-item-comment?boardCode=community&itemNo=${itemNo}`, headers: as(t.tokens.admin) }), 404, 'NOT_FOUND');
+    for (const token of [t.tokens.member, t.tokens.admin]) expectRefusal(await t.app.inject({ method: 'GET', url: image.url, headers: as(token) }), 404, 'NOT_FOUND');
   });
 
   it('a failed update changes nothing (another member’s file in the list rolls back the title too)', async () => {
@@ -106,7 +101,7 @@ describe('create, update, delete', () => {
     const theirs = data<UploadedFile>(
       await t.app.inject({ method: 'PUT', url: '/api/board-item/images', payload: png.payload, headers: { ...png.headers, ...as(t.tokens.otherMember) } }),
     );
-    expectError(await patch('community', itemNo, { title: '바뀐 제목', files: [{ id: theirs.id }] }, t.tokens.member), 400, 'BAD_REQUEST');
+    expectRefusal(await patch('community', itemNo, { title: '바뀐 제목', files: [{ id: theirs.id }] }, t.tokens.member), 400, 'BAD_REQUEST');
     expect(data<BoardItem>(await read('community', itemNo, t.tokens.member)).title).toBe('원래 제목');
   });
 
@@ -122,7 +117,7 @@ describe('create, update, delete', () => {
     expect(row!.boardItemId).not.toBeNull();
     for (const url of [image.url, image.thumbnailUrl!]) {
       expect((await t.app.inject({ method: 'GET', url, headers: as(t.tokens.member) })).statusCode).toBe(200);
-      expectError(await t.app.inject({ method: 'GET', url, headers: as(t.tokens.otherMember) }), 403, 'FORBIDDEN');
+      expectRefusal(await t.app.inject({ method: 'GET', url, headers: as(t.tokens.otherMember) }), 403, 'FORBIDDEN');
     }
     const listed = (await list('boardCode=community&size=100', t.tokens.otherMember)).content.find((i) => i.itemNo === item.itemNo)!;
     expect(listed).toMatchObject({ title: '비밀글입니다', content: '', thumbnailUrl: null, files: [] });
@@ -243,25 +238,25 @@ describe('inquiries (contactus)', () => {
   it('a guest sends an inquiry with consent; it is private; the guest cannot read it back', async () => {
     const item = data<BoardItem>(await put('contactus', inquiry));
     expect(item).toMatchObject({ title: '등록 방법 문의', writerName: '홍길동', isSecret: true, editable: false });
-    expectError(await read('contactus', item.itemNo), 401, 'UNAUTHORIZED');
-    expectError(await read('contactus', item.itemNo, t.tokens.member), 403, 'FORBIDDEN');
+    expectRefusal(await read('contactus', item.itemNo), 401, 'UNAUTHORIZED');
+    expectRefusal(await read('contactus', item.itemNo, t.tokens.member), 403, 'FORBIDDEN');
     const forAdmin = data<BoardItem>(await read('contactus', item.itemNo, t.tokens.admin));
     expect(forAdmin.contact).toEqual({ email: 'hong@example.com', phone: '010-1234-5678' });
   });
 
   it('consent, name, e-mail and phone format are checked, in Korean', async () => {
-    expectError(await put('contactus', { ...inquiry, agree: false }), 400, 'BAD_REQUEST', /동의해주세요/);
-    expectError(await put('contactus', { ...inquiry, agree: undefined }), 400, 'BAD_REQUEST', /동의해주세요/);
-    expectError(await put('contactus', { ...inquiry, name: '' }), 400, 'BAD_REQUEST', /이름을 입력/);
-    expectError(await put('contactus', { ...inquiry, email: 'not-an-email' }), 400, 'BAD_REQUEST', /이메일을 형식에 맞게/);
-    expectError(await put('contactus', { ...inquiry, phone: '01012345678' }), 400, 'BAD_REQUEST', /^연락처를 형식에 맞게 입력해주세요\.$/);
+    expectRefusal(await put('contactus', { ...inquiry, agree: false }), 400, 'BAD_REQUEST', /동의해주세요/);
+    expectRefusal(await put('contactus', { ...inquiry, agree: undefined }), 400, 'BAD_REQUEST', /동의해주세요/);
+    expectRefusal(await put('contactus', { ...inquiry, name: '' }), 400, 'BAD_REQUEST', /이름을 입력/);
+    expectRefusal(await put('contactus', { ...inquiry, email: 'not-an-email' }), 400, 'BAD_REQUEST', /이메일을 형식에 맞게/);
+    expectRefusal(await put('contactus', { ...inquiry, phone: '01012345678' }), 400, 'BAD_REQUEST', /^연락처를 형식에 맞게 입력해주세요\.$/);
   });
 
   it('with useCapcha on, a guest needs a captcha; a member does not', async () => {
     await t.db.update(siteSetting).set({ value: true }).where(eq(siteSetting.key, 'useCapcha'));
     t.app.deps.settings.invalidate();
     try {
-      expectError(await put('contactus', inquiry), 400, 'BAD_REQUEST', /자동입력 방지/);
+      expectRefusal(await put('contactus', inquiry), 400, 'BAD_REQUEST', /자동입력 방지/);
       expect((await put('contactus', inquiry, t.tokens.member)).statusCode).toBe(200);
     } finally {
       await t.db.update(siteSetting).set({ value: false }).where(eq(siteSetting.key, 'useCapcha'));
@@ -280,8 +275,8 @@ describe('inquiries (contactus)', () => {
     expect(all.length).toBeGreaterThan(own.length);
     expect(own.find((i) => i.itemNo === mine.itemNo)!.answeredDate).toBeNull();
 
-    expectError(await patch('contactus', mine.itemNo, { answer: '제가 답할게요' }, t.tokens.member), 403, 'FORBIDDEN');
-    expectError(await patch('community', 1, { answer: 'x' }, t.tokens.admin), 400, 'BAD_REQUEST');
+    expectRefusal(await patch('contactus', mine.itemNo, { answer: '제가 답할게요' }, t.tokens.member), 403, 'FORBIDDEN');
+    expectRefusal(await patch('community', 1, { answer: 'x' }, t.tokens.admin), 400, 'BAD_REQUEST');
     const answered = data<BoardItem>(await patch('contactus', mine.itemNo, { answer: '누리집 회원가입 후 등록할 수 있습니다.' }, t.tokens.admin));
     expect(answered.answer).toBe('누리집 회원가입 후 등록할 수 있습니다.');
     expect(answered.answeredDate).toMatch(/\+09:00$/);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemComment, BoardItemCommentPage } from '@contract';
-import { body, createTestApp, data, type TestApp } from '../../test/harness';
+import { createTestApp, data, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 
 let t: TestApp;
 let itemNo = 0;
@@ -15,12 +16,6 @@ afterAll(async () => {
 });
 
 const as = (token?: string) => t.auth(token);
-function expectError(res: { statusCode: number; body: string }, status: number, code: string, message?: RegExp) {
-  expect(res.statusCode, res.body).toBe(status);
-  const b = body<{ code: string; message: string }>(res);
-  expect(b.code).toBe(code);
-  if (message) expect(b.message).toMatch(message);
-}
 const write = (payload: object, token?: string, no = itemNo) =>
   t.app.inject({ method: 'PUT', url: `/api/board-item-comment/community/${no}`, headers: as(token), payload });
 const edit = (id: number, payload: object, token?: string) =>
@@ -56,8 +51,8 @@ describe('comments', () => {
   });
 
   it('replies are one level deep', async () => {
-    expectError(await write({ content: '답글의 답글', parentId: reply.id }, t.tokens.member), 400, 'BAD_REQUEST', /답글에는 답글을/);
-    expectError(await write({ content: '없는 댓글', parentId: 99999999 }, t.tokens.member), 404, 'NOT_FOUND');
+    expectRefusal(await write({ content: '답글의 답글', parentId: reply.id }, t.tokens.member), 400, 'BAD_REQUEST', /답글에는 답글을/);
+    expectRefusal(await write({ content: '없는 댓글', parentId: 99999999 }, t.tokens.member), 404, 'NOT_FOUND');
   });
 
   it('comments are plain text, stored and returned as typed', async () => {
@@ -68,15 +63,15 @@ describe('comments', () => {
   });
 
   it('empty or too long comments are refused in Korean', async () => {
-    expectError(await write({ content: '   ' }, t.tokens.member), 400, 'BAD_REQUEST', /댓글 내용을 입력/);
-    expectError(await write({ content: '가'.repeat(2001) }, t.tokens.member), 400, 'BAD_REQUEST', /2000자/);
-    expectError(await write({}, t.tokens.member), 400, 'BAD_REQUEST');
+    expectRefusal(await write({ content: '   ' }, t.tokens.member), 400, 'BAD_REQUEST', /댓글 내용을 입력/);
+    expectRefusal(await write({ content: '가'.repeat(2001) }, t.tokens.member), 400, 'BAD_REQUEST', /2000자/);
+    expectRefusal(await write({}, t.tokens.member), 400, 'BAD_REQUEST');
   });
 
   it('only the writer or an admin edits and deletes', async () => {
-    expectError(await edit(first.id, { content: '남이 고침' }, t.tokens.otherMember), 403, 'FORBIDDEN', /작성자와 관리자/);
-    expectError(await remove(first.id, t.tokens.otherMember), 403, 'FORBIDDEN');
-    expectError(await edit(first.id, { content: 'x' }), 401, 'UNAUTHORIZED');
+    expectRefusal(await edit(first.id, { content: '남이 고침' }, t.tokens.otherMember), 403, 'FORBIDDEN', /작성자와 관리자/);
+    expectRefusal(await remove(first.id, t.tokens.otherMember), 403, 'FORBIDDEN');
+    expectRefusal(await edit(first.id, { content: 'x' }), 401, 'UNAUTHORIZED');
     expect(data<BoardItemComment>(await edit(first.id, { content: '고친 댓글' }, t.tokens.member)).content).toBe('고친 댓글');
     expect(data<BoardItemComment>(await edit(second.id, { content: '관리자가 고침' }, t.tokens.admin)).content).toBe('관리자가 고침');
   });
@@ -87,8 +82,8 @@ describe('comments', () => {
     const shown = p.content.find((c) => c.id === first.id)!;
     expect(shown).toMatchObject({ content: '삭제된 댓글입니다.', deleted: true, editable: false, writerName: '' });
     expect(p.content.map((c) => c.id)).toEqual([first.id, reply.id, second.id]);
-    expectError(await edit(first.id, { content: 'x' }, t.tokens.member), 404, 'NOT_FOUND');
-    expectError(await write({ content: '지운 댓글에 답글', parentId: first.id }, t.tokens.member), 404, 'NOT_FOUND');
+    expectRefusal(await edit(first.id, { content: 'x' }, t.tokens.member), 404, 'NOT_FOUND');
+    expectRefusal(await write({ content: '지운 댓글에 답글', parentId: first.id }, t.tokens.member), 404, 'NOT_FOUND');
     await remove(reply.id, t.tokens.otherMember);
     p = await page(t.tokens.member);
     expect(p.content.map((c) => c.id)).toEqual([second.id]);
@@ -97,24 +92,24 @@ describe('comments', () => {
   });
 
   it('guests may not read or write community comments; boards without comments refuse them', async () => {
-    expectError(await t.app.inject({ method: 'GET', url: `/api/board-item-comment?boardCode=community&itemNo=${itemNo}` }), 401, 'UNAUTHORIZED');
-    expectError(await write({ content: '비회원' }), 401, 'UNAUTHORIZED');
+    expectRefusal(await t.app.inject({ method: 'GET', url: `/api/board-item-comment?boardCode=community&itemNo=${itemNo}` }), 401, 'UNAUTHORIZED');
+    expectRefusal(await write({ content: '비회원' }), 401, 'UNAUTHORIZED');
     const notice = data<BoardItem>(await t.app.inject({ method: 'PUT', url: '/api/board-item/notice', headers: as(t.tokens.admin), payload: { title: '공지', content: '<p>x</p>' } }));
-    expectError(await t.app.inject({ method: 'PUT', url: `/api/board-item-comment/notice/${notice.itemNo}`, headers: as(t.tokens.admin), payload: { content: 'x' } }), 403, 'FORBIDDEN', /댓글을 사용하지 않는/);
+    expectRefusal(await t.app.inject({ method: 'PUT', url: `/api/board-item-comment/notice/${notice.itemNo}`, headers: as(t.tokens.admin), payload: { content: 'x' } }), 403, 'FORBIDDEN', /댓글을 사용하지 않는/);
     expect(data<BoardItemCommentPage>(await t.app.inject({ method: 'GET', url: `/api/board-item-comment?boardCode=notice&itemNo=${notice.itemNo}` })).content).toEqual([]);
   });
 
   it('comments of a secret post are for its writer and admins only', async () => {
     const secret = data<BoardItem>(await t.app.inject({ method: 'PUT', url: '/api/board-item/community', headers: as(t.tokens.member), payload: { title: '비밀', content: '<p>x</p>', isSecret: true } }));
     expect((await write({ content: '관리자 댓글' }, t.tokens.admin, secret.itemNo)).statusCode).toBe(200);
-    expectError(await write({ content: '엿보기' }, t.tokens.otherMember, secret.itemNo), 403, 'FORBIDDEN');
-    expectError(await t.app.inject({ method: 'GET', url: `/api/board-item-comment?boardCode=community&itemNo=${secret.itemNo}`, headers: as(t.tokens.otherMember) }), 403, 'FORBIDDEN');
+    expectRefusal(await write({ content: '엿보기' }, t.tokens.otherMember, secret.itemNo), 403, 'FORBIDDEN');
+    expectRefusal(await t.app.inject({ method: 'GET', url: `/api/board-item-comment?boardCode=community&itemNo=${secret.itemNo}`, headers: as(t.tokens.otherMember) }), 403, 'FORBIDDEN');
     expect((await t.app.inject({ method: 'GET', url: `/api/board-item-comment?boardCode=community&itemNo=${secret.itemNo}`, headers: as(t.tokens.member) })).statusCode).toBe(200);
   });
 
   it('bad parameters are 400, unknown posts 404, never 500', async () => {
-    expectError(await t.app.inject({ method: 'GET', url: '/api/board-item-comment?boardCode=community&itemNo=abc' }), 400, 'BAD_REQUEST');
-    expectError(await t.app.inject({ method: 'GET', url: '/api/board-item-comment?boardCode=community&itemNo=99999', headers: as(t.tokens.member) }), 404, 'NOT_FOUND');
-    expectError(await t.app.inject({ method: 'PATCH', url: `/api/board-item-comment/community/${itemNo}/abc`, headers: as(t.tokens.member), payload: { content: 'x' } }), 400, 'BAD_REQUEST');
+    expectRefusal(await t.app.inject({ method: 'GET', url: '/api/board-item-comment?boardCode=community&itemNo=abc' }), 400, 'BAD_REQUEST');
+    expectRefusal(await t.app.inject({ method: 'GET', url: '/api/board-item-comment?boardCode=community&itemNo=99999', headers: as(t.tokens.member) }), 404, 'NOT_FOUND');
+    expectRefusal(await t.app.inject({ method: 'PATCH', url: `/api/board-item-comment/community/${itemNo}/abc`, headers: as(t.tokens.member), payload: { content: 'x' } }), 400, 'BAD_REQUEST');
   });
 });

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemPage } from '@contract';
 import { boardItem, storedFile } from '../../db/schema';
-import { body, createTestApp, data, testFileStores, type TestApp } from '../../test/harness';
+import { createTestApp, data, testFileStores, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 import { createBoardItem, pngBytes, samplePdf, storeFile, type StoredTestFile } from '../../test/factories';
 
 // Every behaviour holds the same with files in a directory and in S3-compatible storage.
@@ -72,11 +73,6 @@ describe.each(testFileStores)('files (%s store)', (store) => {
 
   function get(url: string, token?: string) {
     return t.app.inject({ method: 'GET', url, headers: t.auth(token) });
-  }
-
-  function expectError(res: { statusCode: number; body: string }, status: number, code: string) {
-    expect(res.statusCode, res.body).toBe(status);
-    expect(body(res)).toMatchObject({ code, message: expect.any(String) });
   }
 
   /** Parses `kind; filename="…"; filename*=UTF-8''…` (RFC 6266) without trusting the server's encoder. */
@@ -176,13 +172,13 @@ describe.each(testFileStores)('files (%s store)', (store) => {
     });
 
     it('an unknown id is 404, a malformed id 400, and neither is ever 500', async () => {
-      expectError(await get(`/api/file/${randomUUID()}`), 404, 'NOT_FOUND');
-      expectError(await get(`/api/file/thumbnail/${randomUUID()}`), 404, 'NOT_FOUND');
+      expectRefusal(await get(`/api/file/${randomUUID()}`), 404, 'NOT_FOUND');
+      expectRefusal(await get(`/api/file/thumbnail/${randomUUID()}`), 404, 'NOT_FOUND');
       for (const bad of ['abc', '123', `${randomUUID()}x`, '..%2F..%2Fetc%2Fpasswd', `${randomUUID().slice(0, 35)}%00`]) {
-        expectError(await get(`/api/file/${bad}`), 400, 'BAD_REQUEST');
-        expectError(await get(`/api/file/thumbnail/${bad}`), 400, 'BAD_REQUEST');
+        expectRefusal(await get(`/api/file/${bad}`), 400, 'BAD_REQUEST');
+        expectRefusal(await get(`/api/file/thumbnail/${bad}`), 400, 'BAD_REQUEST');
       }
-      expectError(await get(`/api/file/${files.pdf.id}?download=yes`), 400, 'BAD_REQUEST');
+      expectRefusal(await get(`/api/file/${files.pdf.id}?download=yes`), 400, 'BAD_REQUEST');
     });
 
     it('answers no HEAD, which would read the whole file only to throw it away', async () => {
@@ -194,8 +190,8 @@ describe.each(testFileStores)('files (%s store)', (store) => {
     });
 
     it('a file whose bytes are gone is 404, not 500', async () => {
-      expectError(await get(`/api/file/${files.missing.id}`), 404, 'NOT_FOUND');
-      expectError(await get(`/api/file/${files.missing.id}?download=true`), 404, 'NOT_FOUND');
+      expectRefusal(await get(`/api/file/${files.missing.id}`), 404, 'NOT_FOUND');
+      expectRefusal(await get(`/api/file/${files.missing.id}?download=true`), 404, 'NOT_FOUND');
     });
   });
 
@@ -213,8 +209,8 @@ describe.each(testFileStores)('files (%s store)', (store) => {
     });
 
     it('is 404 for a file without a thumbnail', async () => {
-      expectError(await get(`/api/file/thumbnail/${files.pdf.id}`), 404, 'NOT_FOUND');
-      expectError(await get(`/api/file/${files.hwp.id}?thumbnail=true`), 404, 'NOT_FOUND');
+      expectRefusal(await get(`/api/file/thumbnail/${files.pdf.id}`), 404, 'NOT_FOUND');
+      expectRefusal(await get(`/api/file/${files.hwp.id}?thumbnail=true`), 404, 'NOT_FOUND');
     });
 
     it('does not count as a download', async () => {
@@ -229,8 +225,8 @@ describe.each(testFileStores)('files (%s store)', (store) => {
     it('a file of a secret post on a public board: guests 401, other members 403, its writer (an admin) 200', async () => {
       const f = files.secretPublic.id;
       for (const url of [`/api/file/${f}`, `/api/file/${f}?download=true`, `/api/file/thumbnail/${f}`, `/api/file/${f}?thumbnail=true`]) {
-        expectError(await get(url), 401, 'UNAUTHORIZED');
-        expectError(await get(url, t.tokens.member), 403, 'FORBIDDEN');
+        expectRefusal(await get(url), 401, 'UNAUTHORIZED');
+        expectRefusal(await get(url, t.tokens.member), 403, 'FORBIDDEN');
         expect((await get(url, t.tokens.admin)).statusCode, url).toBe(200);
       }
       expect(await downloadCount(f)).toBe(1);
@@ -238,8 +234,8 @@ describe.each(testFileStores)('files (%s store)', (store) => {
 
     it('a file of a member’s secret post: other members 403, the writer and admins 200', async () => {
       const url = `/api/file/${files.secretCommunity.id}?download=true`;
-      expectError(await get(url), 401, 'UNAUTHORIZED');
-      expectError(await get(url, t.tokens.otherMember), 403, 'FORBIDDEN');
+      expectRefusal(await get(url), 401, 'UNAUTHORIZED');
+      expectRefusal(await get(url, t.tokens.otherMember), 403, 'FORBIDDEN');
       expect((await get(url, t.tokens.member)).statusCode).toBe(200);
       expect((await get(url, t.tokens.admin)).statusCode).toBe(200);
     });
@@ -261,8 +257,8 @@ describe.each(testFileStores)('files (%s store)', (store) => {
     });
 
     it('a file of a members-only board: guests 401, members 200', async () => {
-      expectError(await get(`/api/file/${files.members.id}`), 401, 'UNAUTHORIZED');
-      expectError(await get(`/api/file/${files.members.id}?download=true`), 401, 'UNAUTHORIZED');
+      expectRefusal(await get(`/api/file/${files.members.id}`), 401, 'UNAUTHORIZED');
+      expectRefusal(await get(`/api/file/${files.members.id}?download=true`), 401, 'UNAUTHORIZED');
       expect((await get(`/api/file/${files.members.id}`, t.tokens.otherMember)).statusCode).toBe(200);
     });
 
@@ -270,18 +266,18 @@ describe.each(testFileStores)('files (%s store)', (store) => {
       const url = `/api/file/${files.upload.id}`;
       expect((await get(url, t.tokens.member)).statusCode).toBe(200);
       expect((await get(url, t.tokens.admin)).statusCode).toBe(200);
-      expectError(await get(url, t.tokens.otherMember), 404, 'NOT_FOUND');
-      expectError(await get(url), 404, 'NOT_FOUND');
+      expectRefusal(await get(url, t.tokens.otherMember), 404, 'NOT_FOUND');
+      expectRefusal(await get(url), 404, 'NOT_FOUND');
     });
 
     it('a file of a deleted post is 404 for everyone', async () => {
       for (const token of [undefined, t.tokens.member, t.tokens.admin]) {
-        expectError(await get(`/api/file/${files.deleted.id}`, token), 404, 'NOT_FOUND');
+        expectRefusal(await get(`/api/file/${files.deleted.id}`, token), 404, 'NOT_FOUND');
       }
     });
 
     it('a bad token on a public file is 401, not a guest download', async () => {
-      expectError(await get(`/api/file/${files.pdf.id}`, 'not-a-token'), 401, 'UNAUTHORIZED');
+      expectRefusal(await get(`/api/file/${files.pdf.id}`, 'not-a-token'), 401, 'UNAUTHORIZED');
     });
   });
 });

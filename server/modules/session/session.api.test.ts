@@ -10,6 +10,7 @@ import { setSiteSetting, signIn, signinRequest } from '../../test/accounts';
 import { createMember, type TestMember } from '../../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 import { reserveSigninAttempt } from '../user/repo';
 
 let t: TestApp;
@@ -25,13 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-function expectError(res: { statusCode: number; body: string }, status: number, code: string, message: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  // The code and the sentence; the field a refusal names is checked where it matters (issue 21).
-  const { code: answered, message: said } = body<{ code: string; message: string }>(res);
-  expect({ code: answered, message: said }).toEqual({ code, message });
-}
 
 const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: token } });
 const me = (member: { id: number }, accessToken: string) =>
@@ -63,17 +57,17 @@ describe('POST /api/user/signin', () => {
   });
 
   it('a wrong password: INVALID_CREDENTIAL with the spec\'s sentence', async () => {
-    expectError(await signinRequest(t, member.userKeyCode, 'wrong!pass1'), 401, 'INVALID_CREDENTIAL', '계정 정보가 일치하지 않습니다. 다시 입력해주세요.');
+    expectRefusal(await signinRequest(t, member.userKeyCode, 'wrong!pass1'), 401, 'INVALID_CREDENTIAL', '계정 정보가 일치하지 않습니다. 다시 입력해주세요.');
     await t.db.update(appUser).set({ failedSigninCount: 0 }).where(eq(appUser.id, member.id));
   });
 
   it('no such member: NOT_FOUND "회원 정보가 없습니다."', async () => {
-    expectError(await signinRequest(t, 'nobody-here', 'whatever1!'), 404, 'NOT_FOUND', '회원 정보가 없습니다.');
+    expectRefusal(await signinRequest(t, 'nobody-here', 'whatever1!'), 404, 'NOT_FOUND', '회원 정보가 없습니다.');
   });
 
   it('a blocked account: NOT_ACCEPTABLE, even with the right password', async () => {
     const blocked = await createMember(t.db, { status: 'LOCKED' });
-    expectError(await signinRequest(t, blocked.userKeyCode, blocked.password), 403, 'NOT_ACCEPTABLE', '로그인에 실패했습니다. 관리자에게 문의해주세요.');
+    expectRefusal(await signinRequest(t, blocked.userKeyCode, blocked.password), 403, 'NOT_ACCEPTABLE', '로그인에 실패했습니다. 관리자에게 문의해주세요.');
   });
 
   it('the administrator signs in with the ID on every authType', async () => {
@@ -94,21 +88,21 @@ describe('lockout after five wrong passwords', () => {
 
   it('locks sign-in for 10 minutes, even with the right password, on every server instance', async () => {
     const member = await createMember(t.db);
-    for (let i = 1; i <= 4; i++) expectError(await wrong(member), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
-    expectError(await wrong(member), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
-    expectError(await signinRequest(t, member.userKeyCode, member.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    for (let i = 1; i <= 4; i++) expectRefusal(await wrong(member), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectRefusal(await wrong(member), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectRefusal(await signinRequest(t, member.userKeyCode, member.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
 
     // A second server on the same database sees the same lock.
     const other = await buildApp({ db: t.db, config: t.config, keys: t.keys, clock });
     try {
       const res = await other.inject({ method: 'POST', url: '/api/user/signin', payload: { userKeyType: 'ID', userKeyCode: member.userKeyCode, password: member.password } });
-      expectError(res, 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+      expectRefusal(res, 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
     } finally {
       await other.close();
     }
 
     clock.advance(10 * MINUTE - SECOND);
-    expectError(await signinRequest(t, member.userKeyCode, member.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectRefusal(await signinRequest(t, member.userKeyCode, member.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
     clock.advance(SECOND);
     expect((await signinRequest(t, member.userKeyCode, member.password)).statusCode).toBe(200);
     const [row] = await t.db.select({ count: appUser.failedSigninCount, lockedUntil: appUser.lockedUntil }).from(appUser).where(eq(appUser.id, member.id));
@@ -119,8 +113,8 @@ describe('lockout after five wrong passwords', () => {
     const member = await createMember(t.db);
     for (let i = 1; i <= 4; i++) await wrong(member);
     expect((await signinRequest(t, member.userKeyCode, member.password)).statusCode).toBe(200);
-    for (let i = 1; i <= 4; i++) expectError(await wrong(member), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
-    expectError(await wrong(member), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    for (let i = 1; i <= 4; i++) expectRefusal(await wrong(member), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectRefusal(await wrong(member), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
     clock.advance(10 * MINUTE);
   });
 
@@ -132,7 +126,7 @@ describe('lockout after five wrong passwords', () => {
     const codes = answers.map((res) => body<{ code: string }>(res).code);
     expect(codes.filter((code) => code === 'INVALID_CREDENTIAL')).toHaveLength(4);
     expect(codes.filter((code) => code === 'NOT_ACCEPTABLE')).toHaveLength(17);
-    expectError(answers[20]!, 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectRefusal(answers[20]!, 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
     clock.advance(10 * MINUTE);
     expect((await signinRequest(t, member.userKeyCode, member.password)).statusCode).toBe(200);
   });
@@ -159,8 +153,8 @@ describe('lockout after five wrong passwords', () => {
     const member = await createMember(t.db);
     for (let i = 1; i <= 5; i++) await wrong(member);
     clock.advance(10 * MINUTE);
-    for (let i = 1; i <= 4; i++) expectError(await wrong(member), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
-    expectError(await wrong(member), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    for (let i = 1; i <= 4; i++) expectRefusal(await wrong(member), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectRefusal(await wrong(member), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
     clock.advance(10 * MINUTE);
   });
 });
@@ -172,7 +166,7 @@ describe('access tokens', () => {
     clock.advance(30 * MINUTE + (CLOCK_TOLERANCE_SECONDS - 1) * SECOND);
     expect((await me(member, pair.accessToken)).statusCode).toBe(200);
     clock.advance(2 * SECOND);
-    expectError(await me(member, pair.accessToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expectRefusal(await me(member, pair.accessToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
   });
 });
 
@@ -198,8 +192,8 @@ describe('refresh tokens', () => {
     const second = data<TokenPair>(await refresh(first.refreshToken));
     const third = data<TokenPair>(await refresh(second.refreshToken));
 
-    expectError(await refresh(first.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
-    expectError(await refresh(third.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expectRefusal(await refresh(first.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expectRefusal(await refresh(third.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
     // Another sign-in of the same member is a different family and carries on.
     expect((await refresh(otherSignin.refreshToken)).statusCode).toBe(200);
   });
@@ -211,18 +205,18 @@ describe('refresh tokens', () => {
     expect((await refresh(early.refreshToken)).statusCode).toBe(200);
     const late = await signIn(t, member.userKeyCode, member.password);
     clock.advance(14 * DAY);
-    expectError(await refresh(late.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expectRefusal(await refresh(late.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
   });
 
   it('an unknown token is refused with the server\'s sentence', async () => {
-    expectError(await refresh('not-a-token'), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expectRefusal(await refresh('not-a-token'), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
   });
 
   it('stop working when the account is blocked', async () => {
     const member = await createMember(t.db);
     const pair = await signIn(t, member.userKeyCode, member.password);
     await t.db.update(appUser).set({ status: 'LOCKED' }).where(eq(appUser.id, member.id));
-    expectError(await refresh(pair.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expectRefusal(await refresh(pair.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
   });
 });
 
@@ -234,7 +228,7 @@ describe('POST /api/user/signout', () => {
     const rotated = data<TokenPair>(await refresh(ended.refreshToken));
     const res = await t.app.inject({ method: 'POST', url: '/api/user/signout', payload: { refreshToken: rotated.refreshToken } });
     expect(body(res)).toEqual({ code: 'SUCCESS', data: {} });
-    expectError(await refresh(rotated.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expectRefusal(await refresh(rotated.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
     expect((await refresh(kept.refreshToken)).statusCode).toBe(200);
     // Signing out twice, or with an unknown token, is harmless.
     expect((await t.app.inject({ method: 'POST', url: '/api/user/signout', payload: { refreshToken: 'unknown' } })).statusCode).toBe(200);

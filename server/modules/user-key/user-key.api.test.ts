@@ -7,6 +7,7 @@ import { outbox, userKeyToken } from '../../db/schema';
 import { lastMessage, lastPincode, requestPincode } from '../../test/accounts';
 import { createMember } from '../../test/factories';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 
 let t: TestApp;
 const clock = new TestClock(new Date('2026-11-23T01:00:00Z'));
@@ -28,13 +29,6 @@ afterAll(async () => {
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
 const confirm = (userKeyToken: string | undefined, pincode: string) => post('/api/user-key/confirm', { userKeyToken, pincode });
 
-function expectError(res: { statusCode: number; body: string }, status: number, code: string, message: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  // The code and the sentence; the field a refusal names is checked where it matters (issue 21).
-  const { code: answered, message: said } = body<{ code: string; message: string }>(res);
-  expect({ code: answered, message: said }).toEqual({ code, message });
-}
-
 describe('POST /api/user-key/check-exists', () => {
   it.each([
     ['ID', 'takenid', true, '이미 사용 중인 아이디입니다.'],
@@ -54,7 +48,7 @@ describe('POST /api/user-key/check-exists', () => {
     ['MOBILE', '01012345678', '연락처를 형식에 맞게 입력해주세요.'],
     ['MOBILE', '010-12-5678', '연락처를 형식에 맞게 입력해주세요.'],
   ] as const)('refuses a malformed %s "%s" with the form\'s sentence', async (userKeyType, userKeyCode, message) => {
-    expectError(await post('/api/user-key/check-exists', { userKeyType, userKeyCode }), 400, 'BAD_REQUEST', message);
+    expectRefusal(await post('/api/user-key/check-exists', { userKeyType, userKeyCode }), 400, 'BAD_REQUEST', message);
   });
 });
 
@@ -98,12 +92,12 @@ describe('POST /api/user-key/check (send a pincode)', () => {
 
   it('refuses to sign up or change to an address already in use, but sends for find-ID', async () => {
     for (const purpose of ['SIGNUP', 'CHANGE_KEY'] as const) {
-      expectError(
+      expectRefusal(
         await post('/api/user-key/check', { userKeyType: 'EMAIL', userKeyCode: 'taken@example.com', purpose }),
         409, 'CONFLICT', '이미 사용 중인 이메일입니다.',
       );
     }
-    expectError(
+    expectRefusal(
       await post('/api/user-key/check', { userKeyType: 'MOBILE', userKeyCode: '010-1111-2222' }),
       409, 'CONFLICT', '이미 사용 중인 번호입니다.',
     );
@@ -111,8 +105,8 @@ describe('POST /api/user-key/check (send a pincode)', () => {
   });
 
   it('refuses malformed addresses', async () => {
-    expectError(await post('/api/user-key/check', { userKeyType: 'EMAIL', userKeyCode: 'nope' }), 400, 'BAD_REQUEST', accountMessages.emailFormat);
-    expectError(await post('/api/user-key/check', { userKeyType: 'MOBILE', userKeyCode: '010-1234' }), 400, 'BAD_REQUEST', accountMessages.phoneFormat);
+    expectRefusal(await post('/api/user-key/check', { userKeyType: 'EMAIL', userKeyCode: 'nope' }), 400, 'BAD_REQUEST', accountMessages.emailFormat);
+    expectRefusal(await post('/api/user-key/check', { userKeyType: 'MOBILE', userKeyCode: '010-1234' }), 400, 'BAD_REQUEST', accountMessages.phoneFormat);
   });
 
   it('sends to one key at most once a minute and five times in ten minutes', async () => {
@@ -120,7 +114,7 @@ describe('POST /api/user-key/check (send a pincode)', () => {
     const send = () => post('/api/user-key/check', { userKeyType: 'EMAIL', userKeyCode: email });
     expect((await send()).statusCode).toBe(200);
     clock.advance(59 * SECOND);
-    expectError(await send(), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooSoon);
+    expectRefusal(await send(), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooSoon);
     // Another key is not affected.
     expect((await post('/api/user-key/check', { userKeyType: 'EMAIL', userKeyCode: newEmail() })).statusCode).toBe(200);
     for (let sent = 2; sent <= 5; sent++) {
@@ -128,7 +122,7 @@ describe('POST /api/user-key/check (send a pincode)', () => {
       expect((await send()).statusCode, `send ${sent}`).toBe(200);
     }
     clock.advance(61 * SECOND);
-    expectError(await send(), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooMany);
+    expectRefusal(await send(), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooMany);
     const sent = await t.db.select().from(outbox).where(eq(outbox.recipient, email));
     expect(sent).toHaveLength(5);
     // The first send leaves the ten-minute window.
@@ -142,7 +136,7 @@ describe('POST /api/user-key/check (send a pincode)', () => {
       const email = newEmail();
       const send = () => quick.inject({ method: 'POST', url: '/api/user-key/check', payload: { userKeyType: 'EMAIL', userKeyCode: email } });
       for (let sent = 1; sent <= 5; sent++) expect((await send()).statusCode, `send ${sent}`).toBe(200);
-      expectError(await send(), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooMany);
+      expectRefusal(await send(), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooMany);
     } finally {
       await quick.close();
     }
@@ -158,9 +152,9 @@ describe('POST /api/user-key/confirm', () => {
   const wrong = (pincode: string) => String((Number(pincode) + 1) % 1_000_000).padStart(6, '0');
 
   it('without a token asks to send again (spec §5)', async () => {
-    expectError(await confirm(undefined, '123456'), 400, 'BAD_REQUEST', '인증번호 발송 요청을 다시 해주세요.');
-    expectError(await confirm('', '123456'), 400, 'BAD_REQUEST', '인증번호 발송 요청을 다시 해주세요.');
-    expectError(await confirm('unknown-token', '123456'), 400, 'BAD_REQUEST', '인증번호 발송 요청을 다시 해주세요.');
+    expectRefusal(await confirm(undefined, '123456'), 400, 'BAD_REQUEST', '인증번호 발송 요청을 다시 해주세요.');
+    expectRefusal(await confirm('', '123456'), 400, 'BAD_REQUEST', '인증번호 발송 요청을 다시 해주세요.');
+    expectRefusal(await confirm('unknown-token', '123456'), 400, 'BAD_REQUEST', '인증번호 발송 요청을 다시 해주세요.');
   });
 
   it('the right pincode gives a new, confirmed token bound to the address, valid 30 minutes', async () => {
@@ -173,22 +167,22 @@ describe('POST /api/user-key/confirm', () => {
     expect(row).toMatchObject({ status: 'CONFIRMED', keyType: 'EMAIL' });
     expect(row!.expiresAt.getTime() - clock.now().getTime()).toBe(30 * MINUTE);
     // Single use: the pending token is spent.
-    expectError(await confirm(token, pincode), 400, 'BAD_REQUEST', accountMessages.pincodeTokenMissing);
+    expectRefusal(await confirm(token, pincode), 400, 'BAD_REQUEST', accountMessages.pincodeTokenMissing);
   });
 
   it('a wrong pincode fails; the fifth wrong one ends the token, even for the right code', async () => {
     const { token, pincode } = await pending();
     for (let i = 1; i <= 4; i++) {
       const res = await confirm(token, wrong(pincode));
-      expectError(res, 400, 'BAD_REQUEST', '인증에 실패하였습니다.');
+      expectRefusal(res, 400, 'BAD_REQUEST', '인증에 실패하였습니다.');
       // The spec's failure sentence names no field: the pincode may be typed again.
       expect(body(res).field).toBeUndefined();
     }
     const fifth = await confirm(token, wrong(pincode));
-    expectError(fifth, 400, 'BAD_REQUEST', accountMessages.pincodeTooManyTries);
+    expectRefusal(fifth, 400, 'BAD_REQUEST', accountMessages.pincodeTooManyTries);
     // About the token: it is spent, and the screen asks for a new pincode (issue 21).
     expect(body(fifth).field).toBe('userKeyToken');
-    expectError(await confirm(token, pincode), 400, 'BAD_REQUEST', accountMessages.pincodeTooManyTries);
+    expectRefusal(await confirm(token, pincode), 400, 'BAD_REQUEST', accountMessages.pincodeTooManyTries);
   });
 
   it('four wrong pincodes still leave the fifth try', async () => {
@@ -200,7 +194,7 @@ describe('POST /api/user-key/confirm', () => {
   it('a malformed pincode is refused without using a try', async () => {
     const { token, pincode } = await pending();
     for (const bad of ['12345', '1234567', 'abcdef', '']) {
-      expectError(await confirm(token, bad), 400, 'BAD_REQUEST', accountMessages.pincodeFormat);
+      expectRefusal(await confirm(token, bad), 400, 'BAD_REQUEST', accountMessages.pincodeFormat);
     }
     const [row] = await t.db.select({ tries: userKeyToken.tries }).from(userKeyToken).where(eq(userKeyToken.tokenHash, hashToken(token)));
     expect(row!.tries).toBe(0);
@@ -214,6 +208,6 @@ describe('POST /api/user-key/confirm', () => {
 
     const late = await pending();
     clock.advance(5 * MINUTE);
-    expectError(await confirm(late.token, late.pincode), 400, 'BAD_REQUEST', accountMessages.pincodeExpired);
+    expectRefusal(await confirm(late.token, late.pincode), 400, 'BAD_REQUEST', accountMessages.pincodeExpired);
   });
 });

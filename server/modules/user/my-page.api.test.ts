@@ -8,6 +8,7 @@ import { createBoardItem, createMember, type TestMember } from '../../test/facto
 import { ROLE_ADMIN } from '../../seed/base';
 import { TEST_ADMIN_PASSWORD } from '../../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 
 let t: TestApp;
 const clock = new TestClock(new Date('2026-11-23T01:00:00Z'));
@@ -20,13 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-function expectError(res: { statusCode: number; body: string }, status: number, code: string, message: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  // The code and the sentence; the field a refusal names is checked where it matters (issue 21).
-  const { code: answered, message: said } = body<{ code: string; message: string }>(res);
-  expect({ code: answered, message: said }).toEqual({ code, message });
-}
 
 /** A member with a real password, signed in. */
 async function signedIn(overrides: Parameters<typeof createMember>[1] = {}) {
@@ -77,14 +71,14 @@ describe('own record only', () => {
   });
 
   it('a member reaching another member\'s record gets 403; a guest 401', async () => {
-    expectError(await getUser(other.id, me.headers), 403, 'FORBIDDEN', messages.forbidden);
-    expectError(await patchUser(other.id, me.headers, { name: '침입자' }), 403, 'FORBIDDEN', messages.forbidden);
-    expectError(
+    expectRefusal(await getUser(other.id, me.headers), 403, 'FORBIDDEN', messages.forbidden);
+    expectRefusal(await patchUser(other.id, me.headers, { name: '침입자' }), 403, 'FORBIDDEN', messages.forbidden);
+    expectRefusal(
       await changePassword(other.id, me.headers, { currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass22' }),
       403, 'FORBIDDEN', messages.forbidden,
     );
-    expectError(await changeKey(other.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'x@example.com', userKeyToken: 'x', currentPassword: me.password }), 403, 'FORBIDDEN', messages.forbidden);
-    expectError(await getUser(me.id, {}), 401, 'UNAUTHORIZED', messages.unauthorized);
+    expectRefusal(await changeKey(other.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'x@example.com', userKeyToken: 'x', currentPassword: me.password }), 403, 'FORBIDDEN', messages.forbidden);
+    expectRefusal(await getUser(me.id, {}), 401, 'UNAUTHORIZED', messages.unauthorized);
     const [row] = await t.db.select({ name: appUser.name }).from(appUser).where(eq(appUser.id, other.id));
     expect(row!.name).not.toBe('침입자');
   });
@@ -95,7 +89,7 @@ describe('own record only', () => {
     const before = (await records()).length;
     expect(data<UserDetail>(await getUser(other.id, admin)).id).toBe(other.id);
     expect(data<UserDetail>(await patchUser(other.id, admin, { name: '관리수정' })).name).toBe('관리수정');
-    expectError(await getUser(999_999, admin), 404, 'NOT_FOUND', messages.notFound);
+    expectRefusal(await getUser(999_999, admin), 404, 'NOT_FOUND', messages.notFound);
     const written = (await records()).slice(before);
     expect(written.map((r) => r.action)).toEqual(['MEMBER_REVEAL', 'MEMBER_UPDATE']);
     expect(written[0]!.subject).toContain(`회원 #${other.id}`);
@@ -112,9 +106,9 @@ describe('PATCH /api/user/{id}', () => {
     expect(updated.name).toBe('새이름');
     expect(updated.profile).toEqual({ organization: '기관', occupation: '간호사', interests: ['인공관절'] });
 
-    expectError(await patchUser(me.id, me.headers, { name: 'Kim' }), 400, 'BAD_REQUEST', accountMessages.userNameFormat);
-    expectError(await patchUser(me.id, me.headers, { profile: { organization: '' } }), 400, 'BAD_REQUEST', '소속 기관 항목을 확인바랍니다.');
-    expectError(await patchUser(me.id, me.headers, { profile: { occupation: '우주비행사' } }), 400, 'BAD_REQUEST', '직역 항목을 확인바랍니다.');
+    expectRefusal(await patchUser(me.id, me.headers, { name: 'Kim' }), 400, 'BAD_REQUEST', accountMessages.userNameFormat);
+    expectRefusal(await patchUser(me.id, me.headers, { profile: { organization: '' } }), 400, 'BAD_REQUEST', '소속 기관 항목을 확인바랍니다.');
+    expectRefusal(await patchUser(me.id, me.headers, { profile: { occupation: '우주비행사' } }), 400, 'BAD_REQUEST', '직역 항목을 확인바랍니다.');
     // Clearing an optional field removes it.
     expect(data<UserDetail>(await patchUser(me.id, me.headers, { profile: { interests: [] } })).profile).toEqual({ organization: '기관', occupation: '간호사' });
   });
@@ -125,15 +119,15 @@ describe('POST /api/user/change-password/{id}', () => {
     const me = await signedIn();
     const second = await signIn(t, me.userKeyCode, me.password);
     const change = (payload: object) => changePassword(me.id, me.headers, payload);
-    expectError(await change({ currentPassword: 'wrong!pass1', password: 'new!pass22', passwordConfirm: 'new!pass22' }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
-    expectError(await change({ currentPassword: me.password, password: 'nospecial1', passwordConfirm: 'nospecial1' }), 400, 'BAD_REQUEST', accountMessages.passwordFormat);
-    expectError(await change({ currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass23' }), 400, 'BAD_REQUEST', accountMessages.passwordMismatch);
+    expectRefusal(await change({ currentPassword: 'wrong!pass1', password: 'new!pass22', passwordConfirm: 'new!pass22' }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    expectRefusal(await change({ currentPassword: me.password, password: 'nospecial1', passwordConfirm: 'nospecial1' }), 400, 'BAD_REQUEST', accountMessages.passwordFormat);
+    expectRefusal(await change({ currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass23' }), 400, 'BAD_REQUEST', accountMessages.passwordMismatch);
     expect(body(await change({ currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass22' }))).toEqual({ code: 'SUCCESS', data: {} });
 
     for (const token of [me.session.refreshToken, second.refreshToken]) {
-      expectError(await t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: token } }), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+      expectRefusal(await t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: token } }), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
     }
-    expectError(await signinRequest(t, me.userKeyCode, me.password), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectRefusal(await signinRequest(t, me.userKeyCode, me.password), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
     expect((await signinRequest(t, me.userKeyCode, 'new!pass22')).statusCode).toBe(200);
   });
 
@@ -145,15 +139,15 @@ describe('POST /api/user/change-password/{id}', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(body(res).message).not.toBe(accountMessages.currentPasswordWrong);
     };
-    for (let i = 1; i <= 4; i++) expectError(await check('wrong!pass1'), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    for (let i = 1; i <= 4; i++) expectRefusal(await check('wrong!pass1'), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
     passed(await check(me.password)); // clears the count as a sign-in would
-    for (let i = 1; i <= 4; i++) expectError(await signinRequest(t, me.userKeyCode, 'wrong!pass1'), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
-    expectError(await check('wrong!pass1'), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    for (let i = 1; i <= 4; i++) expectRefusal(await signinRequest(t, me.userKeyCode, 'wrong!pass1'), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectRefusal(await check('wrong!pass1'), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
     // Locked for ten minutes: sign-in and every re-authentication, even with the right password.
-    expectError(await check(me.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
-    expectError(await changePassword(me.id, me.headers, { currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass22' }), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
-    expectError(await retire(me.headers, { password: me.password }), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
-    expectError(await signinRequest(t, me.userKeyCode, me.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectRefusal(await check(me.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectRefusal(await changePassword(me.id, me.headers, { currentPassword: me.password, password: 'new!pass22', passwordConfirm: 'new!pass22' }), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectRefusal(await retire(me.headers, { password: me.password }), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
+    expectRefusal(await signinRequest(t, me.userKeyCode, me.password), 403, 'NOT_ACCEPTABLE', accountMessages.accountLocked);
     clock.advance(10 * MINUTE);
     passed(await check(me.password));
   });
@@ -161,7 +155,7 @@ describe('POST /api/user/change-password/{id}', () => {
   it('an administrator sets a member\'s password with their own password', async () => {
     const member = await signedIn();
     const admin = await adminHeaders();
-    expectError(
+    expectRefusal(
       await changePassword(member.id, admin, { currentPassword: member.password, password: 'adm!set22', passwordConfirm: 'adm!set22' }),
       400, 'BAD_REQUEST', accountMessages.currentPasswordWrong,
     );
@@ -204,14 +198,14 @@ describe('POST /api/user/change-user-key/{id}', () => {
     const me = await signedIn();
     const change = (payload: object) => changeKey(me.id, me.headers, payload);
     const token = await confirmedKeyToken(t, 'EMAIL', 'changed@example.com', 'CHANGE_KEY');
-    expectError(await change({ userKeyType: 'EMAIL', userKeyCode: 'different@example.com', userKeyToken: token, currentPassword: me.password }), 400, 'BAD_REQUEST', accountMessages.emailTokenMissing);
+    expectRefusal(await change({ userKeyType: 'EMAIL', userKeyCode: 'different@example.com', userKeyToken: token, currentPassword: me.password }), 400, 'BAD_REQUEST', accountMessages.emailTokenMissing);
     const signupToken = await confirmedKeyToken(t, 'EMAIL', 'signup-only@example.com');
-    expectError(await change({ userKeyType: 'EMAIL', userKeyCode: 'signup-only@example.com', userKeyToken: signupToken, currentPassword: me.password }), 400, 'BAD_REQUEST', accountMessages.emailTokenMissing);
+    expectRefusal(await change({ userKeyType: 'EMAIL', userKeyCode: 'signup-only@example.com', userKeyToken: signupToken, currentPassword: me.password }), 400, 'BAD_REQUEST', accountMessages.emailTokenMissing);
     const updated = data<UserDetail>(await change({ userKeyType: 'EMAIL', userKeyCode: 'Changed@example.com', userKeyToken: token, currentPassword: me.password }));
     expect(updated.email).toBe('changed@example.com');
     expect(updated.userKeyCode).toBe(me.userKeyCode);
     // Once only.
-    expectError(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'changed@example.com', userKeyToken: token, currentPassword: me.password }), 409, 'CONFLICT', '이미 사용 중인 이메일입니다.');
+    expectRefusal(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'changed@example.com', userKeyToken: token, currentPassword: me.password }), 409, 'CONFLICT', '이미 사용 중인 이메일입니다.');
   });
 
   it('asks for the member\'s own password first: a wrong one changes nothing and says nothing of the new address', async () => {
@@ -219,9 +213,9 @@ describe('POST /api/user/change-user-key/{id}', () => {
     const other = await createMember(t.db, { email: 'taken-quietly@example.com' });
     const token = await confirmedKeyToken(t, 'EMAIL', 'mine-later@example.com', 'CHANGE_KEY');
     const wrong = { userKeyType: 'EMAIL', userKeyToken: token, currentPassword: 'wrong!pass1' };
-    expectError(await changeKey(me.id, me.headers, { ...wrong, userKeyCode: 'mine-later@example.com' }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    expectRefusal(await changeKey(me.id, me.headers, { ...wrong, userKeyCode: 'mine-later@example.com' }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
     // A taken address is not revealed to someone without the password.
-    expectError(await changeKey(me.id, me.headers, { ...wrong, userKeyCode: other.email! }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    expectRefusal(await changeKey(me.id, me.headers, { ...wrong, userKeyCode: other.email! }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
     const missing = await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'mine-later@example.com', userKeyToken: token });
     expect(missing.statusCode).toBe(400);
     expect(body<{ message: string }>(missing).message).toContain('currentPassword');
@@ -234,7 +228,7 @@ describe('POST /api/user/change-user-key/{id}', () => {
     const me = await signedIn();
     const other = await createMember(t.db, { email: 'in-use@example.com' });
     const token = await confirmedKeyToken(t, 'EMAIL', 'in-use@example.com', 'FIND_ID');
-    expectError(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: other.email!, userKeyToken: token, currentPassword: me.password }), 409, 'CONFLICT', '이미 사용 중인 이메일입니다.');
+    expectRefusal(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: other.email!, userKeyToken: token, currentPassword: me.password }), 409, 'CONFLICT', '이미 사용 중인 이메일입니다.');
   });
 
   it('changes the mobile number by SMS; where it is the sign-in key, the key follows', async () => {
@@ -243,7 +237,7 @@ describe('POST /api/user/change-user-key/{id}', () => {
       const me = await signedIn({ userKeyCode: '010-6000-0001', mobile: '010-6000-0001' });
       const expired = await confirmedKeyToken(t, 'MOBILE', '010-6000-0003', 'CHANGE_KEY');
       clock.advance(30 * MINUTE);
-      expectError(await changeKey(me.id, t.auth(await freshAccess(me)), { userKeyType: 'MOBILE', userKeyCode: '010-6000-0003', userKeyToken: expired, currentPassword: me.password }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
+      expectRefusal(await changeKey(me.id, t.auth(await freshAccess(me)), { userKeyType: 'MOBILE', userKeyCode: '010-6000-0003', userKeyToken: expired, currentPassword: me.password }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
       const fresh = await confirmedKeyToken(t, 'MOBILE', '010-6000-0002', 'CHANGE_KEY');
       const updated = data<UserDetail>(await changeKey(me.id, t.auth(await freshAccess(me)), { userKeyType: 'MOBILE', userKeyCode: '010-6000-0002', userKeyToken: fresh, currentPassword: me.password }));
       expect(updated).toMatchObject({ mobile: '010-6000-0002', userKeyCode: '010-6000-0002' });
@@ -264,9 +258,9 @@ describe('POST /api/user/retire', () => {
     await confirmedKeyToken(t, 'EMAIL', 'leaver@example.com', 'FIND_ID');
     await createBoardItem(t.db, { boardCode: 'notice', title: '떠나는 회원의 글', writerId: me.id, writerName: '떠날이' });
 
-    expectError(await retire(me.headers, { password: 'wrong!pass1' }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
+    expectRefusal(await retire(me.headers, { password: 'wrong!pass1' }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
     // A failed sign-in keeps the key typed (often an address): it goes with the member.
-    expectError(await signinRequest(t, 'leaver01', 'wrong!pass1'), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectRefusal(await signinRequest(t, 'leaver01', 'wrong!pass1'), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
     expect(await t.db.select().from(signinFailure).where(eq(signinFailure.userId, me.id))).toHaveLength(1);
     const res = await retire(me.headers, { password: me.password, reason: '이용하지 않음' });
     expect(body(res)).toEqual({ code: 'SUCCESS', message: '회원 탈퇴가 완료되었습니다.', data: {} });
@@ -287,8 +281,8 @@ describe('POST /api/user/retire', () => {
     expect(await t.db.select().from(signinFailure).where(eq(signinFailure.userId, me.id))).toEqual([]);
 
     // Cannot sign in; every sign-in has ended.
-    expectError(await signinRequest(t, 'leaver01', me.password), 403, 'NOT_ACCEPTABLE', messages.loginNotAcceptable);
-    expectError(await getUser(me.id, me.headers), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expectRefusal(await signinRequest(t, 'leaver01', me.password), 403, 'NOT_ACCEPTABLE', messages.loginNotAcceptable);
+    expectRefusal(await getUser(me.id, me.headers), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
     const tokens = await t.db.select().from(refreshToken).where(eq(refreshToken.userId, me.id));
     expect(tokens.every((r) => r.revokedAt !== null)).toBe(true);
     expect((await t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: me.session.refreshToken } })).statusCode).toBe(401);
@@ -327,7 +321,7 @@ describe('POST /api/user/retire', () => {
   });
 
   it('a guest is asked to sign in; the system administrator cannot retire', async () => {
-    expectError(await retire({}, { password: 'x' }), 401, 'UNAUTHORIZED', messages.unauthorized);
-    expectError(await retire(await adminHeaders(), { password: TEST_ADMIN_PASSWORD }), 403, 'FORBIDDEN', messages.forbidden);
+    expectRefusal(await retire({}, { password: 'x' }), 401, 'UNAUTHORIZED', messages.unauthorized);
+    expectRefusal(await retire(await adminHeaders(), { password: TEST_ADMIN_PASSWORD }), 403, 'FORBIDDEN', messages.forbidden);
   });
 });

@@ -6,6 +6,7 @@ import { appUser, outbox, userKeyToken } from '../../db/schema';
 import { confirmedKeyToken, lastMessage, lastPincode, signIn, signinRequest } from '../../test/accounts';
 import { createMember } from '../../test/factories';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { expectRefusal } from '../../test/refusals';
 
 let t: TestApp;
 const clock = new TestClock(new Date('2026-11-23T01:00:00Z'));
@@ -20,12 +21,6 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
-function expectError(res: { statusCode: number; body: string }, status: number, code: string, message: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  // The code and the sentence; the field a refusal names is checked where it matters (issue 21).
-  const { code: answered, message: said } = body<{ code: string; message: string }>(res);
-  expect({ code: answered, message: said }).toEqual({ code, message });
-}
 
 describe('POST /api/user/find-id', () => {
   it('shows the IDs of a confirmed e-mail address, partly masked, with the join date in KST', async () => {
@@ -57,16 +52,16 @@ describe('POST /api/user/find-id', () => {
     await createMember(t.db, { email: 'once@example.com' });
     const token = await confirmedKeyToken(t, 'EMAIL', 'once@example.com', 'FIND_ID');
     expect((await post('/api/user/find-id', { userKeyToken: token })).statusCode).toBe(200);
-    expectError(await post('/api/user/find-id', { userKeyToken: token }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
-    expectError(await post('/api/user/find-id', { userKeyToken: '' }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
+    expectRefusal(await post('/api/user/find-id', { userKeyToken: token }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
+    expectRefusal(await post('/api/user/find-id', { userKeyToken: '' }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
 
     const signupToken = await confirmedKeyToken(t, 'EMAIL', 'signup-purpose@example.com', 'SIGNUP');
-    expectError(await post('/api/user/find-id', { userKeyToken: signupToken }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
+    expectRefusal(await post('/api/user/find-id', { userKeyToken: signupToken }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
 
     clock.advance(MINUTE);
     const late = await confirmedKeyToken(t, 'EMAIL', 'once@example.com', 'FIND_ID');
     clock.advance(30 * MINUTE);
-    expectError(await post('/api/user/find-id', { userKeyToken: late }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
+    expectRefusal(await post('/api/user/find-id', { userKeyToken: late }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
   });
 });
 
@@ -85,17 +80,17 @@ describe('password reset', () => {
     expect(mail.body).toContain('비밀번호 재설정');
     const pincode = await lastPincode(t, 'reset-me@example.com');
 
-    expectError(await reset(userToken, pincode, 'short1!'.slice(0, 5)), 400, 'BAD_REQUEST', accountMessages.passwordFormat);
-    expectError(await reset(userToken, pincode, 'new!pass22', 'new!pass23'), 400, 'BAD_REQUEST', accountMessages.passwordMismatch);
+    expectRefusal(await reset(userToken, pincode, 'short1!'.slice(0, 5)), 400, 'BAD_REQUEST', accountMessages.passwordFormat);
+    expectRefusal(await reset(userToken, pincode, 'new!pass22', 'new!pass23'), 400, 'BAD_REQUEST', accountMessages.passwordMismatch);
     const ok = await reset(userToken, pincode);
     expect(body(ok)).toEqual({ code: 'SUCCESS', message: '비밀번호가 재설정 되었습니다.', data: {} });
 
-    expectError(await signinRequest(t, member.userKeyCode, member.password), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
+    expectRefusal(await signinRequest(t, member.userKeyCode, member.password), 401, 'INVALID_CREDENTIAL', messages.loginInvalidCredential);
     expect((await signinRequest(t, member.userKeyCode, 'new!pass22')).statusCode).toBe(200);
     const refreshed = await post('/api/user/signin-by-refresh-token', { refreshToken: session.refreshToken });
-    expectError(refreshed, 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expectRefusal(refreshed, 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
     // The token is spent.
-    expectError(await reset(userToken, pincode), 400, 'BAD_REQUEST', accountMessages.pincodeTokenMissing);
+    expectRefusal(await reset(userToken, pincode), 400, 'BAD_REQUEST', accountMessages.pincodeTokenMissing);
   });
 
   it('an unknown address gets the same answer, no mail, and a token that never resets anything', async () => {
@@ -118,12 +113,12 @@ describe('password reset', () => {
     const userToken = data<{ userToken: string }>(unknown).userToken;
     const [row] = await t.db.select().from(userKeyToken).where(eq(userKeyToken.tokenHash, hashToken(userToken)));
     expect(row).toMatchObject({ purpose: 'RESET', status: 'PENDING', userId: null, keyCode: 'unknown@example.com' });
-    for (let i = 1; i <= 4; i++) expectError(await reset(userToken, '000000'), 400, 'BAD_REQUEST', accountMessages.pincodeFailed);
-    expectError(await reset(userToken, '000000'), 400, 'BAD_REQUEST', accountMessages.pincodeTooManyTries);
+    for (let i = 1; i <= 4; i++) expectRefusal(await reset(userToken, '000000'), 400, 'BAD_REQUEST', accountMessages.pincodeFailed);
+    expectRefusal(await reset(userToken, '000000'), 400, 'BAD_REQUEST', accountMessages.pincodeTooManyTries);
 
     // Same send limits too.
-    expectError(await requestReset('unknown@example.com'), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooSoon);
-    expectError(await requestReset('known@example.com'), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooSoon);
+    expectRefusal(await requestReset('unknown@example.com'), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooSoon);
+    expectRefusal(await requestReset('known@example.com'), 429, 'TOO_MANY_REQUESTS', accountMessages.pincodeTooSoon);
   });
 
   it('does not wait for the mail: a slow mail server does not slow the answer', async () => {
@@ -153,19 +148,19 @@ describe('password reset', () => {
     const { userToken } = data<{ userToken: string }>(await requestReset(member.email!));
     const pincode = await lastPincode(t, member.email!);
     const wrong = String((Number(pincode) + 1) % 1_000_000).padStart(6, '0');
-    expectError(await reset(userToken, wrong), 400, 'BAD_REQUEST', '인증에 실패하였습니다.');
-    expectError(await reset(userToken, '12ab'), 400, 'BAD_REQUEST', accountMessages.pincodeFormat);
-    expectError(await reset('', pincode), 400, 'BAD_REQUEST', '인증번호 발송 요청을 다시 해주세요.');
+    expectRefusal(await reset(userToken, wrong), 400, 'BAD_REQUEST', '인증에 실패하였습니다.');
+    expectRefusal(await reset(userToken, '12ab'), 400, 'BAD_REQUEST', accountMessages.pincodeFormat);
+    expectRefusal(await reset('', pincode), 400, 'BAD_REQUEST', '인증번호 발송 요청을 다시 해주세요.');
     clock.advance(5 * MINUTE);
-    expectError(await reset(userToken, pincode), 400, 'BAD_REQUEST', accountMessages.pincodeExpired);
-    expectError(await requestReset('not-an-email'), 400, 'BAD_REQUEST', accountMessages.emailFormat);
+    expectRefusal(await reset(userToken, pincode), 400, 'BAD_REQUEST', accountMessages.pincodeExpired);
+    expectRefusal(await requestReset('not-an-email'), 400, 'BAD_REQUEST', accountMessages.emailFormat);
   });
 
   it('a reset token cannot be confirmed for another purpose', async () => {
     const member = await createMember(t.db, { email: 'reset-only@example.com' });
     const { userToken } = data<{ userToken: string }>(await requestReset(member.email!));
     const pincode = await lastPincode(t, member.email!);
-    expectError(await post('/api/user-key/confirm', { userKeyToken: userToken, pincode }), 400, 'BAD_REQUEST', accountMessages.pincodeTokenMissing);
+    expectRefusal(await post('/api/user-key/confirm', { userKeyToken: userToken, pincode }), 400, 'BAD_REQUEST', accountMessages.pincodeTokenMissing);
     expect((await reset(userToken, pincode)).statusCode).toBe(200);
   });
 
@@ -174,7 +169,7 @@ describe('password reset', () => {
     const { userToken } = data<{ userToken: string }>(await requestReset(member.email!));
     const pincode = await lastPincode(t, member.email!);
     await t.db.update(appUser).set({ status: 'LOCKED' }).where(eq(appUser.id, member.id));
-    expectError(await reset(userToken, pincode), 400, 'BAD_REQUEST', '비밀번호 재설정이 실패했습니다.');
+    expectRefusal(await reset(userToken, pincode), 400, 'BAD_REQUEST', '비밀번호 재설정이 실패했습니다.');
     // Nothing was written: the token is still pending.
     const [row] = await t.db.select({ status: userKeyToken.status }).from(userKeyToken).where(eq(userKeyToken.tokenHash, hashToken(userToken)));
     expect(row!.status).toBe('PENDING');
