@@ -13,5 +13,6 @@ export const embeddedOnlyApiTests: Readonly<Record<string, string>> = {
   'server/production-build.api.test.ts': 'the compiled server with `npm start` on a fresh DATA_DIR: its own embedded PostgreSQL',
   'server/db/embedded.api.test.ts': 'the embedded PostgreSQL server itself, in a directory of its own',
   'server/db/connection.api.test.ts': 'TLS and statement timeouts against an embedded server of its own with TLS on',
+  'server/db/embedded-outage.api.test.ts': 'kill -9 of the embedded PostgreSQL, then of `server/main.ts`, on a DATA_DIR of its own',
   'server/modules/ops/shutdown.api.test.ts': 'SIGTERM to `server/main.ts` on its own embedded PostgreSQL',
 };
