@@ -14,5 +14,6 @@ export const embeddedOnlyApiTests: Readonly<Record<string, string>> = {
   'server/db/embedded.api.test.ts': 'the embedded PostgreSQL server itself, in a directory of its own',
   'server/db/connection.api.test.ts': 'TLS and statement timeouts against an embedded server of its own with TLS on',
   'server/db/embedded-outage.api.test.ts': 'kill -9 of the embedded PostgreSQL, then of `server/main.ts`, on a DATA_DIR of its own',
+  'server/modules/access-record/verify-script-embedded.api.test.ts': '`npm run verify-access-records` on an embedded PostgreSQL of its own DATA_DIR',
   'server/modules/ops/shutdown.api.test.ts': 'SIGTERM to `server/main.ts` on its own embedded PostgreSQL',
 };
