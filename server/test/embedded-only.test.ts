@@ -50,7 +50,8 @@ function runServerUse(file: string): string | null {
     const chain = [...via, current].join(' → ');
     if (runServerModules.has(current)) return chain;
     const text = fs.readFileSync(path.join(root, current), 'utf8');
-    if (/\binject\(/.test(text)) return `${chain} (inject)`;
+    // Vitest's inject('testServerUrl'), not a Fastify app's app.inject(...).
+    if (/(?<![.\w$])inject\(/.test(text)) return `${chain} (inject)`;
     if (text.includes('TEST_DATABASE_URL')) return `${chain} (TEST_DATABASE_URL)`;
     for (const [, specifier] of text.matchAll(importPattern)) {
       const target = resolveImport(current, specifier!);
