@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './path-aliases.js';
+import { embeddedOnlyApiTests } from './server/test/embedded-only.js';
 
 const alwaysExcluded = ['e2e/**', '**/node_modules/**', 'dist/**'];
 
@@ -12,6 +13,8 @@ const alwaysExcluded = ['e2e/**', '**/node_modules/**', 'dist/**'];
  * - api: `server/**\/*.api.test.ts`, each file in its own process with its own database
  *   (server/test/harness.ts): a copy of a migrated template database on the run's one PostgreSQL
  *   server (embedded, started by server/test/global-setup.ts, or the one TEST_DATABASE_URL names).
+ *   On a server named by TEST_DATABASE_URL it leaves out the files that never use the run's server
+ *   (server/test/embedded-only.ts): there they would only repeat the embedded run.
  */
 export default defineConfig({
   test: {
@@ -43,7 +46,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['server/**/*.api.test.ts'],
-          exclude: alwaysExcluded,
+          exclude: [...alwaysExcluded, ...(process.env.TEST_DATABASE_URL ? Object.keys(embeddedOnlyApiTests) : [])],
           // Test files change process-wide state (fake timers, environment): one process each.
           pool: 'forks',
           // A file spends much of its time waiting on PostgreSQL, another process: one file per core
