@@ -9,6 +9,8 @@ export type { BoardRules } from './policy';
 export { deleteViewsBefore, findBoard, findItem, insertItem, listItems, postCounts, postCountsQuery, renameWriter, userName } from './repo';
 export type { BoardRecord, BoardRow, ListFilter } from './repo';
 export { countCommentAdded, countCommentRemoved, findBoardRecord, insertBoardRecord, listBoardRecords, updateBoardRecord } from './repo';
+export { findInquiry, inquiryCountQuery, inquiryCounts, inquiryCountsQuery, inquiryStatusCountsQuery, listInquiryPage, setInquiryStatus } from './repo';
+export type { InquiryFilter, InquiryRow, InquirySummaryRow } from './repo';
 export { sanitizeContent } from './sanitize';
 export { buildSearchTokens, htmlToText } from './search-tokens';
 export { deny, requireBoard, requireVisible, visitorKey } from './service';

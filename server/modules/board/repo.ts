@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { View } from './view-counter';
@@ -6,7 +6,7 @@ import { firstRow } from '@server/db/first-row';
 import { appUser, board, boardItem, boardItemComment, boardItemCount, boardItemView, storedFile } from '../../db/schema';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
 import { sanitizeContent } from './sanitize';
-import type { SearchType } from '@contract';
+import { INQUIRY_BOARD, type InquiryStatus, type SearchType } from '@contract';
 
 export type BoardRow = typeof board.$inferSelect;
 export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens' | 'contentText' | 'agreedAt' | 'answeredBy' | 'inquiryStatus'>;
@@ -710,3 +710,117 @@ export async function countCommentAdded(db: Db, boardItemId: number): Promise<vo
 export async function countCommentRemoved(db: Db, boardItemId: number): Promise<void> {
   await db.update(boardItem).set({ commentCount: sql`greatest(${boardItem.commentCount} - 1, 0)` }).where(eq(boardItem.id, boardItemId));
 }
+
+// The contact-us board's inquiries: the console's queue and an inquiry's status (inquiry module).
+
+export interface InquiryFilter {
+  status?: InquiryStatus;
+  keyword?: string;
+  offset: number;
+  limit: number;
+}
+
+const inquirySummaryColumns = {
+  id: boardItem.id,
+  itemNo: boardItem.itemNo,
+  title: boardItem.title,
+  writerName: boardItem.writerName,
+  status: boardItem.inquiryStatus,
+  createdAt: boardItem.createdAt,
+  answeredAt: boardItem.answeredAt,
+};
+
+/**
+ * The queue's rows: live posts of the contact-us board, newest first. With a status the order
+ * comes from board_item_inquiry_status_idx, without one from board_item_created_idx; the keyword
+ * (title, writer, contact e-mail) filters along that scan (inquiries are a few thousand a year).
+ */
+function inquiryWhere(f: Pick<InquiryFilter, 'status' | 'keyword'>): SQL {
+  const conditions: SQL[] = [eq(boardItem.boardCode, INQUIRY_BOARD), isNull(boardItem.deletedAt)];
+  if (f.status) conditions.push(eq(boardItem.inquiryStatus, f.status));
+  if (f.keyword) {
+    const pattern = likePattern(f.keyword);
+    conditions.push(or(ilike(boardItem.title, pattern), ilike(boardItem.writerName, pattern), ilike(boardItem.contactEmail, pattern))!);
+  }
+  return and(...conditions)!;
+}
+
+/**
+ * The ids of one page, from the index alone (an index-only scan without a keyword), so a deep page
+ * skips index entries instead of heap rows: on PostgreSQL 15 a deep page of 40,000 완료 read as
+ * whole rows became a bitmap scan and a sort. The rows themselves come next, by primary key.
+ */
+export function inquiryPageIdsQuery(db: Db, f: InquiryFilter) {
+  return db
+    .select({ id: boardItem.id })
+    .from(boardItem)
+    .where(inquiryWhere(f))
+    // Written as the indexes are (DESC NULLS LAST): plain DESC means NULLS FIRST and would sort.
+    .orderBy(sql`${boardItem.createdAt} DESC NULLS LAST`, sql`${boardItem.id} DESC NULLS LAST`)
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+export function inquiryRowsByIdsQuery(db: Db, ids: number[]) {
+  return db.select(inquirySummaryColumns).from(boardItem).where(inArray(boardItem.id, ids));
+}
+
+/** One page of the queue, newest first. */
+export async function listInquiryPage(db: Db, f: InquiryFilter) {
+  const ids = (await inquiryPageIdsQuery(db, f)).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const byId = new Map((await inquiryRowsByIdsQuery(db, ids)).map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+export function inquiryCountQuery(db: Db, f: Pick<InquiryFilter, 'status' | 'keyword'>) {
+  return db.select({ count: sql<number>`count(*)::int` }).from(boardItem).where(inquiryWhere(f));
+}
+
+/** Inquiries in each status (live ones), for the queue's tabs. */
+export function inquiryStatusCountsQuery(db: Db) {
+  return db
+    .select({ status: boardItem.inquiryStatus, count: sql<number>`count(*)::int` })
+    .from(boardItem)
+    .where(and(eq(boardItem.boardCode, INQUIRY_BOARD), isNull(boardItem.deletedAt)))
+    .groupBy(boardItem.inquiryStatus);
+}
+
+export type InquirySummaryRow = Awaited<ReturnType<typeof inquiryRowsByIdsQuery>>[number];
+
+export async function findInquiry(db: Db, itemNo: number, opts: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select({
+      ...inquirySummaryColumns,
+      content: boardItem.content,
+      writerId: boardItem.writerId,
+      contactEmail: boardItem.contactEmail,
+      contactPhone: boardItem.contactPhone,
+      answer: boardItem.answer,
+    })
+    .from(boardItem)
+    .where(and(eq(boardItem.boardCode, INQUIRY_BOARD), eq(boardItem.itemNo, itemNo), isNull(boardItem.deletedAt)));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+export type InquiryRow = NonNullable<Awaited<ReturnType<typeof findInquiry>>>;
+
+export async function setInquiryStatus(db: Db, id: number, status: InquiryStatus): Promise<void> {
+  await db.update(boardItem).set({ inquiryStatus: status }).where(eq(boardItem.id, id));
+}
+
+/**
+ * The console's dashboard (admin-dashboard): inquiries received and in progress, over
+ * `board_item_inquiry_status_idx (board_code, inquiry_status, ...)`, index-only.
+ */
+export const inquiryCountsQuery = () =>
+  sql`SELECT coalesce(sum(c.n) FILTER (WHERE s.status = 'RECEIVED'), 0)::int AS received,
+             coalesce(sum(c.n) FILTER (WHERE s.status = 'IN_PROGRESS'), 0)::int AS in_progress
+      FROM board b
+      CROSS JOIN (VALUES ('RECEIVED'), ('IN_PROGRESS')) AS s(status)
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS n FROM board_item i
+        WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.inquiry_status = s.status) c
+      WHERE b.list_style = 'inquiry'`;
+
+export const inquiryCounts = (db: Db) => firstRow<{ received: number; in_progress: number }>(db, inquiryCountsQuery());
