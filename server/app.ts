@@ -54,6 +54,7 @@ import { temporaryFailure } from './lib/temporary-failure';
 import { tellAdminIdleLimit } from './auth/request-caller';
 import { findGuestRole, rolesByCode, sharedRolePermissions } from '@server/modules/admin-role';
 import { activeMembersSharingMobile, activeMembersWithout, keyInUse } from '@server/modules/user';
+import { checkPostFileAccess } from '@server/modules/board';
 
 export async function buildApp(
   deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching'> & { clock?: Clock },
@@ -182,7 +183,7 @@ export async function buildApp(
 
   await app.register(siteSettingRoutes);
   await app.register(boardRoutes);
-  await app.register(fileRoutes);
+  await app.register(fileRoutes, { postFileAccess: checkPostFileAccess });
   await app.register(userKeyRoutes, { keyInUse });
   await app.register(sessionRoutes);
   await app.register(userRoutes);

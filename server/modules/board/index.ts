@@ -13,5 +13,5 @@ export { findInquiry, inquiryCountQuery, inquiryCounts, inquiryCountsQuery, inqu
 export type { InquiryFilter, InquiryRow, InquirySummaryRow } from './repo';
 export { sanitizeContent } from './sanitize';
 export { buildSearchTokens, htmlToText } from './search-tokens';
-export { deny, requireBoard, requireVisible, visitorKey } from './service';
+export { checkPostFileAccess, deny, requireBoard, requireVisible, visitorKey } from './service';
 export { updateItem } from './write';

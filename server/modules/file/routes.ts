@@ -1,14 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { endpoints, messages } from '@contract';
+import { endpoints, messages, type BoardPermissionRoles } from '@contract';
 import { isAdmin, type Caller } from '../../auth/caller';
 import { getFileCaller } from '../../auth/request-caller';
 import type { Db } from '../../db/client';
 import { board, boardItem, storedFile } from '../../db/schema';
 import { notFound } from '../../errors';
 import { contentDisposition } from '../../lib/content-disposition';
-import { canOnBoard, canSeePrivateItem, isPrivateItem, deny } from '@server/modules/board';
 import type { FileStore } from './store';
 import { route } from '../../route';
 
@@ -22,10 +21,28 @@ const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp
 type FileRow = typeof storedFile.$inferSelect;
 
 /**
+ * Whether the caller may read (or download) a file attached to this post of this board; throws
+ * when not. The board module's rules (board/service.ts, checkPostFileAccess), which server/app.ts
+ * hands over: the board module imports this one.
+ */
+export type PostFileAccess = (
+  caller: Caller,
+  board: { listStyle: string; permissions: BoardPermissionRoles },
+  item: { writerId: number | null; isSecret: boolean },
+  action: 'read' | 'download',
+) => void;
+
+/**
  * A file follows the post it belongs to (issue 2): shown to whoever may read the post, downloaded
  * by whoever may also download on that board; before it is attached, only its uploader sees it.
  */
-async function loadReadableFile(db: Db, caller: Caller, id: string, action: 'read' | 'download' = 'read'): Promise<FileRow> {
+async function loadReadableFile(
+  db: Db,
+  postFileAccess: PostFileAccess,
+  caller: Caller,
+  id: string,
+  action: 'read' | 'download' = 'read',
+): Promise<FileRow> {
   const [row] = await db
     .select({
       file: storedFile,
@@ -48,8 +65,7 @@ async function loadReadableFile(db: Db, caller: Caller, id: string, action: 'rea
     throw notFound(messages.fileNotFound);
   }
   if (item.deletedAt) throw notFound(messages.fileNotFound);
-  if (!canOnBoard(caller, b, 'read') || !canOnBoard(caller, b, action)) deny(caller);
-  if (isPrivateItem(b, item) && !canSeePrivateItem(caller, b, item)) deny(caller);
+  postFileAccess(caller, b, item, action);
   return file;
 }
 
@@ -64,7 +80,7 @@ async function sendStored(reply: FastifyReply, files: FileStore, storedName: str
 }
 
 
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fileRoutes: FastifyPluginAsyncZod<{ postFileAccess: PostFileAccess }> = async (app, { postFileAccess }) => {
   const { db, files } = app.deps;
   // A store that cannot be used stops the start with the operator's message (FILES_DIR not
   // writable, S3 bucket unreachable) instead of failing each upload later.
@@ -72,7 +88,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => files.close());
 
   async function sendThumbnail(reply: FastifyReply, caller: Caller, id: string) {
-    const file = await loadReadableFile(db, caller, id);
+    const file = await loadReadableFile(db, postFileAccess, caller, id);
     if (!file.thumbnailName) throw notFound('미리보기 이미지가 없습니다.');
     return sendStored(reply, files, file.thumbnailName, 'image/webp', contentDisposition('inline', `${file.originalName}.webp`));
   }
@@ -87,7 +103,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await getFileCaller(request);
       if (request.query.thumbnail === 'true') return sendThumbnail(reply, caller, request.params.id);
       const wantsDownload = request.query.download === 'true';
-      const file = await loadReadableFile(db, caller, request.params.id, wantsDownload ? 'download' : 'read');
+      const file = await loadReadableFile(db, postFileAccess, caller, request.params.id, wantsDownload ? 'download' : 'read');
       const download = wantsDownload || !inlineTypes.has(file.contentType);
       if (download) {
         await db.update(storedFile).set({ downloadCount: sql`${storedFile.downloadCount} + 1` }).where(eq(storedFile.id, file.id));
