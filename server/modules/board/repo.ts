@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { View } from './view-counter';
 import { firstRow } from '@server/db/first-row';
 import { appUser, board, boardItem, boardItemComment, boardItemCount, boardItemView, storedFile } from '../../db/schema';
+import { placeFilesOfNewItem, type StoredFileRow } from '@server/modules/file';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
 import { sanitizeContent } from './sanitize';
 import { INQUIRY_BOARD, type InquiryStatus, type SearchType } from '@contract';
@@ -369,38 +370,6 @@ export async function findItemForView(
   return { item, files, prev, next };
 }
 
-export type StoredFileRow = typeof storedFile.$inferSelect;
-
-/**
- * Attachments of several posts: one lookup in stored_file_item_idx for all of them. No ORDER BY:
- * PostgreSQL 15 would sort the bitmap's rows; listFilesOfItems orders each post's few files.
- */
-export function filesOfItemsQuery(db: Db, boardItemIds: number[]) {
-  return db
-    .select()
-    .from(storedFile)
-    .where(and(sql`${storedFile.boardItemId} = ANY(${sql.param(boardItemIds)}::bigint[])`, eq(storedFile.kind, 'attachment')));
-}
-
-/** Display order of a post's files: sort order, then upload time (and id, so ties are stable). */
-function byDisplayOrder(a: StoredFileRow, b: StoredFileRow): number {
-  return a.sortOrder - b.sortOrder || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
-}
-
-/** The files of several posts in one query (no N+1 on list pages), each post's in display order. */
-export async function listFilesOfItems(db: Db, boardItemIds: number[]): Promise<Map<number, StoredFileRow[]>> {
-  const byItem = new Map<number, StoredFileRow[]>();
-  if (boardItemIds.length === 0) return byItem;
-  const rows = await filesOfItemsQuery(db, boardItemIds);
-  for (const row of rows) {
-    const list = byItem.get(row.boardItemId!) ?? [];
-    list.push(row);
-    byItem.set(row.boardItemId!, list);
-  }
-  for (const list of byItem.values()) list.sort(byDisplayOrder);
-  return byItem;
-}
-
 export interface NewItem {
   boardCode: string;
   title: string;
@@ -461,14 +430,7 @@ export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; i
       modifiedAt: createdAt,
     })
     .returning({ id: boardItem.id, itemNo: boardItem.itemNo });
-  if (item.fileIds?.length) {
-    for (const [sortOrder, fileId] of item.fileIds.entries()) {
-      await db.update(storedFile).set({ boardItemId: row!.id, sortOrder, kind: 'attachment' }).where(eq(storedFile.id, fileId));
-    }
-  }
-  if (item.imageFileIds?.length) {
-    await db.update(storedFile).set({ boardItemId: row!.id, kind: 'image' }).where(inArray(storedFile.id, item.imageFileIds));
-  }
+  await placeFilesOfNewItem(db, row!.id, item.fileIds ?? [], item.imageFileIds ?? []);
   return row!;
 }
 
@@ -512,47 +474,6 @@ export async function updateItem(db: Db, id: number, patch: ItemPatch): Promise<
     });
   }
   await db.update(boardItem).set(values).where(eq(boardItem.id, id));
-}
-
-export async function findFiles(db: Db, ids: string[]): Promise<StoredFileRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(storedFile).where(inArray(storedFile.id, ids));
-}
-
-/** Every file of a post (attachments and editor images), in display order. */
-export async function filesOfItem(db: Db, boardItemId: number): Promise<StoredFileRow[]> {
-  return db
-    .select()
-    .from(storedFile)
-    .where(eq(storedFile.boardItemId, boardItemId))
-    .orderBy(asc(storedFile.sortOrder), asc(storedFile.createdAt));
-}
-
-/**
- * Attaches files that are not on any post yet. Returns how many it took: fewer than asked means
- * another request took one first, and the caller's transaction must fail.
- */
-export async function attachFiles(db: Db, boardItemId: number, ids: string[], kind: 'attachment' | 'image'): Promise<number> {
-  let taken = 0;
-  for (const [sortOrder, id] of ids.entries()) {
-    const rows = await db
-      .update(storedFile)
-      .set({ boardItemId, kind, ...(kind === 'attachment' ? { sortOrder } : {}) })
-      .where(and(eq(storedFile.id, id), or(sql`${storedFile.boardItemId} IS NULL`, eq(storedFile.boardItemId, boardItemId))))
-      .returning({ id: storedFile.id });
-    taken += rows.length;
-  }
-  return taken;
-}
-
-/** Removes file rows (attachments taken off a post); returns their stored names, to delete after commit. */
-export async function deleteFiles(db: Db, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .delete(storedFile)
-    .where(inArray(storedFile.id, ids))
-    .returning({ storedName: storedFile.storedName, thumbnailName: storedFile.thumbnailName });
-  return rows.flatMap((r) => [r.storedName, ...(r.thumbnailName ? [r.thumbnailName] : [])]);
 }
 
 /** Soft-deletes a post and its comments (docs/decisions/0007-deleting-posts.md). */

@@ -6,7 +6,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
-import { fileUrl, thumbnailUrl } from '@server/modules/file';
+import { fileUrl, listFilesOfItems, thumbnailUrl } from '@server/modules/file';
 import { canOnBoard, canSeePrivateItem, isPrivateItem, listOnlyOwn, type BoardRules } from './policy';
 import * as repo from './repo';
 import type { ViewCounter } from './view-counter';
@@ -129,7 +129,7 @@ export async function listItemsOfBoard(db: Db, caller: Caller, board: repo.Board
     }),
     query.pinNotices && onlyWriterId === undefined ? repo.listNotices(db, board.boardCode) : Promise.resolve([]),
   ]);
-  const files = await repo.listFilesOfItems(db, [...rows, ...notices].map((r) => r.id));
+  const files = await listFilesOfItems(db, [...rows, ...notices].map((r) => r.id));
   return {
     content: rows.map((r) => toSummary(r, files.get(r.id) ?? [], board, caller)),
     notices: notices.map((r) => toSummary(r, files.get(r.id) ?? [], board, caller)),

@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { endpoints, messages, type BoardPermissionRoles } from '@contract';
 import { isAdmin, type Caller } from '../../auth/caller';
 import { getFileCaller } from '../../auth/request-caller';
 import type { Db } from '../../db/client';
-import { board, boardItem, storedFile } from '../../db/schema';
+import { countDownload, findFileWithPost, type StoredFileRow } from './repo';
 import { notFound } from '../../errors';
 import { contentDisposition } from '../../lib/content-disposition';
 import type { FileStore } from './store';
@@ -18,7 +17,7 @@ import { route } from '../../route';
  */
 const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/vtt']);
 
-type FileRow = typeof storedFile.$inferSelect;
+type FileRow = StoredFileRow;
 
 /**
  * Whether the caller may read (or download) a file attached to this post of this board; throws
@@ -43,18 +42,7 @@ async function loadReadableFile(
   id: string,
   action: 'read' | 'download' = 'read',
 ): Promise<FileRow> {
-  const [row] = await db
-    .select({
-      file: storedFile,
-      // `id` first: drizzle makes a left-joined object null when its FIRST field is null, and
-      // `writerId` is null on a post without a writer (the file then looked unattached: 404).
-      item: { id: boardItem.id, writerId: boardItem.writerId, isSecret: boardItem.isSecret, deletedAt: boardItem.deletedAt },
-      board: { listStyle: board.listStyle, permissions: board.permissions },
-    })
-    .from(storedFile)
-    .leftJoin(boardItem, eq(boardItem.id, storedFile.boardItemId))
-    .leftJoin(board, eq(board.boardCode, boardItem.boardCode))
-    .where(eq(storedFile.id, id));
+  const row = await findFileWithPost(db, id);
   if (!row) throw notFound(messages.fileNotFound);
   const { file, item, board: b } = row;
   // An address-book workbook is read only by its import (access-recorded), never served as a file.
@@ -106,7 +94,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ postFileAccess: PostFileAccess 
       const file = await loadReadableFile(db, postFileAccess, caller, request.params.id, wantsDownload ? 'download' : 'read');
       const download = wantsDownload || !inlineTypes.has(file.contentType);
       if (download) {
-        await db.update(storedFile).set({ downloadCount: sql`${storedFile.downloadCount} + 1` }).where(eq(storedFile.id, file.id));
+        await countDownload(db, file.id);
       }
       const contentType = inlineTypes.has(file.contentType) ? file.contentType : 'application/octet-stream';
       return sendStored(reply, files, file.storedName, contentType, contentDisposition(download ? 'attachment' : 'inline', file.originalName));
