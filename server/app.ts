@@ -52,6 +52,9 @@ import { registerOperations } from './modules/ops/routes';
 import { requestIdOf } from './modules/ops/request-id';
 import { temporaryFailure } from './lib/temporary-failure';
 import { tellAdminIdleLimit } from './auth/request-caller';
+import { findGuestRole, rolesByCode, sharedRolePermissions } from '@server/modules/admin-role';
+import { activeMembersSharingMobile, activeMembersWithout, keyInUse } from '@server/modules/user';
+import { checkPostFileAccess } from '@server/modules/board';
 
 export async function buildApp(
   deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching'> & { clock?: Clock },
@@ -89,7 +92,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const clock = deps.clock ?? systemClock;
-  const settings = new SiteSettings(deps.db);
+  // Reads of tables whose owners import site-setting and user-key (decision 0022): handed over here.
+  const settings = new SiteSettings(deps.db, { findGuestRole, sharedRolePermissions, rolesByCode, activeMembersWithout, activeMembersSharingMobile });
   app.decorate('deps', {
     ...deps,
     clock,
@@ -179,8 +183,8 @@ export async function buildApp(
 
   await app.register(siteSettingRoutes);
   await app.register(boardRoutes);
-  await app.register(fileRoutes);
-  await app.register(userKeyRoutes);
+  await app.register(fileRoutes, { postFileAccess: checkPostFileAccess });
+  await app.register(userKeyRoutes, { keyInUse });
   await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(captchaRoutes);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { storedFile } from '../db/schema';
-import type { FileStore } from '@server/modules/file';
+import { insertStoredFile, insertStoredFiles, type FileStore } from '@server/modules/file';
 import { insertItem } from '@server/modules/board';
 import {
   annualReports, communityPosts, memberNotices, notices, promotionVideos, publicPosts, safetyInformation,
@@ -74,7 +73,8 @@ async function storePdfs(ctx: Ctx, post: DemoPost, createdAt: Date): Promise<str
   }));
   if (prepared.length === 0) return [];
   await Promise.all(prepared.map((p) => ctx.files.write(p.storedName, p.data)));
-  await ctx.db.insert(storedFile).values(
+  await insertStoredFiles(
+    ctx.db,
     prepared.map((p) => ({
       id: p.id,
       originalName: p.file.name,
@@ -93,7 +93,7 @@ async function storePoster(ctx: Ctx, originalName: string, poster: Poster, creat
   const storedName = ctx.files.newName('.jpg');
   const thumbnailName = ctx.files.newName('.webp');
   await Promise.all([ctx.files.write(storedName, poster.jpeg), ctx.files.write(thumbnailName, poster.webp)]);
-  await ctx.db.insert(storedFile).values({
+  await insertStoredFile(ctx.db, {
     id,
     originalName,
     storedName,

@@ -1,9 +1,8 @@
 import type { AdminDashboard } from '@contract';
 import type { AppDeps } from '../../deps';
 import { toKstIso } from '../../lib/time';
-import { postCounts, postCountsQuery } from '@server/modules/board';
+import { inquiryCounts, inquiryCountsQuery, postCounts, postCountsQuery } from '@server/modules/board';
 import { commentCounts, commentCountsQuery } from '@server/modules/comment';
-import { inquiryCounts, inquiryCountsQuery } from '@server/modules/inquiry';
 import { memberCounts, memberCountsQuery, signinFailureCounts, signinFailureCountsQuery } from '@server/modules/user';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

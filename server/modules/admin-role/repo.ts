@@ -42,3 +42,20 @@ export async function unknownRoleCodes(db: Db, codes: string[]): Promise<string[
   const known = new Set(rows.map((r) => r.roleCode));
   return unique.filter((code) => !known.has(code));
 }
+
+/** The guest role's code and permissions, for the site settings' cache (through server/app.ts). */
+export async function findGuestRole(db: Db, roleCode: string): Promise<{ roleCode: string; permissions: string[] } | undefined> {
+  const [row] = await db.select({ roleCode: role.roleCode, permissions: role.permissions }).from(role).where(eq(role.roleCode, roleCode));
+  return row;
+}
+
+/** A role's permissions, the row share-locked for the rest of the caller's transaction (a new guest role's check). */
+export async function sharedRolePermissions(db: Db, roleCode: string): Promise<string[] | undefined> {
+  const [row] = await db.select({ permissions: role.permissions }).from(role).where(eq(role.roleCode, roleCode)).for('share');
+  return row?.permissions;
+}
+
+/** Every role by code, as the site settings' console offers them for the guest role. */
+export function rolesByCode(db: Db): Promise<RoleRow[]> {
+  return db.select({ roleCode: role.roleCode, name: role.name, permissions: role.permissions }).from(role).orderBy(role.roleCode);
+}

@@ -4,6 +4,7 @@ import type { BoardItemPage } from '@contract';
 import { commentsCountQuery, commentsPageQuery } from '../comment/repo';
 import { createTestApp, data, type TestApp } from '../../test/harness';
 import * as repo from './repo';
+import * as fileRepo from '../file/repo';
 import { buildSearchTokens } from './search-tokens';
 import {
   expectNoSortNoSeqScan, explainAnalyze, indexScan, noHeapFetches, type Plannable, seqScanOf, vacuumUntilAllVisible,
@@ -201,10 +202,10 @@ describe('post view at 100,000 posts', () => {
 
   it('reads the attachments of a page of posts in display order from stored_file_item_idx', async () => {
     const ids = (await repo.pageIdsQuery(t.db, listFilter(5000))).map((r) => r.id);
-    const p = await plan(repo.filesOfItemsQuery(t.db, ids));
+    const p = await plan(fileRepo.filesOfItemsQuery(t.db, ids));
     expect(p).toMatch(/(Bitmap )?Index Scan (using|on) stored_file_item_idx/);
     expectIndexPlan(p);
-    const files = await repo.listFilesOfItems(t.db, ids);
+    const files = await fileRepo.listFilesOfItems(t.db, ids);
     expect([...files.values()].every((list) => list.map((f) => f.sortOrder).join() === '0,1')).toBe(true);
     expect(files.size).toBe(PAGE / 2);
   });

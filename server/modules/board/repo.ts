@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { View } from './view-counter';
 import { firstRow } from '@server/db/first-row';
 import { appUser, board, boardItem, boardItemComment, boardItemCount, boardItemView, storedFile } from '../../db/schema';
+import { placeFilesOfNewItem, type StoredFileRow } from '@server/modules/file';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
 import { sanitizeContent } from './sanitize';
-import type { SearchType } from '@contract';
+import { INQUIRY_BOARD, type InquiryStatus, type SearchType } from '@contract';
 
 export type BoardRow = typeof board.$inferSelect;
 export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens' | 'contentText' | 'agreedAt' | 'answeredBy' | 'inquiryStatus'>;
@@ -369,38 +370,6 @@ export async function findItemForView(
   return { item, files, prev, next };
 }
 
-export type StoredFileRow = typeof storedFile.$inferSelect;
-
-/**
- * Attachments of several posts: one lookup in stored_file_item_idx for all of them. No ORDER BY:
- * PostgreSQL 15 would sort the bitmap's rows; listFilesOfItems orders each post's few files.
- */
-export function filesOfItemsQuery(db: Db, boardItemIds: number[]) {
-  return db
-    .select()
-    .from(storedFile)
-    .where(and(sql`${storedFile.boardItemId} = ANY(${sql.param(boardItemIds)}::bigint[])`, eq(storedFile.kind, 'attachment')));
-}
-
-/** Display order of a post's files: sort order, then upload time (and id, so ties are stable). */
-function byDisplayOrder(a: StoredFileRow, b: StoredFileRow): number {
-  return a.sortOrder - b.sortOrder || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
-}
-
-/** The files of several posts in one query (no N+1 on list pages), each post's in display order. */
-export async function listFilesOfItems(db: Db, boardItemIds: number[]): Promise<Map<number, StoredFileRow[]>> {
-  const byItem = new Map<number, StoredFileRow[]>();
-  if (boardItemIds.length === 0) return byItem;
-  const rows = await filesOfItemsQuery(db, boardItemIds);
-  for (const row of rows) {
-    const list = byItem.get(row.boardItemId!) ?? [];
-    list.push(row);
-    byItem.set(row.boardItemId!, list);
-  }
-  for (const list of byItem.values()) list.sort(byDisplayOrder);
-  return byItem;
-}
-
 export interface NewItem {
   boardCode: string;
   title: string;
@@ -461,14 +430,7 @@ export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; i
       modifiedAt: createdAt,
     })
     .returning({ id: boardItem.id, itemNo: boardItem.itemNo });
-  if (item.fileIds?.length) {
-    for (const [sortOrder, fileId] of item.fileIds.entries()) {
-      await db.update(storedFile).set({ boardItemId: row!.id, sortOrder, kind: 'attachment' }).where(eq(storedFile.id, fileId));
-    }
-  }
-  if (item.imageFileIds?.length) {
-    await db.update(storedFile).set({ boardItemId: row!.id, kind: 'image' }).where(inArray(storedFile.id, item.imageFileIds));
-  }
+  await placeFilesOfNewItem(db, row!.id, item.fileIds ?? [], item.imageFileIds ?? []);
   return row!;
 }
 
@@ -512,47 +474,6 @@ export async function updateItem(db: Db, id: number, patch: ItemPatch): Promise<
     });
   }
   await db.update(boardItem).set(values).where(eq(boardItem.id, id));
-}
-
-export async function findFiles(db: Db, ids: string[]): Promise<StoredFileRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(storedFile).where(inArray(storedFile.id, ids));
-}
-
-/** Every file of a post (attachments and editor images), in display order. */
-export async function filesOfItem(db: Db, boardItemId: number): Promise<StoredFileRow[]> {
-  return db
-    .select()
-    .from(storedFile)
-    .where(eq(storedFile.boardItemId, boardItemId))
-    .orderBy(asc(storedFile.sortOrder), asc(storedFile.createdAt));
-}
-
-/**
- * Attaches files that are not on any post yet. Returns how many it took: fewer than asked means
- * another request took one first, and the caller's transaction must fail.
- */
-export async function attachFiles(db: Db, boardItemId: number, ids: string[], kind: 'attachment' | 'image'): Promise<number> {
-  let taken = 0;
-  for (const [sortOrder, id] of ids.entries()) {
-    const rows = await db
-      .update(storedFile)
-      .set({ boardItemId, kind, ...(kind === 'attachment' ? { sortOrder } : {}) })
-      .where(and(eq(storedFile.id, id), or(sql`${storedFile.boardItemId} IS NULL`, eq(storedFile.boardItemId, boardItemId))))
-      .returning({ id: storedFile.id });
-    taken += rows.length;
-  }
-  return taken;
-}
-
-/** Removes file rows (attachments taken off a post); returns their stored names, to delete after commit. */
-export async function deleteFiles(db: Db, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .delete(storedFile)
-    .where(inArray(storedFile.id, ids))
-    .returning({ storedName: storedFile.storedName, thumbnailName: storedFile.thumbnailName });
-  return rows.flatMap((r) => [r.storedName, ...(r.thumbnailName ? [r.thumbnailName] : [])]);
 }
 
 /** Soft-deletes a post and its comments (docs/decisions/0007-deleting-posts.md). */
@@ -710,3 +631,117 @@ export async function countCommentAdded(db: Db, boardItemId: number): Promise<vo
 export async function countCommentRemoved(db: Db, boardItemId: number): Promise<void> {
   await db.update(boardItem).set({ commentCount: sql`greatest(${boardItem.commentCount} - 1, 0)` }).where(eq(boardItem.id, boardItemId));
 }
+
+// The contact-us board's inquiries: the console's queue and an inquiry's status (inquiry module).
+
+export interface InquiryFilter {
+  status?: InquiryStatus;
+  keyword?: string;
+  offset: number;
+  limit: number;
+}
+
+const inquirySummaryColumns = {
+  id: boardItem.id,
+  itemNo: boardItem.itemNo,
+  title: boardItem.title,
+  writerName: boardItem.writerName,
+  status: boardItem.inquiryStatus,
+  createdAt: boardItem.createdAt,
+  answeredAt: boardItem.answeredAt,
+};
+
+/**
+ * The queue's rows: live posts of the contact-us board, newest first. With a status the order
+ * comes from board_item_inquiry_status_idx, without one from board_item_created_idx; the keyword
+ * (title, writer, contact e-mail) filters along that scan (inquiries are a few thousand a year).
+ */
+function inquiryWhere(f: Pick<InquiryFilter, 'status' | 'keyword'>): SQL {
+  const conditions: SQL[] = [eq(boardItem.boardCode, INQUIRY_BOARD), isNull(boardItem.deletedAt)];
+  if (f.status) conditions.push(eq(boardItem.inquiryStatus, f.status));
+  if (f.keyword) {
+    const pattern = likePattern(f.keyword);
+    conditions.push(or(ilike(boardItem.title, pattern), ilike(boardItem.writerName, pattern), ilike(boardItem.contactEmail, pattern))!);
+  }
+  return and(...conditions)!;
+}
+
+/**
+ * The ids of one page, from the index alone (an index-only scan without a keyword), so a deep page
+ * skips index entries instead of heap rows: on PostgreSQL 15 a deep page of 40,000 완료 read as
+ * whole rows became a bitmap scan and a sort. The rows themselves come next, by primary key.
+ */
+export function inquiryPageIdsQuery(db: Db, f: InquiryFilter) {
+  return db
+    .select({ id: boardItem.id })
+    .from(boardItem)
+    .where(inquiryWhere(f))
+    // Written as the indexes are (DESC NULLS LAST): plain DESC means NULLS FIRST and would sort.
+    .orderBy(sql`${boardItem.createdAt} DESC NULLS LAST`, sql`${boardItem.id} DESC NULLS LAST`)
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+export function inquiryRowsByIdsQuery(db: Db, ids: number[]) {
+  return db.select(inquirySummaryColumns).from(boardItem).where(inArray(boardItem.id, ids));
+}
+
+/** One page of the queue, newest first. */
+export async function listInquiryPage(db: Db, f: InquiryFilter) {
+  const ids = (await inquiryPageIdsQuery(db, f)).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const byId = new Map((await inquiryRowsByIdsQuery(db, ids)).map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+export function inquiryCountQuery(db: Db, f: Pick<InquiryFilter, 'status' | 'keyword'>) {
+  return db.select({ count: sql<number>`count(*)::int` }).from(boardItem).where(inquiryWhere(f));
+}
+
+/** Inquiries in each status (live ones), for the queue's tabs. */
+export function inquiryStatusCountsQuery(db: Db) {
+  return db
+    .select({ status: boardItem.inquiryStatus, count: sql<number>`count(*)::int` })
+    .from(boardItem)
+    .where(and(eq(boardItem.boardCode, INQUIRY_BOARD), isNull(boardItem.deletedAt)))
+    .groupBy(boardItem.inquiryStatus);
+}
+
+export type InquirySummaryRow = Awaited<ReturnType<typeof inquiryRowsByIdsQuery>>[number];
+
+export async function findInquiry(db: Db, itemNo: number, opts: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select({
+      ...inquirySummaryColumns,
+      content: boardItem.content,
+      writerId: boardItem.writerId,
+      contactEmail: boardItem.contactEmail,
+      contactPhone: boardItem.contactPhone,
+      answer: boardItem.answer,
+    })
+    .from(boardItem)
+    .where(and(eq(boardItem.boardCode, INQUIRY_BOARD), eq(boardItem.itemNo, itemNo), isNull(boardItem.deletedAt)));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+export type InquiryRow = NonNullable<Awaited<ReturnType<typeof findInquiry>>>;
+
+export async function setInquiryStatus(db: Db, id: number, status: InquiryStatus): Promise<void> {
+  await db.update(boardItem).set({ inquiryStatus: status }).where(eq(boardItem.id, id));
+}
+
+/**
+ * The console's dashboard (admin-dashboard): inquiries received and in progress, over
+ * `board_item_inquiry_status_idx (board_code, inquiry_status, ...)`, index-only.
+ */
+export const inquiryCountsQuery = () =>
+  sql`SELECT coalesce(sum(c.n) FILTER (WHERE s.status = 'RECEIVED'), 0)::int AS received,
+             coalesce(sum(c.n) FILTER (WHERE s.status = 'IN_PROGRESS'), 0)::int AS in_progress
+      FROM board b
+      CROSS JOIN (VALUES ('RECEIVED'), ('IN_PROGRESS')) AS s(status)
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS n FROM board_item i
+        WHERE i.board_code = b.board_code AND i.deleted_at IS NULL AND i.inquiry_status = s.status) c
+      WHERE b.list_style = 'inquiry'`;
+
+export const inquiryCounts = (db: Db) => firstRow<{ received: number; in_progress: number }>(db, inquiryCountsQuery());

@@ -6,8 +6,8 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
-import { fileUrl, thumbnailUrl } from '@server/modules/file';
-import { canOnBoard, canSeePrivateItem, isPrivateItem, listOnlyOwn } from './policy';
+import { fileUrl, listFilesOfItems, thumbnailUrl } from '@server/modules/file';
+import { canOnBoard, canSeePrivateItem, isPrivateItem, listOnlyOwn, type BoardRules } from './policy';
 import * as repo from './repo';
 import type { ViewCounter } from './view-counter';
 
@@ -27,6 +27,21 @@ export async function requireBoard(db: Db, boardCode: string): Promise<repo.Boar
 /** A guest is asked to sign in; a member without the right is refused. */
 export function deny(caller: Caller): never {
   throw caller.userId === null ? unauthorized() : forbidden();
+}
+
+/**
+ * A file attached to a post follows the post (issue 2): shown to whoever may read the post,
+ * downloaded by whoever may also download on that board. The file routes get this through
+ * server/app.ts (the board module imports the file module, not the other way round).
+ */
+export function checkPostFileAccess(
+  caller: Caller,
+  board: BoardRules,
+  item: { writerId: number | null; isSecret: boolean },
+  action: 'read' | 'download',
+): void {
+  if (!canOnBoard(caller, board, 'read') || !canOnBoard(caller, board, action)) deny(caller);
+  if (isPrivateItem(board, item) && !canSeePrivateItem(caller, board, item)) deny(caller);
 }
 
 export function toBoard(row: repo.BoardRow, caller: Caller): Board {
@@ -114,7 +129,7 @@ export async function listItemsOfBoard(db: Db, caller: Caller, board: repo.Board
     }),
     query.pinNotices && onlyWriterId === undefined ? repo.listNotices(db, board.boardCode) : Promise.resolve([]),
   ]);
-  const files = await repo.listFilesOfItems(db, [...rows, ...notices].map((r) => r.id));
+  const files = await listFilesOfItems(db, [...rows, ...notices].map((r) => r.id));
   return {
     content: rows.map((r) => toSummary(r, files.get(r.id) ?? [], board, caller)),
     notices: notices.map((r) => toSummary(r, files.get(r.id) ?? [], board, caller)),

@@ -12,6 +12,7 @@ import { canOnBoard } from './policy';
 import { htmlToText } from './search-tokens';
 import { sanitizeContent } from './sanitize';
 import * as repo from './repo';
+import { attachFiles, deleteFiles, filesOfItem, findFiles, listFilesOfItems } from '@server/modules/file';
 import { canEditItem, deny, requireBoard, toDetail } from './service';
 import { answerEmail } from './templates';
 import { withTransaction } from '@server/db/transaction';
@@ -79,7 +80,7 @@ async function checkAttachments(
   if (unique.length === 0) return unique;
   if (!board.allowAttachments) throw badRequest(boardMessages.attachmentsNotAllowed);
   if (unique.length > board.maxFiles) throw badRequest(boardMessages.tooManyFiles(board.maxFiles));
-  const rows = new Map((await repo.findFiles(db, unique)).map((r) => [r.id, r]));
+  const rows = new Map((await findFiles(db, unique)).map((r) => [r.id, r]));
   for (const id of unique) {
     const row = rows.get(id);
     const onThisPost = row !== undefined && itemId !== null && row.boardItemId === itemId;
@@ -95,13 +96,13 @@ async function checkAttachments(
 /** Editor images of the content that the caller uploaded and no post holds yet. */
 async function ownLooseImages(db: Db, caller: Caller, content: string): Promise<string[]> {
   if (caller.userId === null) return [];
-  const rows = await repo.findFiles(db, contentImageIds(content));
+  const rows = await findFiles(db, contentImageIds(content));
   return rows.filter((r) => r.boardItemId === null && r.kind !== 'alumni-import' && r.createdBy === caller.userId).map((r) => r.id);
 }
 
 /** The post's picture in lists: its first image attachment, else the first image in its content. */
 async function refreshThumbnail(db: Db, itemId: number, content: string, at: Date): Promise<void> {
-  const files = await repo.filesOfItem(db, itemId);
+  const files = await filesOfItem(db, itemId);
   const withThumb = files.filter((f) => f.thumbnailName);
   const fromAttachments = withThumb.find((f) => f.kind === 'attachment');
   const order = contentImageIds(content);
@@ -116,7 +117,7 @@ async function refreshThumbnail(db: Db, itemId: number, content: string, at: Dat
 async function detailOf(db: Db, caller: Caller, board: repo.BoardRow, itemNo: number, justWritten = false): Promise<BoardItem> {
   const item = await repo.findItem(db, board.boardCode, itemNo);
   if (!item) throw notFound(messages.boardItemNotFound);
-  const files = await repo.listFilesOfItems(db, [item.id]);
+  const files = await listFilesOfItems(db, [item.id]);
   return toDetail(item, files.get(item.id) ?? [], board, caller, undefined, justWritten);
 }
 
@@ -156,7 +157,7 @@ export async function createItem(deps: Deps, caller: Caller, boardCode: string, 
       contactPhone: inquiry ? input.phone || null : null,
       agreedAt: inquiry ? now : null,
     });
-    const taken = (await repo.attachFiles(tx, row.id, fileIds, 'attachment')) + (await repo.attachFiles(tx, row.id, imageFileIds, 'image'));
+    const taken = (await attachFiles(tx, row.id, fileIds, 'attachment')) + (await attachFiles(tx, row.id, imageFileIds, 'image'));
     if (taken !== fileIds.length + imageFileIds.length) throw badRequest(boardMessages.fileNotYours);
     await refreshThumbnail(tx, row.id, content, now);
     return row;
@@ -204,13 +205,13 @@ export async function updateItem(
     let removedNames: string[] = [];
     if (edit.files !== undefined) {
       const fileIds = await checkAttachments(tx, caller, board, item.id, edit.files.map((f) => f.id));
-      const current = (await repo.filesOfItem(tx, item.id)).filter((f) => f.kind === 'attachment');
-      removedNames = await repo.deleteFiles(tx, current.filter((f) => !fileIds.includes(f.id)).map((f) => f.id));
-      if ((await repo.attachFiles(tx, item.id, fileIds, 'attachment')) !== fileIds.length) throw badRequest(boardMessages.fileNotYours);
+      const current = (await filesOfItem(tx, item.id)).filter((f) => f.kind === 'attachment');
+      removedNames = await deleteFiles(tx, current.filter((f) => !fileIds.includes(f.id)).map((f) => f.id));
+      if ((await attachFiles(tx, item.id, fileIds, 'attachment')) !== fileIds.length) throw badRequest(boardMessages.fileNotYours);
     }
     if (content !== undefined) {
       const images = await ownLooseImages(tx, caller, content);
-      if ((await repo.attachFiles(tx, item.id, images, 'image')) !== images.length) throw badRequest(boardMessages.fileNotYours);
+      if ((await attachFiles(tx, item.id, images, 'image')) !== images.length) throw badRequest(boardMessages.fileNotYours);
     }
     await repo.updateItem(tx, item.id, {
       ...(edit.title !== undefined ? { title: edit.title } : {}),

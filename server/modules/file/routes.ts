@@ -1,14 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { endpoints, messages } from '@contract';
+import { endpoints, messages, type BoardPermissionRoles } from '@contract';
 import { isAdmin, type Caller } from '../../auth/caller';
 import { getFileCaller } from '../../auth/request-caller';
 import type { Db } from '../../db/client';
-import { board, boardItem, storedFile } from '../../db/schema';
+import { countDownload, findFileWithPost, type StoredFileRow } from './repo';
 import { notFound } from '../../errors';
 import { contentDisposition } from '../../lib/content-disposition';
-import { canOnBoard, canSeePrivateItem, isPrivateItem, deny } from '@server/modules/board';
 import type { FileStore } from './store';
 import { route } from '../../route';
 
@@ -19,25 +17,32 @@ import { route } from '../../route';
  */
 const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/vtt']);
 
-type FileRow = typeof storedFile.$inferSelect;
+type FileRow = StoredFileRow;
+
+/**
+ * Whether the caller may read (or download) a file attached to this post of this board; throws
+ * when not. The board module's rules (board/service.ts, checkPostFileAccess), which server/app.ts
+ * hands over: the board module imports this one.
+ */
+export type PostFileAccess = (
+  caller: Caller,
+  board: { listStyle: string; permissions: BoardPermissionRoles },
+  item: { writerId: number | null; isSecret: boolean },
+  action: 'read' | 'download',
+) => void;
 
 /**
  * A file follows the post it belongs to (issue 2): shown to whoever may read the post, downloaded
  * by whoever may also download on that board; before it is attached, only its uploader sees it.
  */
-async function loadReadableFile(db: Db, caller: Caller, id: string, action: 'read' | 'download' = 'read'): Promise<FileRow> {
-  const [row] = await db
-    .select({
-      file: storedFile,
-      // `id` first: drizzle makes a left-joined object null when its FIRST field is null, and
-      // `writerId` is null on a post without a writer (the file then looked unattached: 404).
-      item: { id: boardItem.id, writerId: boardItem.writerId, isSecret: boardItem.isSecret, deletedAt: boardItem.deletedAt },
-      board: { listStyle: board.listStyle, permissions: board.permissions },
-    })
-    .from(storedFile)
-    .leftJoin(boardItem, eq(boardItem.id, storedFile.boardItemId))
-    .leftJoin(board, eq(board.boardCode, boardItem.boardCode))
-    .where(eq(storedFile.id, id));
+async function loadReadableFile(
+  db: Db,
+  postFileAccess: PostFileAccess,
+  caller: Caller,
+  id: string,
+  action: 'read' | 'download' = 'read',
+): Promise<FileRow> {
+  const row = await findFileWithPost(db, id);
   if (!row) throw notFound(messages.fileNotFound);
   const { file, item, board: b } = row;
   // An address-book workbook is read only by its import (access-recorded), never served as a file.
@@ -48,8 +53,7 @@ async function loadReadableFile(db: Db, caller: Caller, id: string, action: 'rea
     throw notFound(messages.fileNotFound);
   }
   if (item.deletedAt) throw notFound(messages.fileNotFound);
-  if (!canOnBoard(caller, b, 'read') || !canOnBoard(caller, b, action)) deny(caller);
-  if (isPrivateItem(b, item) && !canSeePrivateItem(caller, b, item)) deny(caller);
+  postFileAccess(caller, b, item, action);
   return file;
 }
 
@@ -64,7 +68,7 @@ async function sendStored(reply: FastifyReply, files: FileStore, storedName: str
 }
 
 
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fileRoutes: FastifyPluginAsyncZod<{ postFileAccess: PostFileAccess }> = async (app, { postFileAccess }) => {
   const { db, files } = app.deps;
   // A store that cannot be used stops the start with the operator's message (FILES_DIR not
   // writable, S3 bucket unreachable) instead of failing each upload later.
@@ -72,7 +76,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => files.close());
 
   async function sendThumbnail(reply: FastifyReply, caller: Caller, id: string) {
-    const file = await loadReadableFile(db, caller, id);
+    const file = await loadReadableFile(db, postFileAccess, caller, id);
     if (!file.thumbnailName) throw notFound('미리보기 이미지가 없습니다.');
     return sendStored(reply, files, file.thumbnailName, 'image/webp', contentDisposition('inline', `${file.originalName}.webp`));
   }
@@ -87,10 +91,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await getFileCaller(request);
       if (request.query.thumbnail === 'true') return sendThumbnail(reply, caller, request.params.id);
       const wantsDownload = request.query.download === 'true';
-      const file = await loadReadableFile(db, caller, request.params.id, wantsDownload ? 'download' : 'read');
+      const file = await loadReadableFile(db, postFileAccess, caller, request.params.id, wantsDownload ? 'download' : 'read');
       const download = wantsDownload || !inlineTypes.has(file.contentType);
       if (download) {
-        await db.update(storedFile).set({ downloadCount: sql`${storedFile.downloadCount} + 1` }).where(eq(storedFile.id, file.id));
+        await countDownload(db, file.id);
       }
       const contentType = inlineTypes.has(file.contentType) ? file.contentType : 'application/octet-stream';
       return sendStored(reply, files, file.storedName, contentType, contentDisposition(download ? 'attachment' : 'inline', file.originalName));

@@ -1,8 +1,7 @@
-import { and, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { storedFile } from '../../db/schema';
 import { deleteViewsBefore } from '@server/modules/board';
+import { deleteUnattachedBefore } from '@server/modules/file';
 import { deleteMessagesBefore } from '@server/modules/delivery';
 import { deleteExpiredRefreshTokens } from '@server/auth/refresh-tokens';
 import { deleteSigninFailuresBefore } from '@server/modules/user';
@@ -65,12 +64,8 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
 
   const messages = await deleteMessagesBefore(db, addMs(now, -retention.outboxMs));
 
-  // A post claims an upload with `WHERE board_item_id IS NULL`; whichever statement locks the row
-  // first wins, and the other finds no row, so an upload is never both attached and deleted.
-  const uploads = await db
-    .delete(storedFile)
-    .where(and(isNull(storedFile.boardItemId), lt(storedFile.createdAt, addMs(now, -retention.unattachedUploadMs))))
-    .returning({ id: storedFile.id, storedName: storedFile.storedName, thumbnailName: storedFile.thumbnailName });
+  // Never one a post is taking at the same moment (file/repo.ts).
+  const uploads = await deleteUnattachedBefore(db, addMs(now, -retention.unattachedUploadMs));
   for (const upload of uploads) {
     for (const name of [upload.storedName, upload.thumbnailName]) {
       if (!name) continue;

@@ -8,8 +8,10 @@ import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
-import { updateItem } from '@server/modules/board';
-import * as repo from './repo';
+import {
+  findInquiry, inquiryCountQuery, inquiryStatusCountsQuery, listInquiryPage, setInquiryStatus, updateItem,
+  type InquiryRow, type InquirySummaryRow,
+} from '@server/modules/board';
 import { withTransaction } from '@server/db/transaction';
 
 type ListQuery = z.output<typeof inquiryListQuery>;
@@ -18,7 +20,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings' | 'files' | 'delivery' | '
 /** How a record names an inquiry: its number and its writer, as a reviewer reads it. */
 const subjectOf = (row: { itemNo: number; writerName: string }) => `문의 ${row.itemNo}번 (${row.writerName})`;
 
-function toSummary(row: repo.InquirySummaryRow) {
+function toSummary(row: InquirySummaryRow) {
   return {
     itemNo: row.itemNo,
     title: row.title,
@@ -29,7 +31,7 @@ function toSummary(row: repo.InquirySummaryRow) {
   };
 }
 
-function toDetail(row: repo.InquiryRow): InquiryDetail {
+function toDetail(row: InquiryRow): InquiryDetail {
   return {
     ...toSummary(row),
     content: row.content,
@@ -52,9 +54,9 @@ export async function listInquiries(deps: Deps, actor: AccessActor, query: ListQ
   const filter = { status: query.status, keyword: query.keyword || undefined };
   return withTransaction(deps.db, async (tx) => {
     // One after another: a transaction is one connection, which runs one query at a time.
-    const rows = await repo.listPage(tx, { ...filter, offset: (query.page - 1) * query.size, limit: query.size });
-    const [total] = await repo.countQuery(tx, filter);
-    const counted = await repo.statusCountsQuery(tx);
+    const rows = await listInquiryPage(tx, { ...filter, offset: (query.page - 1) * query.size, limit: query.size });
+    const [total] = await inquiryCountQuery(tx, filter);
+    const counted = await inquiryStatusCountsQuery(tx);
     const counts = { RECEIVED: 0, IN_PROGRESS: 0, DONE: 0 };
     for (const c of counted) counts[c.status] = c.count;
     const totalElements = total?.count ?? 0;
@@ -79,7 +81,7 @@ export async function listInquiries(deps: Deps, actor: AccessActor, query: ListQ
 /** `GET /api/admin/inquiries/{itemNo}`: the inquiry with its contact details, and one INQUIRY_VIEW record. */
 export async function readInquiry(deps: Deps, actor: AccessActor, itemNo: number): Promise<InquiryDetail> {
   return withTransaction(deps.db, async (tx) => {
-    const row = await repo.findInquiry(tx, itemNo);
+    const row = await findInquiry(tx, itemNo);
     if (!row) throw notFound(m.notFound);
     await recordAccess(tx, actor, deps.clock.now(), { action: 'INQUIRY_VIEW', subjectType: 'inquiry', subject: subjectOf(row) });
     return toDetail(row);
@@ -100,7 +102,7 @@ export async function patchInquiry(
 ): Promise<{ detail: InquiryDetail; message: string }> {
   const { db, clock } = deps;
   if (input.answer === undefined && input.status === undefined) throw badRequest(m.nothingToChange);
-  const before = await repo.findInquiry(db, itemNo);
+  const before = await findInquiry(db, itemNo);
   if (!before) throw notFound(m.notFound);
 
   if (input.answer !== undefined) {
@@ -117,15 +119,15 @@ export async function patchInquiry(
         }),
       ),
     );
-    return { detail: toDetail((await repo.findInquiry(db, itemNo))!), message: m.answered };
+    return { detail: toDetail((await findInquiry(db, itemNo))!), message: m.answered };
   }
 
   const status = input.status as InquiryStatus;
   const detail = await withTransaction(db, async (tx) => {
-    const row = await repo.findInquiry(tx, itemNo, { forUpdate: true });
+    const row = await findInquiry(tx, itemNo, { forUpdate: true });
     if (!row) throw notFound(m.notFound);
     if (row.status === status) return toDetail(row);
-    await repo.setStatus(tx, row.id, status);
+    await setInquiryStatus(tx, row.id, status);
     await recordAccess(tx, actor, clock.now(), {
       action: 'INQUIRY_STATUS_CHANGE',
       subjectType: 'inquiry',

@@ -33,7 +33,7 @@ export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       app.deps.settings.invalidate();
       const [settings, roles, adminTwoFactorRequired] = await Promise.all([
         app.deps.settings.info(),
-        listRoles(app.deps.db),
+        listRoles(app.deps.db, app.deps.settings.tables),
         app.deps.settings.adminTwoFactorRequired(),
       ]);
       return { code: 'SUCCESS' as const, data: { settings, roles, adminTwoFactorRequired } };
@@ -59,7 +59,7 @@ export const siteSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       app.deps.settings.invalidate();
       const current = await app.deps.settings.info();
       try {
-        await updateSiteSettings(app.deps.db, current, request.body, app.deps.clock.now());
+        await updateSiteSettings(app.deps.db, app.deps.settings.tables, current, request.body, app.deps.clock.now());
       } catch (err) {
         // A refusal wrote nothing; any other failure may have committed before it failed.
         if (!(err instanceof ApiError)) await app.deps.boardCaching.settingsChanged();

@@ -2,12 +2,30 @@ import { eq } from 'drizzle-orm';
 import type { SiteAuthentication, SiteInfo, UserKeyType } from '@contract';
 import { siteInfo } from '@contract';
 import type { Db } from '../../db/client';
-import { role, siteSetting } from '../../db/schema';
+import { siteSetting } from '../../db/schema';
 
 const CACHE_MS = 5_000;
 
 /** The site_setting key of the console's "admin two-factor sign-in required" switch. */
 export const ADMIN_TWO_FACTOR_KEY = 'adminTwoFactorRequired';
+
+/**
+ * What the site settings read from tables other modules own: `role` (the admin-role module's
+ * repository) and `app_user` (the user module's). Both modules import this one, so the
+ * composition root (server/app.ts) hands their functions to `SiteSettings` instead of an import.
+ */
+export interface SettingsTables {
+  /** The guest role's code and permissions, or undefined when no role has the code. */
+  findGuestRole(db: Db, roleCode: string): Promise<{ roleCode: string; permissions: string[] } | undefined>;
+  /** A role's permissions, its row share-locked for the rest of the transaction. */
+  sharedRolePermissions(db: Db, roleCode: string): Promise<string[] | undefined>;
+  /** Every role, by code. */
+  rolesByCode(db: Db): Promise<{ roleCode: string; name: string; permissions: string[] }[]>;
+  /** Active members (not system administrators) without an e-mail address, or without a mobile number. */
+  activeMembersWithout(db: Db, key: 'email' | 'mobile'): Promise<number>;
+  /** Active members (not system administrators) whose mobile number another account that is not retired has. */
+  activeMembersSharingMobile(db: Db): Promise<number>;
+}
 
 /**
  * Site settings live in the database as one row per key. They are read on most requests
@@ -24,7 +42,10 @@ export class SiteSettings {
   private signature: string | null = null;
   private readonly listeners: (() => void)[] = [];
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    readonly tables: SettingsTables,
+  ) {}
 
   invalidate(): void {
     this.cached = null;
@@ -45,10 +66,7 @@ export class SiteSettings {
     const info = siteInfo.parse(stored);
     // Not part of the public info; absent until first set.
     const adminTwoFactorRequired = stored[ADMIN_TWO_FACTOR_KEY] === true;
-    const [guestRole] = await this.db
-      .select({ roleCode: role.roleCode, permissions: role.permissions })
-      .from(role)
-      .where(eq(role.roleCode, info.roleCodeForGuest));
+    const guestRole = await this.tables.findGuestRole(this.db, info.roleCodeForGuest);
     const guest = guestRole ?? { roleCode: info.roleCodeForGuest, permissions: [] };
     this.cached = { at: Date.now(), info, guest, adminTwoFactorRequired };
     const signature = JSON.stringify([info, guest]);

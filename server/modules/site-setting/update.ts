@@ -1,12 +1,11 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   keyLabels, patterns, profileChoiceTypes, profileCodePattern, reservedProfileCodes, siteSettingMessages as m,
   type AuthType, type SiteInfo, type SiteSettingPatch, type UserProfileField,
 } from '@contract';
 import { ADMIN_ACCESS } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { appUser, role } from '../../db/schema';
-import { writeSettings } from './service';
+import { writeSettings, type SettingsTables } from './service';
 import { badRequest } from '../../errors';
 import { withTransaction } from '@server/db/transaction';
 
@@ -14,7 +13,7 @@ import { withTransaction } from '@server/db/transaction';
  * `PATCH /api/site-setting` (issue 9): every rule checked before anything is written, then all
  * given keys written in one transaction. The caller invalidates the caches after the commit.
  */
-export async function updateSiteSettings(db: Db, current: SiteInfo, patch: SiteSettingPatch, now: Date): Promise<void> {
+export async function updateSiteSettings(db: Db, tables: SettingsTables, current: SiteInfo, patch: SiteSettingPatch, now: Date): Promise<void> {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
   if (entries.length === 0) throw badRequest(m.nothingToChange);
   const values: Partial<SiteInfo> & Pick<SiteSettingPatch, 'adminTwoFactorRequired'> = { ...patch };
@@ -23,8 +22,8 @@ export async function updateSiteSettings(db: Db, current: SiteInfo, patch: SiteS
   await withTransaction(db, async (tx) => {
     // One change at a time: two admins saving at once cannot interleave their checks and writes.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('site-setting', 0))`);
-    if (patch.roleCodeForGuest !== undefined) await checkGuestRole(tx, patch.roleCodeForGuest);
-    if (patch.authType !== undefined && patch.authType !== current.authType) await checkAuthType(tx, patch.authType);
+    if (patch.roleCodeForGuest !== undefined) await checkGuestRole(tx, tables, patch.roleCodeForGuest);
+    if (patch.authType !== undefined && patch.authType !== current.authType) await checkAuthType(tx, tables, patch.authType);
     await writeSettings(tx, values, now);
   });
 }
@@ -68,41 +67,30 @@ export function checkProfiles(fields: SiteSettingPatch['userProfiles'] & object)
   });
 }
 
-async function checkGuestRole(db: Db, roleCode: string): Promise<void> {
-  const [row] = await db.select({ permissions: role.permissions }).from(role).where(eq(role.roleCode, roleCode)).for('share');
-  if (!row) throw badRequest(m.guestRoleMissing(roleCode), { field: 'roleCodeForGuest' });
+async function checkGuestRole(db: Db, tables: SettingsTables, roleCode: string): Promise<void> {
+  const permissions = await tables.sharedRolePermissions(db, roleCode);
+  if (!permissions) throw badRequest(m.guestRoleMissing(roleCode), { field: 'roleCodeForGuest' });
   // A guest with ADMIN_Access would hand the console to every visitor.
-  if (row.permissions.includes(ADMIN_ACCESS)) throw badRequest(m.guestRoleAdmin, { field: 'roleCodeForGuest' });
+  if (permissions.includes(ADMIN_ACCESS)) throw badRequest(m.guestRoleAdmin, { field: 'roleCodeForGuest' });
 }
 
 /**
  * A new sign-in key must be one every active member has (system administrators keep their ID,
  * server/modules/user/repo.ts, findUserBySigninKey): an e-mail address, or a mobile number no one else has.
  */
-async function checkAuthType(db: Db, authType: AuthType): Promise<void> {
+async function checkAuthType(db: Db, tables: SettingsTables, authType: AuthType): Promise<void> {
   if (authType === 'IdAndPassword') return;
-  const activeMembers = and(eq(appUser.status, 'ACTIVE'), ne(appUser.userType, 'Admin'));
-  const column = authType === 'EmailAndPassword' ? appUser.email : appUser.mobile;
-  const [lacking] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(appUser)
-    .where(and(activeMembers, or(isNull(column), eq(column, ''))));
+  const lacking = await tables.activeMembersWithout(db, authType === 'EmailAndPassword' ? 'email' : 'mobile');
   const keyLabel = authType === 'EmailAndPassword' ? keyLabels.EMAIL : '휴대폰 번호';
-  if (lacking && lacking.count > 0) throw badRequest(m.authTypeKeyMissing(keyLabel, lacking.count), { field: 'authType' });
+  if (lacking > 0) throw badRequest(m.authTypeKeyMissing(keyLabel, lacking), { field: 'authType' });
   if (authType === 'MobileAndPassword') {
-    const result = (await db.execute(sql`
-      SELECT count(*)::int AS count FROM app_user u
-      WHERE u.status = 'ACTIVE' AND u.user_type <> 'Admin' AND u.mobile IS NOT NULL
-        AND EXISTS (SELECT 1 FROM app_user o WHERE o.mobile = u.mobile AND o.id <> u.id AND o.status <> 'RETIRED')`)) as unknown as {
-      rows: { count: number }[];
-    };
-    const shared = result.rows[0];
-    if (shared && Number(shared.count) > 0) throw badRequest(m.authTypeMobileShared(Number(shared.count)), { field: 'authType' });
+    const shared = await tables.activeMembersSharingMobile(db);
+    if (shared > 0) throw badRequest(m.authTypeMobileShared(shared), { field: 'authType' });
   }
 }
 
 /** The roles the console offers for the guest role. */
-export async function listRoles(db: Db): Promise<{ roleCode: string; name: string; admin: boolean }[]> {
-  const rows = await db.select({ roleCode: role.roleCode, name: role.name, permissions: role.permissions }).from(role).orderBy(role.roleCode);
+export async function listRoles(db: Db, tables: SettingsTables): Promise<{ roleCode: string; name: string; admin: boolean }[]> {
+  const rows = await tables.rolesByCode(db);
   return rows.map((r) => ({ roleCode: r.roleCode, name: r.name, admin: r.permissions.includes(ADMIN_ACCESS) }));
 }

@@ -9,12 +9,12 @@ import {
 } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
-import { storedFile, uploadTicket } from '../../db/schema';
+import { uploadTicket } from '../../db/schema';
 import { ApiError, badRequest, notFound, payloadTooLarge, unauthorized } from '../../errors';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { toKstIso } from '../../lib/time';
 import { canOnBoard, deny, requireBoard } from '@server/modules/board';
-import { readAll, fileUrl, thumbnailUrl } from '@server/modules/file';
+import { deleteImportWorkbookRow, fileUrl, findImportWorkbook, insertStoredFile, readAll, thumbnailUrl } from '@server/modules/file';
 import { CheckedUpload, feed } from './checked-stream';
 import { keptFileName } from './file-name';
 import { bytesAre, extensionOf, fileTypes, imageKinds, type FileType } from './sniff';
@@ -190,7 +190,7 @@ async function storeStreamed(
   try {
     await deps.files.write(storedName, checked);
     if (input.file.truncated) throw overLimit;
-    await deps.db.insert(storedFile).values({
+    await insertStoredFile(deps.db, {
       id, boardItemId: null, originalName: name, storedName, contentType: input.type.contentType, size: checked.bytes,
       kind: 'attachment', createdBy: input.userId, createdAt: deps.clock.now(),
     });
@@ -244,7 +244,7 @@ export async function storeUpload(
   try {
     await deps.files.write(storedName, data);
     if (thumbnail && thumbnailName) await deps.files.write(thumbnailName, thumbnail);
-    await deps.db.insert(storedFile).values({
+    await insertStoredFile(deps.db, {
       id,
       boardItemId: null,
       originalName: name,
@@ -291,7 +291,7 @@ export async function storeImportWorkbook(deps: Deps, input: { userId: number; f
   const contentType = fileTypes.xlsx!.contentType;
   try {
     await deps.files.write(storedName, input.data);
-    await deps.db.insert(storedFile).values({
+    await insertStoredFile(deps.db, {
       id, boardItemId: null, originalName: name, storedName, contentType, size: input.data.length,
       kind: 'alumni-import', createdBy: input.userId, createdAt: deps.clock.now(),
     });
@@ -304,10 +304,7 @@ export async function storeImportWorkbook(deps: Deps, input: { userId: number; f
 
 /** The bytes of an import workbook this admin uploaded (404 when it is gone or someone else's). */
 export async function readImportWorkbook(deps: Deps, fileId: string, userId: number): Promise<{ name: string; data: Buffer }> {
-  const [row] = await deps.db
-    .select({ name: storedFile.originalName, storedName: storedFile.storedName })
-    .from(storedFile)
-    .where(and(eq(storedFile.id, fileId), eq(storedFile.kind, 'alumni-import'), eq(storedFile.createdBy, userId), isNull(storedFile.boardItemId)));
+  const row = await findImportWorkbook(deps.db, fileId, userId);
   const data = row && (await readAll(deps.files, row.storedName));
   if (!row || !data) throw notFound(alumniMessages.importFileGone);
   return { name: row.name, data };
@@ -318,9 +315,5 @@ export async function readImportWorkbook(deps: Deps, fileId: string, userId: num
  * name, whose bytes the caller removes after commit (`files.remove`).
  */
 export async function deleteImportWorkbook(db: Deps['db'], fileId: string): Promise<string | null> {
-  const [row] = await db
-    .delete(storedFile)
-    .where(and(eq(storedFile.id, fileId), eq(storedFile.kind, 'alumni-import')))
-    .returning({ storedName: storedFile.storedName });
-  return row?.storedName ?? null;
+  return deleteImportWorkbookRow(db, fileId);
 }

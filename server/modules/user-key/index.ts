@@ -1,4 +1,4 @@
 /** The user-key module's surface: what other modules, the start-up and scripts may use. */
 export { keyLabel, normaliseKey } from './keys';
-export { deleteTokensOfMember, keyInUse, markUsed } from './repo';
+export { deleteTokensOfMember, markUsed } from './repo';
 export { attemptPincode, deliverPincode, issuePincode, takeConfirmedToken, validKey } from './service';

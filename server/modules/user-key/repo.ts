@@ -1,22 +1,8 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { UserKeyType } from '@contract';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appUser, userKeyToken } from '../../db/schema';
+import { userKeyToken } from '../../db/schema';
 
 export type KeyTokenRow = typeof userKeyToken.$inferSelect;
-
-/**
- * Whether a key is taken: an ID by any account (a retired member's ID stays reserved), an e-mail
- * address or mobile number by an account's key or by its e-mail or mobile field.
- */
-export async function keyInUse(db: Db, type: UserKeyType, code: string): Promise<boolean> {
-  const where =
-    type === 'ID'
-      ? eq(appUser.userKeyCode, code)
-      : or(eq(appUser.userKeyCode, code), type === 'EMAIL' ? eq(appUser.email, code) : eq(appUser.mobile, code));
-  const rows = await db.select({ id: appUser.id }).from(appUser).where(where).limit(1);
-  return rows.length > 0;
-}
 
 /** Pincodes sent to one key since each of two moments (the send limits). */
 export async function countSends(

@@ -3,10 +3,12 @@ import { accountMessages, endpoints } from '@contract';
 import { perMinute } from '../../lib/rate-limit';
 import { keyLabel } from './keys';
 import * as service from './service';
+import type { KeyInUse } from './service';
 import { route } from '../../route';
 
 
-export const userKeyRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `keyInUse` comes from the user module, through the composition root (server/app.ts). */
+export const userKeyRoutes: FastifyPluginAsyncZod<{ keyInUse: KeyInUse }> = async (app, { keyInUse }) => {
   const limits = app.deps.config.rateLimits;
 
   route(
@@ -15,7 +17,7 @@ export const userKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: perMinute(limits.check), docs: { tags: ['user-key'], summary: '아이디·이메일·휴대폰 번호 사용 여부' } },
     async (request) => {
       const { userKeyType, userKeyCode } = request.body;
-      const exists = await service.checkExists(app.deps, userKeyType, userKeyCode);
+      const exists = await service.checkExists(app.deps, keyInUse, userKeyType, userKeyCode);
       const label = keyLabel(userKeyType);
       return {
         code: 'SUCCESS' as const,
@@ -38,7 +40,7 @@ export const userKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       code: 'SUCCESS' as const,
-      data: { userKeyToken: await service.sendPincode(app.deps, request.body) },
+      data: { userKeyToken: await service.sendPincode(app.deps, keyInUse, request.body) },
     }),
   );
 

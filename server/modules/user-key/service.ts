@@ -30,8 +30,14 @@ export function validKey(type: UserKeyType, code: string): string {
   return key;
 }
 
-export async function checkExists(deps: Pick<AppDeps, 'db'>, type: UserKeyType, code: string): Promise<boolean> {
-  return repo.keyInUse(deps.db, type, validKey(type, code));
+/**
+ * Whether an account has a key: the user module's `keyInUse` (the owner of app_user), which the
+ * composition root hands to these routes (server/app.ts); the user module imports this one.
+ */
+export type KeyInUse = (db: Db, type: UserKeyType, code: string) => Promise<boolean>;
+
+export async function checkExists(deps: Pick<AppDeps, 'db'>, keyInUse: KeyInUse, type: UserKeyType, code: string): Promise<boolean> {
+  return keyInUse(deps.db, type, validKey(type, code));
 }
 
 export function newPincode(): string {
@@ -86,11 +92,12 @@ export function deliverPincode(deps: Deps, keyType: VerifiedKeyType, keyCode: st
 /** `POST /api/user-key/check`: a pincode to an e-mail address or number, and its pending token. */
 export async function sendPincode(
   deps: Deps,
+  keyInUse: KeyInUse,
   input: { userKeyType: VerifiedKeyType; userKeyCode: string; purpose: 'SIGNUP' | 'FIND_ID' | 'CHANGE_KEY' },
 ): Promise<string> {
   const keyCode = validKey(input.userKeyType, input.userKeyCode);
   // A new account or a changed key must be free; finding an ID needs no check.
-  if (input.purpose !== 'FIND_ID' && (await repo.keyInUse(deps.db, input.userKeyType, keyCode))) {
+  if (input.purpose !== 'FIND_ID' && (await keyInUse(deps.db, input.userKeyType, keyCode))) {
     throw conflict(accountMessages.keyTaken(keyLabel(input.userKeyType)), { field: 'userKeyCode' });
   }
   const issued = await issuePincode(deps, { keyType: input.userKeyType, keyCode, purpose: input.purpose, userId: null });

@@ -8,7 +8,7 @@ import { toKstIso } from '../../lib/time';
 import { renameWriter } from '@server/modules/board';
 import { revokeAllOfUser } from '@server/auth/refresh-tokens';
 import { confirmOwnPassword } from './attempts';
-import { keyInUse, takeConfirmedToken, validKey, keyLabel } from '@server/modules/user-key';
+import { takeConfirmedToken, validKey, keyLabel } from '@server/modules/user-key';
 import { conflict } from '../../errors';
 import { canChangeUser, canReachUser, canRetire } from './policy';
 import { recordAccess } from '@server/modules/access-record';
@@ -161,7 +161,7 @@ export async function changeUserKey(
   await checkCurrentPassword(deps, caller, row, input.currentPassword);
   const type = input.userKeyType;
   const keyCode = validKey(type, input.userKeyCode);
-  if (await keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)), { field: 'userKeyCode' });
+  if (await repo.keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)), { field: 'userKeyCode' });
   const now = deps.clock.now();
   const previous = type === 'EMAIL' ? row.email : row.mobile;
   try {

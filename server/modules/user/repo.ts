@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, isNull, like, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { MemberFilter } from '@contract';
+import type { MemberFilter, UserKeyType } from '@contract';
 import type { Db } from '../../db/client';
 import { firstRow } from '@server/db/first-row';
 import { appUser, role, signinFailure, twoFactor } from '../../db/schema';
@@ -400,4 +400,39 @@ export function exportQuery(db: Db, filter: MemberFilter, limit: number) {
     .where(filterWhere(filter))
     .orderBy(...newestFirst)
     .limit(limit);
+}
+
+/**
+ * Whether a key is taken: an ID by any account (a retired member's ID stays reserved), an e-mail
+ * address or mobile number by an account's key or by its e-mail or mobile field.
+ */
+export async function keyInUse(db: Db, type: UserKeyType, code: string): Promise<boolean> {
+  const where =
+    type === 'ID'
+      ? eq(appUser.userKeyCode, code)
+      : or(eq(appUser.userKeyCode, code), type === 'EMAIL' ? eq(appUser.email, code) : eq(appUser.mobile, code));
+  const rows = await db.select({ id: appUser.id }).from(appUser).where(where).limit(1);
+  return rows.length > 0;
+}
+
+/** Active members (not system administrators) without an e-mail address, or without a mobile number (the site settings' authType switch). */
+export async function activeMembersWithout(db: Db, key: 'email' | 'mobile'): Promise<number> {
+  const activeMembers = and(eq(appUser.status, 'ACTIVE'), ne(appUser.userType, 'Admin'));
+  const column = key === 'email' ? appUser.email : appUser.mobile;
+  const [lacking] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(appUser)
+    .where(and(activeMembers, or(isNull(column), eq(column, ''))));
+  return lacking?.count ?? 0;
+}
+
+/** Active members (not system administrators) whose mobile number another account that is not retired also has. */
+export async function activeMembersSharingMobile(db: Db): Promise<number> {
+  const result = (await db.execute(sql`
+      SELECT count(*)::int AS count FROM app_user u
+      WHERE u.status = 'ACTIVE' AND u.user_type <> 'Admin' AND u.mobile IS NOT NULL
+        AND EXISTS (SELECT 1 FROM app_user o WHERE o.mobile = u.mobile AND o.id <> u.id AND o.status <> 'RETIRED')`)) as unknown as {
+    rows: { count: number }[];
+  };
+  return Number(result.rows[0]?.count ?? 0);
 }

@@ -5,7 +5,7 @@ import { badRequest } from '../../errors';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { ROLE_MEMBER } from '../../seed/base';
 import { verifyCaptchaIfRequired } from '@server/modules/captcha';
-import { keyLabel, normaliseKey, keyInUse, takeConfirmedToken, validKey } from '@server/modules/user-key';
+import { keyLabel, normaliseKey, takeConfirmedToken, validKey } from '@server/modules/user-key';
 import { conflict } from '../../errors';
 import { checkNewPassword, identityWords } from './password-policy';
 import { validateProfile } from './profile';
@@ -63,8 +63,8 @@ export async function signup(deps: Deps, input: SignupInput): Promise<{ userName
   if (!input.userKeyTokenForEmail) throw badRequest(accountMessages.emailTokenMissing, { field: 'userKeyTokenForEmail' });
   if (type === 'MOBILE' && !input.userKeyTokenForMobile) throw badRequest(accountMessages.mobileTokenMissing, { field: 'userKeyTokenForMobile' });
   // Taken at submit time, whether or not the form ran its check (docs/decisions/0006).
-  if (await keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)), { field: 'userKeyCode' });
-  if (type !== 'EMAIL' && (await keyInUse(deps.db, 'EMAIL', email))) throw conflict(accountMessages.keyTaken(keyLabel('EMAIL')), { field: 'profile.email' });
+  if (await repo.keyInUse(deps.db, type, keyCode)) throw conflict(accountMessages.keyTaken(keyLabel(type)), { field: 'userKeyCode' });
+  if (type !== 'EMAIL' && (await repo.keyInUse(deps.db, 'EMAIL', email))) throw conflict(accountMessages.keyTaken(keyLabel('EMAIL')), { field: 'profile.email' });
 
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
