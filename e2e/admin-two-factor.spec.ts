@@ -134,7 +134,8 @@ test('an administrator sets up two-factor sign-in in the console, then signs in 
   await expect(renewCode).toBeFocused();
   await expect(renewCode).toHaveValue('');
   await expect(renewCode).toHaveAttribute('aria-invalid', 'true');
-  await expect(renewCode).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(twoFactorMessages.codeInvalid)}`));
+  // The refusal first (after the shared field's "!" mark), then the field's hint.
+  await expect(renewCode).toHaveAccessibleDescription(new RegExp(`^!?\\s*${escapeRegExp(twoFactorMessages.codeInvalid)}`));
   await expect(field(renew, '현재 비밀번호')).toHaveValue(admin.password);
   // The management screen with its refusal, held to what every screen is, at both widths.
   for (const viewport of SCREEN_WIDTHS) {
