@@ -28,6 +28,7 @@ import { userRoutes } from './modules/user/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { uploadRoutes } from './modules/upload/routes';
 import { commentRoutes } from './modules/comment/routes';
+import { softDeleteCommentsOfPost } from '@server/modules/comment';
 import { exportRoutes } from './modules/export/routes';
 import { alumniRoutes } from './modules/alumni/routes';
 import { adminMemberRoutes } from './modules/admin-member/routes';
@@ -53,7 +54,7 @@ import { requestIdOf } from './modules/ops/request-id';
 import { temporaryFailure } from './lib/temporary-failure';
 import { tellAdminIdleLimit } from './auth/request-caller';
 import { findGuestRole, rolesByCode, sharedRolePermissions } from '@server/modules/admin-role';
-import { activeMembersSharingMobile, activeMembersWithout, keyInUse } from '@server/modules/user';
+import { activeMembersSharingMobile, activeMembersWithout, keyInUse, memberName } from '@server/modules/user';
 import { checkPostFileAccess } from '@server/modules/board';
 
 export async function buildApp(
@@ -182,7 +183,7 @@ export async function buildApp(
   app.addHook('onRoute', guardTableRoutes);
 
   await app.register(siteSettingRoutes);
-  await app.register(boardRoutes);
+  await app.register(boardRoutes, { removeCommentsOfPost: softDeleteCommentsOfPost, memberName });
   await app.register(fileRoutes, { postFileAccess: checkPostFileAccess });
   await app.register(userKeyRoutes, { keyInUse });
   await app.register(sessionRoutes);

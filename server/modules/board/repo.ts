@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { View } from './view-counter';
 import { firstRow } from '@server/db/first-row';
-import { appUser, board, boardItem, boardItemComment, boardItemCount, boardItemView, storedFile } from '../../db/schema';
+import { board, boardItem, boardItemCount, boardItemView, storedFile } from '../../db/schema';
 import { placeFilesOfNewItem, type StoredFileRow } from '@server/modules/file';
 import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
 import { sanitizeContent } from './sanitize';
@@ -476,19 +476,14 @@ export async function updateItem(db: Db, id: number, patch: ItemPatch): Promise<
   await db.update(boardItem).set(values).where(eq(boardItem.id, id));
 }
 
-/** Soft-deletes a post and its comments (docs/decisions/0007-deleting-posts.md). */
+/**
+ * Soft-deletes a post (docs/decisions/0007-deleting-posts.md); its comments go in the same
+ * transaction through the comment module's repository (write.ts deleteItem).
+ */
 export async function softDeleteItem(db: Db, id: number, at: Date): Promise<void> {
   await db.update(boardItem).set({ deletedAt: at }).where(eq(boardItem.id, id));
-  await db
-    .update(boardItemComment)
-    .set({ deletedAt: at })
-    .where(and(eq(boardItemComment.boardItemId, id), sql`${boardItemComment.deletedAt} IS NULL`));
 }
 
-export async function userName(db: Db, userId: number): Promise<string | undefined> {
-  const [row] = await db.select({ name: appUser.name }).from(appUser).where(eq(appUser.id, userId));
-  return row?.name;
-}
 
 /** Shows a new writer name on every post of `writerId` (retirement), rebuilding their search tokens. */
 export async function renameWriter(db: Db, writerId: number, writerName: string): Promise<number> {

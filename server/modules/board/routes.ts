@@ -16,7 +16,16 @@ import { route } from '../../route';
  * the same for everyone and comes from the cache for all. Every write invalidates its board's
  * cached answers, here and on other instances (caching.ts).
  */
-export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * What board's routes use of modules that import board (server/app.ts hands them over): the
+ * comment module's removal of a deleted post's comments, the user module's member names.
+ */
+export interface BoardRouteOptions {
+  removeCommentsOfPost: write.RemoveCommentsOfPost;
+  memberName: write.MemberName;
+}
+
+export const boardRoutes: FastifyPluginAsyncZod<BoardRouteOptions> = async (app, { removeCommentsOfPost, memberName }) => {
   const writeLimit = perMinute(app.deps.config.rateLimits.write);
   const afterWrite = app.deps.boardCaching.afterWrite;
 
@@ -106,7 +115,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await getCaller(request);
-      const data = await afterWrite(request.params.boardCode, () => write.createItem(app.deps, caller, request.params.boardCode, request.body));
+      const data = await afterWrite(request.params.boardCode, () => write.createItem(app.deps, caller, request.params.boardCode, request.body, memberName));
       return { code: 'SUCCESS' as const, data };
     },
   );
@@ -132,7 +141,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: writeLimit, docs: { tags: ['board'], summary: '게시글 삭제 (댓글도 함께)' } },
     async (request) => {
       const caller = await getCaller(request);
-      const data = await afterWrite(request.params.boardCode, () => write.deleteItem(app.deps, caller, request.params));
+      const data = await afterWrite(request.params.boardCode, () => write.deleteItem(app.deps, caller, request.params, removeCommentsOfPost));
       return { code: 'SUCCESS' as const, data };
     },
   );

@@ -89,6 +89,14 @@ describe('create, update, delete', () => {
     await t.app.inject({ method: 'PUT', url: `/api/board-item-comment/community/${itemNo}`, headers: as(t.tokens.otherMember), payload: { content: '댓글' } });
     expectRefusal(await del('community', itemNo, t.tokens.otherMember), 403, 'FORBIDDEN');
     expect(data<{ itemNo: number }>(await del('community', itemNo, t.tokens.member)).itemNo).toBe(itemNo);
+    // Its comments are soft-deleted with it, at the same moment (the comment module's repository,
+    // handed to board's routes by server/app.ts).
+    const { rows } = await t.database.raw.query<{ live: number; same: boolean }>(
+      `SELECT count(*) FILTER (WHERE c.deleted_at IS NULL)::int AS live, bool_and(c.deleted_at = i.deleted_at) AS same
+         FROM board_item_comment c JOIN board_item i ON i.id = c.board_item_id WHERE i.board_code = 'community' AND i.item_no = $1`,
+      [itemNo],
+    );
+    expect(rows[0]).toEqual({ live: 0, same: true });
     expectRefusal(await read('community', itemNo, t.tokens.admin), 404, 'NOT_FOUND');
     expectRefusal(await del('community', itemNo, t.tokens.member), 404, 'NOT_FOUND');
     expectRefusal(await t.app.inject({ method: 'GET', url: `/api/board-item-comment?boardCode=community&itemNo=${itemNo}`, headers: as(t.tokens.admin) }), 404, 'NOT_FOUND');

@@ -121,8 +121,11 @@ async function detailOf(db: Db, caller: Caller, board: repo.BoardRow, itemNo: nu
   return toDetail(item, files.get(item.id) ?? [], board, caller, undefined, justWritten);
 }
 
+/** A member's name (the user module's, handed over by server/app.ts: user imports board). */
+export type MemberName = (db: Db, userId: number) => Promise<string | undefined>;
+
 /** `PUT /api/board-item/{boardCode}`: everything in one transaction, so a failure leaves nothing. */
-export async function createItem(deps: Deps, caller: Caller, boardCode: string, input: CreateInput): Promise<BoardItem> {
+export async function createItem(deps: Deps, caller: Caller, boardCode: string, input: CreateInput, memberName: MemberName): Promise<BoardItem> {
   const { db, clock } = deps;
   const board = await requireBoard(db, boardCode);
   if (!canOnBoard(caller, board, 'write')) deny(caller);
@@ -130,7 +133,7 @@ export async function createItem(deps: Deps, caller: Caller, boardCode: string, 
   const content = cleanContent(input.content);
   const category = checkCategory(board, input.category);
   checkManagedFlags(caller, board, input, { isNotice: false, showItemToMain: true });
-  let writerName = caller.userId !== null ? await repo.userName(db, caller.userId) : undefined;
+  let writerName = caller.userId !== null ? await memberName(db, caller.userId) : undefined;
   if (inquiry) {
     if (input.agree !== true) throw badRequest(boardMessages.agreeRequired);
     checkContact({ ...input, name: input.name || writerName }, false);
@@ -244,8 +247,16 @@ export async function updateItem(
   return detailOf(db, caller, board, item.itemNo);
 }
 
+/** Soft-deletes a deleted post's comments (the comment module's, handed over by server/app.ts). */
+export type RemoveCommentsOfPost = (db: Db, boardItemId: number, at: Date) => Promise<void>;
+
 /** `DELETE /api/board-item/{boardCode}/{itemNo}`: the post and its comments go together. */
-export async function deleteItem(deps: Deps, caller: Caller, params: { boardCode: string; itemNo: number }) {
+export async function deleteItem(
+  deps: Deps,
+  caller: Caller,
+  params: { boardCode: string; itemNo: number },
+  removeCommentsOfPost: RemoveCommentsOfPost,
+) {
   const { db, clock } = deps;
   const board = await requireBoard(db, params.boardCode);
   const item = await repo.findItem(db, board.boardCode, params.itemNo);
@@ -254,7 +265,11 @@ export async function deleteItem(deps: Deps, caller: Caller, params: { boardCode
     if (caller.userId === null) deny(caller);
     throw forbidden(boardMessages.notWriter);
   }
-  await withTransaction(db, (tx) => repo.softDeleteItem(tx, item.id, clock.now()));
+  const at = clock.now();
+  await withTransaction(db, async (tx) => {
+    await repo.softDeleteItem(tx, item.id, at);
+    await removeCommentsOfPost(tx, item.id, at);
+  });
   return { boardCode: board.boardCode, itemNo: item.itemNo };
 }
 

@@ -1,2 +1,2 @@
 /** The comment module's surface: what other modules, the start-up and scripts may use. */
-export { commentCounts, commentCountsQuery } from './repo';
+export { commentCounts, commentCountsQuery, softDeleteCommentsOfPost } from './repo';

@@ -76,3 +76,15 @@ export const commentCountsQuery = (week: Date) =>
       WHERE created_at >= ${week.toISOString()}::timestamptz AND deleted_at IS NULL`;
 
 export const commentCounts = (db: Db, week: Date) => firstRow<{ n: number }>(db, commentCountsQuery(week));
+
+/**
+ * Soft-deletes the live comments of a deleted post, in the post's transaction (docs/decisions/
+ * 0007-deleting-posts.md). The board module calls it through what server/app.ts hands its routes:
+ * comment imports board, so board cannot import comment.
+ */
+export async function softDeleteCommentsOfPost(db: Db, boardItemId: number, at: Date): Promise<void> {
+  await db
+    .update(boardItemComment)
+    .set({ deletedAt: at })
+    .where(and(eq(boardItemComment.boardItemId, boardItemId), sql`${boardItemComment.deletedAt} IS NULL`));
+}

@@ -8,7 +8,8 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { toKstIso } from '../../lib/time';
-import { canOnBoard, findItem, userName, type BoardRow, deny, requireBoard, requireVisible } from '@server/modules/board';
+import { canOnBoard, findItem, type BoardRow, deny, requireBoard, requireVisible } from '@server/modules/board';
+import { memberName } from '@server/modules/user';
 import * as repo from './repo';
 import { withTransaction } from '@server/db/transaction';
 
@@ -65,7 +66,7 @@ export async function createComment(
   const { board, item } = await readablePost(deps.db, caller, target);
   if (!canOnBoard(caller, board, 'comment') || caller.userId === null) deny(caller);
   if (!board.useComments) throw forbidden(boardMessages.commentsDisabled);
-  const writerName = await userName(deps.db, caller.userId);
+  const writerName = await memberName(deps.db, caller.userId);
   if (!writerName) deny(caller);
   const row = await withTransaction(deps.db, async (tx) => {
     if (input.parentId) {

@@ -6,5 +6,5 @@ export { oneAtATime } from './one-at-a-time';
 export { clearFailedSignins, deleteSigninFailuresBefore, findUserById, findUserBySigninKey, insertSigninFailure, type UserWithRole } from './repo';
 export { memberCounts, memberCountsQuery, signinFailureCounts, signinFailureCountsQuery } from './repo';
 export { roleHolderCount, roleHolderCounts } from './repo';
-export { activeMembersSharingMobile, activeMembersWithout, keyInUse } from './repo';
+export { activeMembersSharingMobile, activeMembersWithout, keyInUse, memberName } from './repo';
 export { exportQuery, findMember, listMembers, updateMember, type MemberListRow, type MemberRecord } from './repo';

@@ -436,3 +436,9 @@ export async function activeMembersSharingMobile(db: Db): Promise<number> {
   };
   return Number(result.rows[0]?.count ?? 0);
 }
+
+/** A member's name, as a post or a comment shows its writer. */
+export async function memberName(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: appUser.name }).from(appUser).where(eq(appUser.id, userId));
+  return row?.name;
+}
