@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { recordAccess } from '../modules/access-record/record';
 import { LocalFileStore, readAll } from '../modules/file/store';
 import { serverQuery, withDatabase } from '../test/global-setup';
 import { usingServer } from '../test/harness';
-import { repoRoot, spawnServer, waitForApi } from '../test/server-process';
+import { runTool, spawnServer, waitForApi, type ToolRun } from '../test/server-process';
 import { runningServerUrl } from './connect';
 
 /**
@@ -62,21 +62,8 @@ async function stopSite(server: ReturnType<typeof startSite>): Promise<void> {
   expect(await server.exited, server.output()).toBe(0);
 }
 
-function run(script: string, args: string[], site: Site): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...site.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    running.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(script: string, args: string[], site: Site): Promise<ToolRun> {
+  return runTool(script, args, site.env, (child) => running.push(child));
 }
 
 /** The running site's database, as a tool beside it reaches it. */

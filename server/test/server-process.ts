@@ -60,3 +60,31 @@ export async function waitForApi(port: number, timeoutMs = 60_000): Promise<void
   }
   throw new Error(`server on ${port} did not answer in ${timeoutMs} ms`);
 }
+
+/** What a finished tool process printed, and its exit code. */
+export interface ToolRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A repository script run as an operator runs it (`node --import tsx script args`), from the
+ * repository root with `env` over this process's; `onSpawn` sees the child (to stop it if a test fails).
+ */
+export function runTool(script: string, args: string[], env: Record<string, string | undefined>, onSpawn?: (child: ChildProcess) => void): Promise<ToolRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    onSpawn?.(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
