@@ -97,6 +97,9 @@ function Enrol({ onCodes }: { onCodes: (issued: Issued) => void }) {
   );
 }
 
+/** What the code field of the forms before a change takes (its hint, under the field). */
+const CHANGE_CODE_HINT = '인증 앱의 6자리 코드를 입력하세요. 휴대폰이 없으면 복구 코드 하나를 입력합니다(입력한 복구 코드는 다시 쓸 수 없습니다).';
+
 /** The key in groups of four, as the apps show it for typing in. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
@@ -238,7 +241,6 @@ function FactorForm({ submitLabel, pending, onSubmit }: { submitLabel: string; p
   const errors = formState.errors;
   const passwordId = useId();
   const codeId = useId();
-  const hintId = useId();
 
   async function submit(request: TwoFactorChangeRequest) {
     setRefusal('');
@@ -260,12 +262,11 @@ function FactorForm({ submitLabel, pending, onSubmit }: { submitLabel: string; p
       <Field id={passwordId} label="현재 비밀번호" error={errors.password?.message}>
         {(control) => <input {...control} {...register('password')} className="form-input" type="password" autoComplete="current-password" required />}
       </Field>
-      <Field id={codeId} label="인증 코드 또는 복구 코드" error={errors.code?.message}>
+      <Field id={codeId} label="인증 코드 또는 복구 코드" error={errors.code?.message} hint={CHANGE_CODE_HINT}>
         {(control) => (
           <input
             {...control}
             {...register('code')}
-            aria-describedby={describedBy(control['aria-describedby'], hintId)}
             className="form-input two-factor-change-code"
             autoComplete="one-time-code"
             autoCapitalize="none"
@@ -278,9 +279,6 @@ function FactorForm({ submitLabel, pending, onSubmit }: { submitLabel: string; p
       <button type="submit" className="button button--primary" disabled={pending || password === '' || code.trim() === ''}>
         {pending ? '처리 중…' : submitLabel}
       </button>
-      <p id={hintId} className="admin-note two-factor-form__hint">
-        인증 앱의 6자리 코드를 입력하세요. 휴대폰이 없으면 복구 코드 하나를 입력합니다(입력한 복구 코드는 다시 쓸 수 없습니다).
-      </p>
       {/* A live region present before it fills, so the refusal is announced. */}
       <div role="alert" className="two-factor-form__hint">
         {refusal && <p className="form-message form-message--error">{refusal}</p>}
