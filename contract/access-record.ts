@@ -6,7 +6,8 @@ import { pageFields, pageQuery } from './paging';
 /**
  * What staff did to personal data (issue 9, PIPA safeguards). Every console action that views,
  * reveals, changes, exports or imports personal data, or grants or removes admin rights, writes
- * one access record with one of these actions.
+ * one access record with one of these actions. Changes to the site's own words (pages, terms, the
+ * privacy policy, the menu, pop-ups: issue 22) are recorded the same way, tamper-evident.
  */
 export const accessActionLabels = {
   MEMBER_LIST_VIEW: '회원 목록 조회',
@@ -34,13 +35,19 @@ export const accessActionLabels = {
   ALUMNI_EXPORT: '주소록 엑셀 다운로드',
   ALUMNI_IMPORT: '주소록 엑셀 업로드',
   ACCESS_RECORD_EXPORT: '접근기록 엑셀 다운로드',
+  CONTENT_UPDATE: '콘텐츠 수정',
+  CONTENT_RESTORE: '콘텐츠 이전 버전 복원',
+  MENU_UPDATE: '메뉴 수정',
+  POPUP_CREATE: '팝업 등록',
+  POPUP_UPDATE: '팝업 수정',
+  POPUP_DELETE: '팝업 삭제',
 } as const;
 export type AccessAction = keyof typeof accessActionLabels;
 export const accessActions = Object.keys(accessActionLabels) as [AccessAction, ...AccessAction[]];
 export const accessAction = z.enum(accessActions);
 
-/** Whose personal data a record is about. */
-export const accessSubjectTypes = ['member', 'inquiry', 'board', 'alumni', 'role', 'access-record'] as const;
+/** Whose personal data a record is about, or which of the site's own words (content, menu, pop-up: issue 22). */
+export const accessSubjectTypes = ['member', 'inquiry', 'board', 'alumni', 'role', 'access-record', 'content', 'menu', 'popup'] as const;
 export type AccessSubjectType = (typeof accessSubjectTypes)[number];
 
 const reasonRequired = '사유를 입력해주세요.';

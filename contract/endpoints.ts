@@ -18,8 +18,12 @@ export { endpointPath, endpointUrl, type EndpointId, type HttpMethod, type PathP
  * keyed by the same `id`.
  */
 
-/** The permission that opens the console (server/auth/caller.ts ADMIN_ACCESS). */
-export type AdminPermission = 'ADMIN_Access';
+/**
+ * The permission a console route needs: `ADMIN_Access` opens the console (server/auth/caller.ts
+ * ADMIN_ACCESS); `CONTENT_Manage` (issue 22) also guards content, menu and pop-ups. The system
+ * admin (userType Admin) always has both.
+ */
+export type AdminPermission = 'ADMIN_Access' | 'CONTENT_Manage';
 
 /**
  * Who may call a route. Every rule but `tokenBlind` also refuses a bad bearer token (401), guests'

@@ -22,5 +22,6 @@ export * from './admin-dashboard';
 export * from './ops';
 export * from './two-factor';
 export * from './two-factor-messages';
+export * from './content-body';
 export * from './endpoints';
 export * from './endpoint-schemas';

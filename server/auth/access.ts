@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOption
 import { adminMessages, type Access } from '@contract';
 import { forbidden, unauthorized } from '../errors';
 import { isAdmin } from './caller';
-import { refuseOutsideAdminAddresses, requireAdmin, requireAdminOrEnrolling, requireSystemAdmin } from './admin';
+import { refuseOutsideAdminAddresses, requireAdmin, requireAdminOrEnrolling, requirePermission, requireSystemAdmin } from './admin';
 import { getCaller } from './request-caller';
 import { hooksOf } from '../lib/hooks';
 
@@ -34,7 +34,9 @@ async function enforce(request: FastifyRequest, access: Access): Promise<void> {
     case 'admin': {
       if (access.console) {
         refuseOutsideAdminAddresses(request);
-        requireAdmin(await getCaller(request));
+        const caller = await getCaller(request);
+        requireAdmin(caller);
+        requirePermission(caller, access.permission);
         return;
       }
       const caller = await getCaller(request);

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from './caller';
-import { isAdmin } from './caller';
+import { hasPermission, isAdmin } from './caller';
 import { forbidden, twoFactorSetupRequired, unauthorized } from '../errors';
-import { adminMessages } from '@contract';
+import { ADMIN_ACCESS_PERMISSION, adminMessages, type AdminPermission } from '@contract';
 
 /**
  * Console and address-book calls (issue 9): guests get 401, members without ADMIN_Access 403.
@@ -22,6 +22,15 @@ export function requireAdmin(caller: Caller): asserts caller is Caller & { userI
 export function requireAdminOrEnrolling(caller: Caller): asserts caller is Caller & { userId: number } {
   if (caller.userId !== null && caller.twoFactorSetupRequired) return;
   requireAdmin(caller);
+}
+
+/**
+ * A console permission beyond ADMIN_Access (CONTENT_Manage, issue 22): the role must hold it; the
+ * system admin (spec §6: userType Admin) always does.
+ */
+export function requirePermission(caller: Caller, permission: AdminPermission): void {
+  if (permission === ADMIN_ACCESS_PERMISSION || caller.userType === 'Admin') return;
+  if (!hasPermission(caller, permission)) throw forbidden(adminMessages.permissionRequired);
 }
 
 /** Site settings and roles: only the system admin (spec §6: userType Admin). */

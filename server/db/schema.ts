@@ -505,3 +505,76 @@ export const backgroundRun = pgTable('background_run', {
   lastResult: jsonb('last_result'),
   runs: integer('runs').notNull().default(0),
 });
+
+/**
+ * The site's own words (issue 22): the information pages, the terms and the privacy policy. Every
+ * save is a new version of its page (`code`): a draft (`effectiveFrom` null) or published from
+ * `effectiveFrom` on, which may be in the future (a scheduled revision). The current version of a
+ * page is its published one with the latest `effectiveFrom` not after now; a version's effective
+ * period ends where the next published one's begins. `version` is handed out as base + 1 by the
+ * editor's save, so two staff saving over the same base collide on the primary key.
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    code: text('code').notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    /** Rich text (sanitised HTML) for most pages; rows for the history, units for the organisation chart. */
+    body: jsonb('body').notNull(),
+    /** The body as a reader sees it (tags removed), for site search and descriptions. */
+    bodyText: text('body_text').notNull().default(''),
+    /** The editor's short note on what changed. */
+    note: text('note').notNull().default(''),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }),
+    /** The version this one restores, when it is a restore. */
+    restoredFrom: integer('restored_from'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => appUser.id),
+    /** Who saved it, as the console shows it, kept if the account later changes. */
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.code, t.version] }),
+    // The current version and the public history of a page: its published versions by effective date.
+    index('content_version_published_idx')
+      .on(t.code, t.effectiveFrom.desc(), t.version.desc())
+      .where(sql`effective_from IS NOT NULL`),
+    // Scheduled versions still to take effect, across pages (the timer that refreshes caches).
+    index('content_version_effective_idx').on(t.effectiveFrom).where(sql`effective_from IS NOT NULL`),
+  ],
+);
+
+/**
+ * The header menu (issue 22) as one document per menu (`key` 'header'): a tree of entries, each
+ * with a stable id, a label, a site path or an external URL, and hidden. `revision` grows by one on
+ * every save, so a save over a newer revision can be refused and caches keyed by it.
+ */
+export const siteMenu = pgTable('site_menu', {
+  key: text('key').primaryKey(),
+  items: jsonb('items').notNull(),
+  revision: integer('revision').notNull().default(1),
+  modifiedBy: bigint('modified_by', { mode: 'number' }).references(() => appUser.id),
+  modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Pop-up notices (팝업, issue 22): shown on the home page or on every public screen between two times. */
+export const popup = pgTable(
+  'popup',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    /** Sanitised rich text, as a post's. */
+    body: text('body').notNull().default(''),
+    imageFileId: text('image_file_id'),
+    linkUrl: text('link_url'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    screen: text('screen').$type<'home' | 'all'>().notNull().default('home'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => appUser.id),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The active ones: those not yet ended, by start.
+  (t) => [index('popup_active_idx').on(t.endsAt, t.startsAt, t.id)],
+);
