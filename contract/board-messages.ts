@@ -11,6 +11,8 @@ export const boardMessages = {
   contentRequired: '내용을 입력해주세요.',
   contentTooLong: '내용이 너무 깁니다.',
   categoryInvalid: '분류를 다시 선택해주세요.',
+  /** FAQ boards with categories (issue 22): every question sits under one. */
+  categoryRequired: '분류를 선택해주세요.',
   nameRequired: '이름을 입력해주세요.',
   nameTooLong: '이름은 20자 이내로 입력해주세요.',
   emailFormat: accountMessages.emailFormat,

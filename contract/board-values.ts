@@ -4,7 +4,12 @@
 
 export const areas = ['Nids', 'Reference', 'Member'] as const;
 
-export const listStyles = ['list', 'gallery', 'video', 'inquiry'] as const;
+/**
+ * How a board's list is shown. `faq` (issue 22): questions grouped by the board's categories, each
+ * an accordion that opens on its answer (web/src/features/board/components/FaqList.tsx); its
+ * posts are written like any board's, and a category is required where the board has categories.
+ */
+export const listStyles = ['list', 'gallery', 'video', 'inquiry', 'faq'] as const;
 export type ListStyle = (typeof listStyles)[number];
 
 export const boardActions = ['list', 'read', 'write', 'comment', 'download', 'manage'] as const;

@@ -47,6 +47,7 @@ export const adminPaths = {
 export const boardAreas: Record<string, 'Nids' | 'Reference' | 'Member'> = {
   notice: 'Nids',
   contactus: 'Nids',
+  faq: 'Nids',
   public: 'Reference',
   annualReport: 'Reference',
   safetyInformation: 'Reference',

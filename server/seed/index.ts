@@ -5,6 +5,7 @@ import { role } from '../db/schema';
 import type { FileStore } from '@server/modules/file';
 import { seedBase } from './base';
 import { seedDemo } from './demo';
+import { seedFaqIfMissing } from './faq';
 import { withTransaction } from '@server/db/transaction';
 
 export interface SeedOptions {
@@ -25,7 +26,10 @@ const SEED_LOCK = 7_342_003;
  */
 export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
   const roleCount = async (q: Db) => ((await q.select({ n: sql<number>`count(*)::int` }).from(role)) as [{ n: number }])[0].n;
-  if ((await roleCount(db)) > 0) return false;
+  if ((await roleCount(db)) > 0) {
+    await seedWhatIsMissing(db, log);
+    return false;
+  }
   const result = await withTransaction(db, async (tx) => {
     // Instances starting together on a new database (issue 10): one seeds while the others wait
     // here, then find the roles and leave them. Released when the transaction ends.
@@ -33,9 +37,13 @@ export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, l
     if ((await roleCount(tx)) > 0) return null;
     const base = await seedBase(tx, opts);
     if (opts.seedDemo) await seedDemo(tx, files, { adminUserId: base.adminUserId });
+    await seedMissing(tx);
     return base;
   });
-  if (!result) return false;
+  if (!result) {
+    await seedWhatIsMissing(db, log);
+    return false;
+  }
   // Fresh statistics for what was just written, so the first requests get index plans; a new
   // database has none until autovacuum gets to it (never where it is off).
   await db.execute(sql`ANALYZE`);
@@ -46,4 +54,27 @@ export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, l
     );
   }
   return true;
+}
+
+/**
+ * What a later version seeds that an existing site lacks (issue 22 on): each step writes only what
+ * is not there yet, so it runs on every start. A new database gets them inside its first seed.
+ * Returns what was added, for the log.
+ */
+async function seedMissing(tx: Db): Promise<string[]> {
+  const added: string[] = [];
+  if (await seedFaqIfMissing(tx, new Date())) added.push('faq board');
+  return added;
+}
+
+/**
+ * An existing database's start: the missing seeds in one transaction under the first seed's lock,
+ * so instances starting together after an upgrade write them once (the others wait, then find them).
+ */
+async function seedWhatIsMissing(db: Db, log: Log): Promise<void> {
+  const added = await withTransaction(db, async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    return seedMissing(tx);
+  });
+  if (added.length > 0) log.info({ added }, 'seeded what this version adds to an existing site');
 }

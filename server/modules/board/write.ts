@@ -36,6 +36,8 @@ function cleanContent(html: string): string {
 
 function checkCategory(board: repo.BoardRow, category: string | null | undefined): string | null {
   const value = category || null;
+  // An FAQ list shows questions under their categories (issue 22): one without would sit apart.
+  if (value === null && board.listStyle === 'faq' && board.categories.length > 0) throw badRequest(boardMessages.categoryRequired);
   if (value === null) return null;
   if (!board.categories.includes(value)) throw badRequest(boardMessages.categoryInvalid);
   return value;

@@ -143,7 +143,12 @@ function BoardForm({ board, roles }: { board: AdminBoard | null; roles: { roleCo
               </select>
             )}
           </Field>
-          <Field id="board-style" label="목록 형식" error={errors.listStyle?.message}>
+          <Field
+            id="board-style"
+            label="목록 형식"
+            hint="FAQ는 질문을 분류별로 묶어 보여주고, 질문을 누르면 답변이 열립니다. 분류가 있으면 질문마다 분류를 골라야 합니다."
+            error={errors.listStyle?.message}
+          >
             {(control) => (
               <select {...control} {...register('listStyle')} className="form-input form-select">
                 {listStyles.map((s) => (

@@ -29,6 +29,10 @@ const postSchema = z.object({
 });
 type PostValues = z.infer<typeof postSchema>;
 
+/** An FAQ board with categories files every question under one (issue 22; the server says the same). */
+const categoryRequired = (board: Board) => board.listStyle === 'faq' && board.categories.length > 0;
+const categorisedPostSchema = postSchema.refine((v) => v.category !== '', { path: ['category'], message: boardMessages.categoryRequired });
+
 function valuesOf(boardItem: BoardItem | null): PostValues {
   return {
     title: boardItem?.title ?? '',
@@ -69,7 +73,7 @@ export function PostWriteForm({ board, boardItem, writer }: { board: Board; boar
 
   const form = useForm<PostValues>({
     defaultValues: initial,
-    resolver: zodResolver(postSchema),
+    resolver: zodResolver(categoryRequired(board) ? categorisedPostSchema : postSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: false,
@@ -164,10 +168,10 @@ export function PostWriteForm({ board, boardItem, writer }: { board: Board; boar
         </div>
 
         {board.categories.length > 0 && (
-          <Field id={`${formId}-category`} label="분류" error={errors.category?.message}>
+          <Field id={`${formId}-category`} label="분류" required={categoryRequired(board)} error={errors.category?.message}>
             {(controlProps) => (
               <select {...controlProps} {...register('category')} className="form-input">
-                <option value="">분류 없음</option>
+                <option value="">{categoryRequired(board) ? '분류를 선택해주세요' : '분류 없음'}</option>
                 {board.categories.map((category) => (
                   <option key={category} value={category}>
                     {category}

@@ -21,6 +21,7 @@ import { EmptyState } from '@web/ui/EmptyState';
 import { Skeleton } from '@web/ui/Skeleton';
 import { Pagination } from '@web/ui/Pagination';
 import { SearchForm } from '../components/SearchForm';
+import { FaqList } from '../faq/FaqList';
 import '@web/ui/form/forms.css';
 import '../board.css';
 
@@ -149,7 +150,7 @@ function BoardList({
               <p>검색어의 철자를 확인하거나 다른 검색어, 다른 검색 항목으로 찾아보세요.</p>
             </EmptyState>
           ) : (
-            <EmptyState title={board.listStyle === 'inquiry' ? '등록한 문의가 없습니다.' : '등록된 게시글이 없습니다.'} />
+            <EmptyState title={emptyTitle[board.listStyle] ?? '등록된 게시글이 없습니다.'} />
           ))}
         {itemPage && !empty && (board.listStyle === 'gallery' || board.listStyle === 'video') && (
           <BoardCardGrid
@@ -161,8 +162,11 @@ function BoardList({
             ]}
           />
         )}
-        {itemPage && !empty && board.boardCode === 'annualReport' && (
+        {itemPage && !empty && board.boardCode === 'annualReport' && board.listStyle !== 'faq' && (
           <AnnualReportList board={board} linkState={linkState} boardItems={[...notices, ...itemPage.content]} />
+        )}
+        {itemPage && !empty && board.listStyle === 'faq' && (
+          <FaqList board={board} pinned={notices} questions={itemPage.content} linkState={linkState} />
         )}
         {itemPage && !empty && board.boardCode !== 'annualReport' && (board.listStyle === 'list' || board.listStyle === 'inquiry') && (
           <BoardTable board={board} itemPage={itemPage} notices={notices} linkState={linkState} />
@@ -185,6 +189,9 @@ function BoardList({
     </div>
   );
 }
+
+/** What an empty list says where a board's posts are not called 게시글. */
+const emptyTitle: Partial<Record<Board['listStyle'], string>> = { inquiry: '등록한 문의가 없습니다.', faq: '등록된 질문이 없습니다.' };
 
 /** A one-line result the previous screen passes along (게시글이 삭제되었습니다.). */
 function readFlash(state: unknown): string | null {
