@@ -57,10 +57,10 @@ describe('who may manage boards', () => {
 });
 
 describe('GET /api/board: every board for the menu', () => {
-  it('lists the eight seeded boards in menu order, the same answer for a guest and a member', async () => {
+  it('lists the seeded boards in menu order, the same answer for a guest and a member', async () => {
     const guest = await menu();
     expect(guest.map((b) => b.boardCode)).toEqual([
-      'notice', 'contactus', 'public', 'annualReport', 'safetyInformation', 'promotionVideo', 'memberNotice', 'community',
+      'notice', 'contactus', 'public', 'annualReport', 'safetyInformation', 'promotionVideo', 'memberNotice', 'community', 'faq',
     ]);
     expect(guest[0]).toEqual({ boardCode: 'notice', area: 'Nids', name: '공지사항', listStyle: 'list', sortOrder: 1 });
     expect(await menu(t.auth(t.tokens.member))).toEqual(guest);

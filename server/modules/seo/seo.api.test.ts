@@ -174,8 +174,11 @@ describe('sitemap.xml', () => {
     const entry = res.body.split('\n').find((l) => l.includes(`/Nids/notice/View/${posts.public.itemNo}<`))!;
     // Created 2026-11-01 00:01 UTC: 09:01 in Korea.
     expect(entry).toContain('<lastmod>2026-11-01T09:01:00+09:00</lastmod>');
-    // The newest post comes first among the posts.
-    const postLocs = locs.filter((l) => l.includes('/View/'));
+    // The posts come newest first: this file's newest first among its own (the seeded FAQ
+    // questions are dated by the real clock, when the template was seeded).
+    const postLastmods = res.body.split('\n').filter((l) => l.includes('/View/')).map((l) => /<lastmod>([^<]+)</.exec(l)![1]!);
+    expect(postLastmods).toEqual([...postLastmods].sort().reverse());
+    const postLocs = locs.filter((l) => l.includes('/View/') && !l.includes('/faq/'));
     expect(postLocs[0]).toBe(`${origin}/Nids/notice/View/${posts.withImage.itemNo}`);
   });
 
