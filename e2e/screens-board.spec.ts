@@ -31,7 +31,7 @@ async function openList(page: Page, path: string): Promise<void> {
   await expect(page.locator('h1')).toBeVisible();
   const list = page.locator('.board-list');
   await expect(list).toHaveAttribute('aria-busy', 'false');
-  await expect(list.locator('table, ul, .empty-state').first()).toBeVisible();
+  await expect(list.locator('table, ul, .empty-state, .faq').first()).toBeVisible();
   await imagesLoaded(page);
 }
 
@@ -333,6 +333,37 @@ for (const viewport of SCREEN_WIDTHS) {
       await expect(page.getByText('개인정보 수집·이용에 동의해주세요.')).toBeVisible();
       await expect(field(page, '이름')).toBeFocused();
       await checkScreen(page, testInfo, 'inquiry form with errors');
+    });
+
+    test('the FAQ: a question opens and closes by keyboard, and the screen with its answer open passes the check', async ({ page }, testInfo) => {
+      // Issue 22: the seeded FAQ board, its questions under their categories, all closed at first.
+      await openList(page, paths.boardList('Nids', 'faq'));
+      await expect(page.locator('h1')).toHaveText('자주 묻는 질문');
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(['환자', '의료기관', '등록시스템']);
+      const questions = page.locator('.faq').getByRole('button');
+      await expect(questions).toHaveCount(8);
+      for (const question of await questions.all()) await expect(question).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.getByRole('region')).toHaveCount(0);
+
+      // From the question before it to the recall question with Tab, then Enter opens it: its region, named by the question.
+      await questions.nth(1).focus();
+      await page.keyboard.press('Tab');
+      const recall = page.getByRole('button', { name: /회수\(리콜\) 통보를 받았습니다/ });
+      await expect(recall).toBeFocused();
+      await expect(recall).not.toHaveCSS('outline-style', 'none');
+      await page.keyboard.press('Enter');
+      await expect(recall).toHaveAttribute('aria-expanded', 'true');
+      const answer = page.getByRole('region', { name: /회수\(리콜\) 통보를 받았습니다/ });
+      await expect(answer).toBeVisible();
+      await expect(answer).toContainText('수술받은 병원(주치의)');
+      await expect(answer).toHaveAttribute('id', (await recall.getAttribute('aria-controls'))!);
+      await checkScreen(page, testInfo, 'faq with an answer open');
+
+      // Space closes it again (the screen check's keyboard walk moved the focus away).
+      await recall.focus();
+      await page.keyboard.press('Space');
+      await expect(recall).toHaveAttribute('aria-expanded', 'false');
+      await expect(answer).toBeHidden();
     });
   });
 }
