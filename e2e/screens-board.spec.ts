@@ -343,7 +343,7 @@ for (const viewport of SCREEN_WIDTHS) {
       const questions = page.locator('.faq').getByRole('button');
       await expect(questions).toHaveCount(8);
       for (const question of await questions.all()) await expect(question).toHaveAttribute('aria-expanded', 'false');
-      await expect(page.getByRole('region')).toHaveCount(0);
+      await expect(page.locator('.faq').getByRole('region')).toHaveCount(0);
 
       // From the question before it to the recall question with Tab, then Enter opens it: its region, named by the question.
       await questions.nth(1).focus();
