@@ -3,9 +3,9 @@ import { fixedScreens } from '@contract';
 import type { ContentCode, ContentViewData } from '@contract/content-values';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSiteInfo } from '../../lib/site-info';
-import { useContent } from '../content/content-query';
-import { infoSectionsHtml } from '../content/content-html';
-import { useSiteLinks } from '../content/use-site-links';
+import { useContent } from '../../lib/content/content-query';
+import { infoSectionsHtml } from '../../lib/content/content-html';
+import { useSiteLinks } from '../../lib/content/use-site-links';
 import { InfoPageShell, type InfoSection } from './InfoPageShell';
 
 type InfoScreen = 'nidsIntro' | 'nidsAbout' | 'nidsHistory' | 'nidsOrganization' | 'registSite';
@@ -47,6 +47,5 @@ export function RichInfoBody({ content, idPrefix }: { content: ContentViewData; 
   if (content.body.type !== 'html') return null;
   const html = infoSectionsHtml(content.body.html, idPrefix, { site: site.data, status: site.status });
   // The HTML is the server's, sanitised to the posts' allow-list when it was saved; the facts are escaped here.
-  // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- only links inside are interactive; the click is theirs
   return <div className="info-rich" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

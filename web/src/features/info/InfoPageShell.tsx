@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '@contract';
 import { Breadcrumb } from '../../ui/Breadcrumb';
 import { useSiteInfo } from '../../lib/site-info';
-import { telHref } from '../content/site-facts';
+import { telHref } from '../../lib/content/site-facts';
 import './info.css';
 
 /**

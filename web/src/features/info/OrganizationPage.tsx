@@ -1,7 +1,7 @@
 import type { OrganizationBody, OrganizationUnit } from '@contract/content-values';
 import { StackedTable } from '../../ui/StackedTable';
 import { useSiteInfo } from '../../lib/site-info';
-import { telHref } from '../content/site-facts';
+import { telHref } from '../../lib/content/site-facts';
 import { InfoContentPage } from './InfoContent';
 import { ContactList } from './InfoPageShell';
 

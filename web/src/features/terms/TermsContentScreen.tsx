@@ -1,7 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { TermsContentCode } from '@contract/content-values';
 import { useSiteInfo } from '../../lib/site-info';
-import { useContent, useContentVersions } from '../content/content-query';
+import { useContent, useContentVersions } from '../../lib/content/content-query';
 import { effectivePeriod, koreanDate, versionStates, type VersionStates } from './effective-dates';
 import { TermsDocument } from './TermsDocument';
 

@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '@contract';
 import type { ContentViewData } from '@contract/content-values';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { contentOutline, type ContentSection } from '../content/content-html';
-import type { FactSource } from '../content/site-facts';
-import { useSiteLinks } from '../content/use-site-links';
+import { contentOutline, type ContentSection } from '../../lib/content/content-html';
+import type { FactSource } from '../../lib/content/site-facts';
+import { useSiteLinks } from '../../lib/content/use-site-links';
 import { koreanDate, koreanIsoDate } from './effective-dates';
 import './terms.css';
 
@@ -66,7 +66,6 @@ export function TermsDocument({ title, idPrefix, layout, content, status, facts,
           </p>
         ) : (
           // Only the links inside are interactive: a click on one of the site's moves within the app.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
           <div className="terms__document" onClick={onClick}>
             {outline.intro && <div className="terms__intro" dangerouslySetInnerHTML={{ __html: outline.intro }} />}
 

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { endpointRoutes } from '@contract/endpoint-routes';
 // The zod-free types: the answer schemas (contract/content.ts) would bring zod into the reader screens.
 import type { ContentCode, ContentVersionsData, ContentViewData } from '@contract/content-values';
-import { apiCall, endpoint } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { apiCall, endpoint } from '../api';
+import { queryKeys } from '../query-keys';
 
 /**
  * A content page as a guest reads it: the current version, or `version` (an earlier one, or a terms
