@@ -17,6 +17,11 @@ export interface EndpointRouteDeclaration {
 }
 
 const routeDeclarations = {
+  // Issue 22, the public reads of the content pages (wt-content-public; the server branch declares the same).
+  content: {
+    get: { method: 'GET', path: '/api/content/:code' },
+    versions: { method: 'GET', path: '/api/content/:code/versions' },
+  },
   siteSetting: {
     info: { method: 'GET', path: '/api/site-setting/info' },
     authentication: { method: 'GET', path: '/api/site-setting/authentication' },

@@ -33,6 +33,7 @@ import { adminBoard, adminBoardCreate, adminBoardList, adminBoardParams, adminBo
 import { inquiryDetail, inquiryListQuery, inquiryPage, inquiryParams, inquiryPatch } from './inquiry';
 import { accessRecordExportRequest, accessRecordListQuery, accessRecordPage } from './access-record';
 import { adminDashboard } from './admin-dashboard';
+import { contentParams, contentVersionQuery, contentVersionsList, contentView } from './content';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -66,6 +67,9 @@ const roleErrors = { ...errors, 409: e };
 const siteSettingErrors = { 400: e, 401: e, 403: e };
 
 export const endpointSchemas = {
+  'content.get': { params: contentParams, querystring: contentVersionQuery, response: { 200: successEnvelope(contentView), ...errors } },
+  'content.versions': { params: contentParams, response: { 200: successEnvelope(contentVersionsList), ...errors } },
+
   'siteSetting.info': { response: { 200: successEnvelope(siteInfo) } },
   'siteSetting.authentication': { response: { 200: successEnvelope(siteAuthentication) } },
   'siteSetting.forAdmin': { response: { 200: successEnvelope(adminSiteSetting), ...siteSettingErrors } },

@@ -102,6 +102,11 @@ const boardWrites = [
 const guestCache = (...invalidatedBy: string[]): Answer => ({ kind: 'guestCache', invalidatedBy });
 
 const rules = {
+  // Issue 22: the content pages' public reads (the console's saves invalidate them in the server branch).
+  content: {
+    get: { access: anyone, answer: guestCache() },
+    versions: { access: anyone, answer: guestCache() },
+  },
   siteSetting: {
     info: { access: anyone, answer: shared },
     authentication: { access: anyone, answer: shared },

@@ -1,4 +1,5 @@
 import type { EndpointId } from './endpoint-routes';
+import type { ContentCode } from './content-values';
 
 /**
  * The API answers the server sends with a reader screen's HTML (server/modules/seo/first-data.ts,
@@ -26,6 +27,7 @@ type FirstDataCalls = OfEntries<{
   'board.get': { params: { boardCode: string } };
   'boardItem.list': { query: FirstDataListQuery };
   'boardItem.view': { params: { boardCode: string; itemNo: number } };
+  'content.get': { params: { code: ContentCode } };
 }>;
 
 /** Its keys must be ids of the table: a renamed entry is a type error here. */

@@ -79,7 +79,8 @@ test('the privacy policy names everything the site keeps in a browser', async ({
   expect([...kept].some((name) => name.startsWith('boardDraft:user:')), 'a member draft was kept').toBe(true);
 
   await page.goto('/TOS/Content/PrivacyContent');
-  const article = page.locator('#privacy-auto-collection');
+  // The article is the content's 제9조 (issue 22: its anchor is numbered from the headings, #privacy-9).
+  const article = page.getByRole('region', { name: /^제9조/ });
   await expect(article.getByRole('table', { name: '누리집이 사용하는 쿠키' })).toBeVisible();
   const named = await article.locator('.terms-table__item').allTextContents();
   const unnamed = [...kept].filter((name) => !namedBy(name, named));

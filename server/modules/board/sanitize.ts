@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { videoHosts } from '@contract/board-values';
+import { contentClasses } from '@contract/content-values';
 
 /** Images in posts come only from our own file URLs, never from other sites or data: URLs. */
 const ownFileUrl = /^\/api\/file\/(thumbnail\/)?[0-9a-f-]{36}(\?[a-z=&]*)?$/;
@@ -45,6 +46,8 @@ const options: sanitizeHtml.IOptions = {
     'h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'code', 'pre',
     'blockquote', 'ul', 'ol', 'li', 'a', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
     'img', 'figure', 'figcaption', 'iframe', 'span',
+    // The information pages' definition lists and questions that open (issue 22); no attributes but classes.
+    'dl', 'dt', 'dd', 'div', 'details', 'summary',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'title'],
@@ -54,6 +57,8 @@ const options: sanitizeHtml.IOptions = {
     iframe: ['src', 'title', 'width', 'height', 'allowfullscreen'],
     ol: ['start'],
   },
+  // The information and terms pages' looks, by a closed list (issue 22); any other class is dropped.
+  allowedClasses: Object.fromEntries(Object.entries(contentClasses).map(([tag, names]) => [tag, [...names]])),
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: [], iframe: ['https'] },
   allowProtocolRelative: false,

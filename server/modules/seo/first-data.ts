@@ -125,6 +125,10 @@ export function createFirstData(deps: AppDeps): FirstData {
         const { entry, viewCount } = await guestView(deps, caller, request.params, visitor);
         return cache.render(entry, viewCount).body;
       }
+      // Issue 22: the content module's answer; its branch (wt-content-server) fills this in, and no
+      // screen of this branch's server asks for it.
+      case 'content.get':
+        throw new Error('content.get: no content module in this build');
     }
   }
 

@@ -76,3 +76,9 @@ describe('seedFirstData', () => {
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 });
+
+describe('a content page\'s first answer (issue 22)', () => {
+  it('is keyed as the information and terms screens read their current version', () => {
+    expect(queryKeyOf({ id: 'content.get', params: { code: 'privacy' } })).toEqual(['content', 'privacy', 'view', 'current']);
+  });
+});

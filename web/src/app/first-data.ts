@@ -31,6 +31,8 @@ export function queryKeyOf(request: FirstDataRequest): QueryKey | null {
       return queryKeys.boardItems.list(request.query);
     case 'boardItem.view':
       return queryKeys.boardItems.detail(request.params.boardCode, request.params.itemNo);
+    case 'content.get':
+      return queryKeys.content.view(request.params.code);
     default:
       return null;
   }

@@ -35,6 +35,12 @@ export const queryKeys = {
     all: ['user'] as const,
     detail: (id: number) => ['user', id] as const,
   },
+  /** `GET /api/content/{code}` (`version` absent: the current one) and its published versions (issue 22). */
+  content: {
+    all: ['content'] as const,
+    view: (code: string, version?: number) => ['content', code, 'view', version ?? 'current'] as const,
+    versions: (code: string) => ['content', code, 'versions'] as const,
+  },
   /** `GET /api/captcha`: a one-time challenge. */
   captcha: ['captcha'] as const,
   /** The console's reads (issue 9). */

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '@contract';
 import { Breadcrumb } from '../../ui/Breadcrumb';
 import { useSiteInfo } from '../../lib/site-info';
+import { telHref } from '../../lib/content/site-facts';
 import './info.css';
 
 /**
@@ -77,22 +78,6 @@ export function InfoPageShell({ section, title, lead, children }: InfoPageShellP
       </div>
     </div>
   );
-}
-
-/** A phone number as a tel: link target (digits and a leading + only). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-/** The registration system address, only if it is a plain http(s) URL (it comes from the admin console). */
-export function safeExternalUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 interface ContactListProps {
