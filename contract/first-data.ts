@@ -26,6 +26,7 @@ type FirstDataCalls = OfEntries<{
   'board.get': { params: { boardCode: string } };
   'boardItem.list': { query: FirstDataListQuery };
   'boardItem.view': { params: { boardCode: string; itemNo: number } };
+  'popup.active': { query: { screen: 'home' | 'all' } };
 }>;
 
 /** Its keys must be ids of the table: a renamed entry is a type error here. */

@@ -31,6 +31,8 @@ export function queryKeyOf(request: FirstDataRequest): QueryKey | null {
       return queryKeys.boardItems.list(request.query);
     case 'boardItem.view':
       return queryKeys.boardItems.detail(request.params.boardCode, request.params.itemNo);
+    case 'popup.active':
+      return queryKeys.popups(request.query.screen);
     default:
       return null;
   }
