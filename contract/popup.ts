@@ -32,6 +32,7 @@ export const popupMessages = {
   updated: '팝업을 수정했습니다.',
   deleted: '팝업을 삭제했습니다.',
   notFound: '팝업을 찾을 수 없습니다.',
+  idInvalid: '팝업 번호가 올바르지 않습니다.',
   titleRequired: '제목을 입력해주세요.',
   titleTooLong: `제목은 ${POPUP_TITLE_MAX}자 이내로 입력해주세요.`,
   bodyTooLong: '내용은 1MB 이내로 입력해주세요.',
@@ -110,7 +111,7 @@ export const popupPatchRequest = z
   .refine(endAfterStart, { message: popupMessages.endBeforeStart, path: ['endsAt'] });
 export type PopupPatchRequest = z.input<typeof popupPatchRequest>;
 
-export const popupIdParams = z.object({ id: z.coerce.number({ error: popupMessages.notFound }).int().positive(popupMessages.notFound).max(Number.MAX_SAFE_INTEGER) });
+export const popupIdParams = z.object({ id: z.coerce.number({ error: popupMessages.idInvalid }).int(popupMessages.idInvalid).positive(popupMessages.idInvalid).max(Number.MAX_SAFE_INTEGER) });
 
 export const popupActiveQuery = z.object({ screen });
 export type PopupActiveQuery = z.input<typeof popupActiveQuery>;
