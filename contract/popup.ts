@@ -50,6 +50,7 @@ export const popupMessages = {
  * http(s) address: never `javascript:`, `data:` or another scheme.
  */
 export function isPopupLink(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- a path with control characters is refused
   if (/^\/(?![/\\])/.test(value)) return !/[\s\u0000-\u001f]/.test(value);
   try {
     const url = new URL(value);
