@@ -48,4 +48,4 @@ export function PlayIcon({ className }: IconProps) {
   );
 }
 
-export { ImageIcon, LinkIcon } from '../../../ui/editor/icons';
+export { ImageIcon, LinkIcon } from '@web/ui/editor/icons';

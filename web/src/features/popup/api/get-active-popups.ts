@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PopupActiveList, PopupScreen } from '@contract/popup';
 import { endpointRoutes } from '@contract/endpoint-routes';
-import { apiCall, endpoint } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiCall, endpoint } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 export const getActivePopups = (screen: PopupScreen) => apiCall<PopupActiveList>(endpoint(endpointRoutes.popup.active), { query: { screen }, anonymous: true });
 
