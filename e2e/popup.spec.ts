@@ -59,7 +59,7 @@ test('staff make a pop-up in the console; a guest sees it on the first frame, cl
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: '저장' }).click();
-    await expect(page.getByRole('status')).toContainText('팝업을 등록했습니다.');
+    await expect(page.getByText('팝업을 등록했습니다.')).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(title) });
     await expect(row).toContainText('게시중');
     await expect(row).toContainText('첫 화면만');
