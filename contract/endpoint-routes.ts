@@ -133,6 +133,16 @@ const routeDeclarations = {
   adminDashboard: {
     get: { method: 'GET', path: '/api/admin/dashboard' },
   },
+  // Pop-up notices (issue 22): the public read and the console's calls.
+  popup: {
+    active: { method: 'GET', path: '/api/popup' },
+  },
+  adminPopup: {
+    list: { method: 'GET', path: '/api/admin/popup' },
+    create: { method: 'PUT', path: '/api/admin/popup' },
+    update: { method: 'PATCH', path: '/api/admin/popup/:id' },
+    remove: { method: 'DELETE', path: '/api/admin/popup/:id' },
+  },
 } as const satisfies Record<string, Record<string, EndpointRouteDeclaration>>;
 
 /** The routes as declared, by resource and name (contract/endpoints.ts keys its rules the same way). */

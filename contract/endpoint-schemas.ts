@@ -34,6 +34,7 @@ import { inquiryDetail, inquiryListQuery, inquiryPage, inquiryParams, inquiryPat
 import { accessRecordExportRequest, accessRecordListQuery, accessRecordPage } from './access-record';
 import { adminDashboard } from './admin-dashboard';
 import { contentParams, contentVersionQuery, contentVersionsList, contentView } from './content';
+import { adminPopup, adminPopupList, popupActiveList, popupActiveQuery, popupCreateRequest, popupIdParams, popupPatchRequest } from './popup';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -175,4 +176,10 @@ export const endpointSchemas = {
   'accessRecord.exportData': { body: accessRecordExportRequest, response: siteSettingErrors },
 
   'adminDashboard.get': { response: { 200: successEnvelope(adminDashboard), 401: e, 403: e } },
+
+  'popup.active': { querystring: popupActiveQuery, response: { 200: successEnvelope(popupActiveList), 400: e } },
+  'adminPopup.list': { response: { 200: successEnvelope(adminPopupList), ...errors } },
+  'adminPopup.create': { body: popupCreateRequest, response: { 200: successEnvelope(adminPopup), 413: e, ...writeErrors } },
+  'adminPopup.update': { params: popupIdParams, body: popupPatchRequest, response: { 200: successEnvelope(adminPopup), 413: e, ...writeErrors } },
+  'adminPopup.remove': { params: popupIdParams, response: { 200: successEnvelope(z.object({ id: z.number().int() })), ...writeErrors } },
 } as const satisfies Record<EndpointId, EndpointSchemas>;

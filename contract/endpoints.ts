@@ -90,6 +90,8 @@ const member: Access = { kind: 'member' };
 const board = (action: BoardAction): Access => ({ kind: 'board', action });
 const consoleAdmin: Access = { kind: 'admin', permission: 'ADMIN_Access', console: true };
 const systemAdmin: Access = { kind: 'systemAdmin' };
+/** Content, menu and pop-ups (issue 22). */
+const contentManager: Access = { kind: 'admin', permission: 'CONTENT_Manage', console: true };
 const enrolling: Access = { kind: 'enrolling' };
 const noStore: Answer = { kind: 'noStore' };
 const shared: Answer = { kind: 'shared' };
@@ -226,6 +228,17 @@ const rules = {
   },
   adminDashboard: {
     get: { access: consoleAdmin, answer: noStore },
+  },
+  // Pop-up notices (issue 22): the active ones change with their writes and with the clock (a
+  // start or an end passing), which the popup module's cache follows by itself.
+  popup: {
+    active: { access: anyone, answer: guestCache('adminPopup.create', 'adminPopup.update', 'adminPopup.remove') },
+  },
+  adminPopup: {
+    list: { access: contentManager, answer: noStore },
+    create: { access: contentManager, answer: noStore },
+    update: { access: contentManager, answer: noStore },
+    remove: { access: contentManager, answer: noStore },
   },
 } as const satisfies { [R in keyof RouteDeclarations]: { [N in keyof RouteDeclarations[R]]: EndpointRules } };
 // `satisfies` above makes a route without rules a type error, and an extra key too (rules of no route).

@@ -28,6 +28,7 @@ type FirstDataCalls = OfEntries<{
   'boardItem.list': { query: FirstDataListQuery };
   'boardItem.view': { params: { boardCode: string; itemNo: number } };
   'content.get': { params: { code: ContentCode } };
+  'popup.active': { query: { screen: 'home' | 'all' } };
 }>;
 
 /** Its keys must be ids of the table: a renamed entry is a type error here. */

@@ -37,6 +37,7 @@ export const adminPaths = {
   settings: '/admin/settings',
   accessRecords: '/admin/access-records',
   twoFactor: '/admin/two-factor',
+  popups: '/admin/popups',
 } as const;
 
 /**

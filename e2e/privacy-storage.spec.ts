@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { paths } from '@contract';
 import { expect, test } from './fixtures';
-import { ADMIN, createMember, openSignedIn } from './support/accounts';
+import { ADMIN, createMember, openSignedIn, signInByApi } from './support/accounts';
 import { editorArea } from './support/board';
 import { field } from './support/dialogs';
 
@@ -57,14 +57,26 @@ async function adminItems(browser: Browser): Promise<string[]> {
   }
 }
 
+/** A guest on the home page, who also hides a pop-up notice for the day (issue 22: nids.popupHidden). */
 async function guestItems(browser: Browser): Promise<string[]> {
   const context = await browser.newContext();
+  const admin = await signInByApi(context.request, ADMIN.userId, ADMIN.password);
+  const headers = { authorization: `Bearer ${admin.accessToken}` };
+  const made = await context.request.put('/api/admin/popup', {
+    headers,
+    data: { title: '처리방침 확인용 팝업', body: '<p>안내</p>', startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 600_000).toISOString(), screen: 'home' },
+  });
+  expect(made.status()).toBe(200);
+  const popupId = ((await made.json()) as { data: { id: number } }).data.id;
   try {
     const page = await context.newPage();
     await page.goto(paths.home);
     await expect.poll(async () => (await keptInBrowser(page)).includes('guest')).toBe(true);
+    await page.getByRole('region', { name: '처리방침 확인용 팝업' }).getByRole('button', { name: '오늘 하루 보지 않기' }).click();
+    await expect.poll(async () => (await keptInBrowser(page)).includes('nids.popupHidden')).toBe(true);
     return await keptInBrowser(page);
   } finally {
+    await context.request.delete(`/api/admin/popup/${popupId}`, { headers });
     await context.close();
   }
 }
@@ -73,7 +85,7 @@ test('the privacy policy names everything the site keeps in a browser', async ({
   test.setTimeout(60_000);
   const kept = new Set([...(await memberItems(page)), ...(await adminItems(browser)), ...(await guestItems(browser))]);
   // The sessions above really left the kinds of things the policy must account for.
-  for (const expected of ['nids_file', 'accessToken', 'refreshToken', 'loginUser', 'rememberId', 'nids.textSize', 'adminActivity', 'guest']) {
+  for (const expected of ['nids_file', 'accessToken', 'refreshToken', 'loginUser', 'rememberId', 'nids.textSize', 'adminActivity', 'guest', 'nids.popupHidden']) {
     expect(kept, `a session kept ${expected}`).toContain(expected);
   }
   expect([...kept].some((name) => name.startsWith('boardDraft:user:')), 'a member draft was kept').toBe(true);

@@ -84,6 +84,8 @@ interface Fixtures {
   /** The upload URL A spent on `pendingUpload`. */
   spentUploadUrl: string;
   alumni: number;
+  /** A pop-up notice staff made (issue 22). */
+  popup: number;
   /** A confirmed CHANGE_KEY token for an address the intruder controls: a key change's valid body. */
   keyToken: string;
 }
@@ -317,6 +319,14 @@ const ROUTES: Record<string, Row> = {
   'DELETE /api/alumni/{id}': {
     mayAct: 'administrators',
     cases: [consoleOnly('A\'s address-book entry', () => `/api/alumni/${f.alumni}`)],
+  },
+  'PATCH /api/admin/popup/{id}': {
+    mayAct: 'staff with CONTENT_Manage (the admin role has it), each change recorded',
+    cases: [consoleOnly('a pop-up notice', () => `/api/admin/popup/${f.popup}`, () => ({ title: '침입자의 팝업', linkUrl: 'https://intruder.example/' }))],
+  },
+  'DELETE /api/admin/popup/{id}': {
+    mayAct: 'staff with CONTENT_Manage, recorded',
+    cases: [consoleOnly('a pop-up notice', () => `/api/admin/popup/${f.popup}`)],
   },
   'GET /api/admin/users/{id}': {
     mayAct: 'administrators, recorded',
@@ -553,6 +563,9 @@ beforeAll(async () => {
     name: OWNER_NAME, organization: '시험병원', email: OWNER_EMAIL, phone: OWNER_MOBILE, memo: ALUMNI_MEMO,
   });
   const keyToken = await confirmedKeyToken(t, 'EMAIL', 'intruder-7q@example.com', 'CHANGE_KEY');
+  const { id: popup } = await put<{ id: number }>('/api/admin/popup', admin, {
+    title: '점검 안내', body: '<p>점검합니다.</p>', startsAt: new Date(Date.now() - 3_600_000).toISOString(), endsAt: new Date(Date.now() + 86_400_000).toISOString(), screen: 'home',
+  });
 
   const [stored] = await t.db.select().from(storedFile).where(eq(storedFile.id, secretImage));
   expect(stored!.thumbnailName, 'uploaded images have a thumbnail').toBeTruthy();
@@ -573,6 +586,7 @@ beforeAll(async () => {
     pendingUpload,
     spentUploadUrl: image.uploadUrl!,
     alumni,
+    popup,
     keyToken,
   };
 });

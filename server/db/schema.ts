@@ -329,9 +329,10 @@ export const storedFile = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /**
      * attachment: listed under the post; image: shown inside its content (editor images);
-     * alumni-import: an address-book workbook waiting to be imported (deleted by the import).
+     * alumni-import: an address-book workbook waiting to be imported (deleted by the import);
+     * popup: a pop-up notice's image (issue 22), public, removed with its pop-up.
      */
-    kind: text('kind').$type<'attachment' | 'image' | 'alumni-import'>().notNull().default('attachment'),
+    kind: text('kind').$type<'attachment' | 'image' | 'alumni-import' | 'popup'>().notNull().default('attachment'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => appUser.id),
     createdAt: createdAt(),
   },

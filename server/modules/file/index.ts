@@ -4,4 +4,5 @@ export { LocalFileStore, checkStoredName, isSiteStoredName, readAll } from './st
 export type { FileStore } from './store';
 export { fileUrl, thumbnailUrl } from './urls';
 export { attachFiles, deleteFiles, filesOfItem, findFiles, listFilesOfItems, placeFilesOfNewItem, type StoredFileRow } from './repo';
+export { claimPopupImage } from './repo';
 export { countDownload, deleteImportWorkbookRow, deleteUnattachedBefore, findImportWorkbook, insertStoredFile, insertStoredFiles } from './repo';

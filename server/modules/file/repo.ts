@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { board, boardItem, storedFile } from '../../db/schema';
 
@@ -82,6 +82,20 @@ export async function attachFiles(db: Db, boardItemId: number, ids: string[], ki
   return taken;
 }
 
+/**
+ * Takes an image its uploader sent (`PUT /api/board-item/images`) for a pop-up (issue 22): kind
+ * `popup`, which anyone may read and housekeeping leaves alone. False when there is no such loose
+ * image of this uploader (another one's, a post's, already taken, gone).
+ */
+export async function claimPopupImage(db: Db, id: string, uploaderId: number): Promise<boolean> {
+  const rows = await db
+    .update(storedFile)
+    .set({ kind: 'popup' })
+    .where(and(eq(storedFile.id, id), isNull(storedFile.boardItemId), eq(storedFile.kind, 'image'), eq(storedFile.createdBy, uploaderId)))
+    .returning({ id: storedFile.id });
+  return rows.length === 1;
+}
+
 /** Removes file rows (attachments taken off a post); returns their stored names, to delete after commit. */
 export async function deleteFiles(db: Db, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -153,6 +167,7 @@ export async function deleteImportWorkbookRow(db: Db, fileId: string): Promise<s
 export function deleteUnattachedBefore(db: Db, cutoff: Date) {
   return db
     .delete(storedFile)
-    .where(and(isNull(storedFile.boardItemId), lt(storedFile.createdAt, cutoff)))
+    // A pop-up's image is on no post but taken (claimPopupImage): it goes with its pop-up.
+    .where(and(isNull(storedFile.boardItemId), lt(storedFile.createdAt, cutoff), ne(storedFile.kind, 'popup')))
     .returning({ id: storedFile.id, storedName: storedFile.storedName, thumbnailName: storedFile.thumbnailName });
 }

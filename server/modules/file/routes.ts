@@ -47,6 +47,8 @@ async function loadReadableFile(
   const { file, item, board: b } = row;
   // An address-book workbook is read only by its import (access-recorded), never served as a file.
   if (file.kind === 'alumni-import') throw notFound(messages.fileNotFound);
+  // A pop-up's image is shown to every visitor while its pop-up exists (deleted with it).
+  if (file.kind === 'popup') return file;
   if (!item || !b) {
     // Not attached to a post yet: only its uploader (or an admin) may fetch it.
     if (isAdmin(caller) || (caller.userId !== null && caller.userId === file.createdBy)) return file;

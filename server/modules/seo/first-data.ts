@@ -6,6 +6,7 @@ import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey } from '@server/modules/board';
+import { activePopupsAnswer } from '@server/modules/popup';
 import { isConsolePath, listPath, viewPath } from './first-load';
 
 /**
@@ -31,8 +32,13 @@ import { isConsolePath, listPath, viewPath } from './first-load';
  * their own on a first load, so a screen that changes its calls is noticed.
  */
 
-/** The frame's calls (web/src/app/Layout.tsx, MainNav): site settings and the board menu. */
-const frame: FirstDataRequest[] = [{ id: 'siteSetting.info' }, { id: 'board.menu' }];
+/**
+ * The frame's calls (web/src/app/Layout.tsx, MainNav): site settings, the board menu and the
+ * pop-ups of every screen (issue 22; the home page asks for its own, home.ts below).
+ */
+const frame: FirstDataRequest[] = [{ id: 'siteSetting.info' }, { id: 'board.menu' }, { id: 'popup.active', query: { screen: 'all' } }];
+/** The home page's frame: its pop-ups are the home-only ones and the every-screen ones. */
+const homeFrame: FirstDataRequest[] = [{ id: 'siteSetting.info' }, { id: 'board.menu' }, { id: 'popup.active', query: { screen: 'home' } }];
 
 /** Fixed screens inside the frame (web/src/app/router.tsx): they get the frame's answers. */
 const framedScreens = new Set(
@@ -56,7 +62,7 @@ export function firstDataRequests(pathname: string, search: string): FirstDataRe
   // page-head.ts leaves the console out before asking; this keeps the function right on its own
   // (web/src/app/first-data.test.ts checks it).
   if (isConsolePath(pathname)) return [];
-  if (pathname === '/') return [...frame, latest('notice'), latest('public')];
+  if (pathname === '/') return [...homeFrame, latest('notice'), latest('public')];
   const view = viewPath.exec(pathname);
   if (view) {
     const boardCode = canonicalBoardCode(view[2]!);
@@ -129,6 +135,8 @@ export function createFirstData(deps: AppDeps): FirstData {
       // screen of this branch's server asks for it.
       case 'content.get':
         throw new Error('content.get: no content module in this build');
+      case 'popup.active':
+        return cache.render(await activePopupsAnswer(deps, request.query.screen)).body;
     }
   }
 

@@ -12,6 +12,7 @@ import { PageLoading } from '../ui/PageLoading';
 import { SessionExpiryWarning } from '../features/account/components/SessionExpiryWarning';
 import { ToastProvider } from '../ui/toast/Toast';
 import { CarriedNoticeView } from './CarriedNoticeView';
+import { SitePopups } from '../features/popup/SitePopups';
 import './layout.css';
 
 export function Layout() {
@@ -26,6 +27,7 @@ export function Layout() {
       </a>
       <OfficialBanner />
       <SiteHeader />
+      <SitePopups />
       <main ref={mainRef} id="main-content" className="site-main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         <CarriedNoticeView />
         <Suspense fallback={<PageLoading />}>

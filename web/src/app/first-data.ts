@@ -33,6 +33,8 @@ export function queryKeyOf(request: FirstDataRequest): QueryKey | null {
       return queryKeys.boardItems.detail(request.params.boardCode, request.params.itemNo);
     case 'content.get':
       return queryKeys.content.view(request.params.code);
+    case 'popup.active':
+      return queryKeys.popups(request.query.screen);
     default:
       return null;
   }

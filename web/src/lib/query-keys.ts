@@ -25,6 +25,8 @@ export const queryKeys = {
     list: <Query extends { boardCode: string }>(query: Query) => ['board-item', 'list', query] as const,
     detail: (boardCode: string, itemNo: number) => ['board-item', 'detail', boardCode, itemNo] as const,
   },
+  /** `GET /api/popup?screen=`: the active pop-ups of the home page or of every other screen (issue 22). */
+  popups: (screen: 'home' | 'all') => ['popup', screen] as const,
   /** `GET /api/board-item-comment`: a post's comments, page by page. */
   comments: {
     ofItem: (boardCode: string, itemNo: number) => ['board-item-comment', boardCode, itemNo] as const,
@@ -66,6 +68,7 @@ export const queryKeys = {
       roleOptions: ['admin-members', 'role-options'] as const,
     },
     roles: ['admin-roles'] as const,
+    popups: ['admin', 'popup'] as const,
     alumni: {
       all: ['alumni'] as const,
       list: <Query extends object>(query: Query) => ['alumni', 'list', query] as const,

@@ -15,6 +15,7 @@ const sections = [
   { label: '문의', to: adminPaths.inquiries },
   { label: '주소록', to: adminPaths.alumni },
   { label: '사이트 설정', to: adminPaths.settings },
+  { label: '팝업', to: adminPaths.popups },
   { label: '접근기록', to: adminPaths.accessRecords },
   { label: '2단계 인증', to: adminPaths.twoFactor },
 ];
