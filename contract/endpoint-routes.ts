@@ -128,6 +128,18 @@ const routeDeclarations = {
   adminDashboard: {
     get: { method: 'GET', path: '/api/admin/dashboard' },
   },
+  // Issue 22: the site's own words (pages, terms), with versions.
+  content: {
+    get: { method: 'GET', path: '/api/content/:code' },
+    versions: { method: 'GET', path: '/api/content/:code/versions' },
+  },
+  adminContent: {
+    list: { method: 'GET', path: '/api/admin/content' },
+    save: { method: 'PUT', path: '/api/admin/content/:code' },
+    versions: { method: 'GET', path: '/api/admin/content/:code/versions' },
+    version: { method: 'GET', path: '/api/admin/content/:code/versions/:version' },
+    restore: { method: 'POST', path: '/api/admin/content/:code/versions/:version/restore' },
+  },
 } as const satisfies Record<string, Record<string, EndpointRouteDeclaration>>;
 
 /** The routes as declared, by resource and name (contract/endpoints.ts keys its rules the same way). */

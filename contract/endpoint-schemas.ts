@@ -33,6 +33,10 @@ import { adminBoard, adminBoardCreate, adminBoardList, adminBoardParams, adminBo
 import { inquiryDetail, inquiryListQuery, inquiryPage, inquiryParams, inquiryPatch } from './inquiry';
 import { accessRecordExportRequest, accessRecordListQuery, accessRecordPage } from './access-record';
 import { adminDashboard } from './admin-dashboard';
+import {
+  adminContentList, adminContentVersionList, adminContentView, contentParams, contentQuery, contentRestoreRequest, contentSaveRequest,
+  contentVersionList, contentVersionParams, contentView,
+} from './content';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -171,4 +175,20 @@ export const endpointSchemas = {
   'accessRecord.exportData': { body: accessRecordExportRequest, response: siteSettingErrors },
 
   'adminDashboard.get': { response: { 200: successEnvelope(adminDashboard), 401: e, 403: e } },
+
+  'content.get': { params: contentParams, querystring: contentQuery, response: { 200: successEnvelope(contentView), ...errors } },
+  'content.versions': { params: contentParams, response: { 200: successEnvelope(contentVersionList), ...errors } },
+  'adminContent.list': { response: { 200: successEnvelope(adminContentList), ...errors } },
+  'adminContent.save': {
+    params: contentParams,
+    body: contentSaveRequest,
+    response: { 200: successEnvelope(adminContentView), ...errors, 409: e, 413: e, 429: e },
+  },
+  'adminContent.versions': { params: contentParams, response: { 200: successEnvelope(adminContentVersionList), ...errors } },
+  'adminContent.version': { params: contentVersionParams, response: { 200: successEnvelope(adminContentView), ...errors } },
+  'adminContent.restore': {
+    params: contentVersionParams,
+    body: contentRestoreRequest,
+    response: { 200: successEnvelope(adminContentView), ...errors, 409: e, 429: e },
+  },
 } as const satisfies Record<EndpointId, EndpointSchemas>;
