@@ -124,12 +124,13 @@ export const siteChangeActions = ['CONTENT_UPDATE', 'CONTENT_RESTORE', 'MENU_UPD
 
 /**
  * The newest `limit` changes to content, the menu and pop-ups (the dashboard). One walk of
- * access_record_action_idx (action, id DESC) per action, merged newest first by a Merge Append that
- * stops after `limit` rows: no sort, and none of the personal-data records (most of the table) read.
+ * access_record_action_idx (action, id DESC) per action, each stopping at `limit`, merged newest
+ * first by a Merge Append: no sort, and none of the personal-data records (most of the table) read.
  */
 export function latestSiteChangesQuery(limit: number): SQL {
   const perAction = siteChangeActions.map(
-    (action) => sql`SELECT id, at, actor_key, action, subject_type, subject, detail FROM access_record WHERE action = ${action}`,
+    (action) => sql`(SELECT id, at, actor_key, action, subject_type, subject, detail FROM access_record
+      WHERE action = ${action} ORDER BY id DESC NULLS LAST LIMIT ${limit})`,
   );
   return sql`SELECT id, at, actor_key, action, subject_type, subject, detail FROM (${sql.join(perAction, sql` UNION ALL `)}) AS changes
     ORDER BY id DESC NULLS LAST LIMIT ${limit}`;
