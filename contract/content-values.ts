@@ -164,8 +164,8 @@ export interface ContentViewData {
   code: ContentCode;
   title: string;
   version: number;
-  /** ISO date-time the version took (or takes) effect. */
-  effectiveFrom: string;
+  /** ISO date-time the version took (or takes) effect; null only for a draft, which only staff read. */
+  effectiveFrom: string | null;
   body: ContentBody;
   updatedAt: string;
 }
@@ -175,8 +175,11 @@ export interface ContentVersionData {
   version: number;
   effectiveFrom: string;
   effectiveTo: string | null;
+  /** `scheduled` only for a terms document's announced version. */
+  status: 'scheduled' | 'current' | 'past';
 }
 
+/** Newest first. */
 export interface ContentVersionsData {
-  items: ContentVersionData[];
+  content: ContentVersionData[];
 }

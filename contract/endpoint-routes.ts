@@ -17,11 +17,6 @@ export interface EndpointRouteDeclaration {
 }
 
 const routeDeclarations = {
-  // Issue 22, the public reads of the content pages (wt-content-public; the server branch declares the same).
-  content: {
-    get: { method: 'GET', path: '/api/content/:code' },
-    versions: { method: 'GET', path: '/api/content/:code/versions' },
-  },
   siteSetting: {
     info: { method: 'GET', path: '/api/site-setting/info' },
     authentication: { method: 'GET', path: '/api/site-setting/authentication' },
@@ -142,6 +137,18 @@ const routeDeclarations = {
     create: { method: 'PUT', path: '/api/admin/popup' },
     update: { method: 'PATCH', path: '/api/admin/popup/:id' },
     remove: { method: 'DELETE', path: '/api/admin/popup/:id' },
+  },
+  // Issue 22: the site's own words (pages, terms), with versions.
+  content: {
+    get: { method: 'GET', path: '/api/content/:code' },
+    versions: { method: 'GET', path: '/api/content/:code/versions' },
+  },
+  adminContent: {
+    list: { method: 'GET', path: '/api/admin/content' },
+    save: { method: 'PUT', path: '/api/admin/content/:code' },
+    versions: { method: 'GET', path: '/api/admin/content/:code/versions' },
+    version: { method: 'GET', path: '/api/admin/content/:code/versions/:version' },
+    restore: { method: 'POST', path: '/api/admin/content/:code/versions/:version/restore' },
   },
 } as const satisfies Record<string, Record<string, EndpointRouteDeclaration>>;
 

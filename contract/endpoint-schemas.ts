@@ -33,8 +33,11 @@ import { adminBoard, adminBoardCreate, adminBoardList, adminBoardParams, adminBo
 import { inquiryDetail, inquiryListQuery, inquiryPage, inquiryParams, inquiryPatch } from './inquiry';
 import { accessRecordExportRequest, accessRecordListQuery, accessRecordPage } from './access-record';
 import { adminDashboard } from './admin-dashboard';
-import { contentParams, contentVersionQuery, contentVersionsList, contentView } from './content';
 import { adminPopup, adminPopupList, popupActiveList, popupActiveQuery, popupCreateRequest, popupIdParams, popupPatchRequest } from './popup';
+import {
+  adminContentList, adminContentVersionList, adminContentView, contentParams, contentQuery, contentRestoreRequest, contentSaveRequest,
+  contentVersionList, contentVersionParams, contentView,
+} from './content';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -68,8 +71,6 @@ const roleErrors = { ...errors, 409: e };
 const siteSettingErrors = { 400: e, 401: e, 403: e };
 
 export const endpointSchemas = {
-  'content.get': { params: contentParams, querystring: contentVersionQuery, response: { 200: successEnvelope(contentView), ...errors } },
-  'content.versions': { params: contentParams, response: { 200: successEnvelope(contentVersionsList), ...errors } },
 
   'siteSetting.info': { response: { 200: successEnvelope(siteInfo) } },
   'siteSetting.authentication': { response: { 200: successEnvelope(siteAuthentication) } },
@@ -182,4 +183,19 @@ export const endpointSchemas = {
   'adminPopup.create': { body: popupCreateRequest, response: { 200: successEnvelope(adminPopup), 413: e, ...writeErrors } },
   'adminPopup.update': { params: popupIdParams, body: popupPatchRequest, response: { 200: successEnvelope(adminPopup), 413: e, ...writeErrors } },
   'adminPopup.remove': { params: popupIdParams, response: { 200: successEnvelope(z.object({ id: z.number().int() })), ...writeErrors } },
+  'content.get': { params: contentParams, querystring: contentQuery, response: { 200: successEnvelope(contentView), ...errors } },
+  'content.versions': { params: contentParams, response: { 200: successEnvelope(contentVersionList), ...errors } },
+  'adminContent.list': { response: { 200: successEnvelope(adminContentList), ...errors } },
+  'adminContent.save': {
+    params: contentParams,
+    body: contentSaveRequest,
+    response: { 200: successEnvelope(adminContentView), ...errors, 409: e, 413: e, 429: e },
+  },
+  'adminContent.versions': { params: contentParams, response: { 200: successEnvelope(adminContentVersionList), ...errors } },
+  'adminContent.version': { params: contentVersionParams, response: { 200: successEnvelope(adminContentView), ...errors } },
+  'adminContent.restore': {
+    params: contentVersionParams,
+    body: contentRestoreRequest,
+    response: { 200: successEnvelope(adminContentView), ...errors, 409: e, 429: e },
+  },
 } as const satisfies Record<EndpointId, EndpointSchemas>;

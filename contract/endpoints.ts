@@ -90,8 +90,6 @@ const member: Access = { kind: 'member' };
 const board = (action: BoardAction): Access => ({ kind: 'board', action });
 const consoleAdmin: Access = { kind: 'admin', permission: 'ADMIN_Access', console: true };
 const systemAdmin: Access = { kind: 'systemAdmin' };
-/** Content, menu and pop-ups (issue 22). */
-const contentManager: Access = { kind: 'admin', permission: 'CONTENT_Manage', console: true };
 const enrolling: Access = { kind: 'enrolling' };
 const noStore: Answer = { kind: 'noStore' };
 const shared: Answer = { kind: 'shared' };
@@ -102,13 +100,12 @@ const boardWrites = [
   'adminBoard.create', 'adminBoard.update', 'siteSetting.update',
 ] as const;
 const guestCache = (...invalidatedBy: string[]): Answer => ({ kind: 'guestCache', invalidatedBy });
+/** The console's content, menu and pop-up calls (issue 22). */
+const contentManager: Access = { kind: 'admin', permission: 'CONTENT_Manage', console: true };
+/** What changes a page's cached guest answers (a scheduled version taking effect drops them too). */
+const contentWrites = ['adminContent.save', 'adminContent.restore'] as const;
 
 const rules = {
-  // Issue 22: the content pages' public reads (the console's saves invalidate them in the server branch).
-  content: {
-    get: { access: anyone, answer: guestCache() },
-    versions: { access: anyone, answer: guestCache() },
-  },
   siteSetting: {
     info: { access: anyone, answer: shared },
     authentication: { access: anyone, answer: shared },
@@ -239,6 +236,19 @@ const rules = {
     create: { access: contentManager, answer: noStore },
     update: { access: contentManager, answer: noStore },
     remove: { access: contentManager, answer: noStore },
+  },
+  // Issue 22: guests' answers cached and dropped by every save and restore, on every instance, and
+  // when a scheduled version takes effect (server/modules/content/guest-reads.ts).
+  content: {
+    get: { access: anyone, answer: guestCache(...contentWrites) },
+    versions: { access: anyone, answer: guestCache(...contentWrites) },
+  },
+  adminContent: {
+    list: { access: contentManager, answer: noStore },
+    save: { access: contentManager, answer: noStore },
+    versions: { access: contentManager, answer: noStore },
+    version: { access: contentManager, answer: noStore },
+    restore: { access: contentManager, answer: noStore },
   },
 } as const satisfies { [R in keyof RouteDeclarations]: { [N in keyof RouteDeclarations[R]]: EndpointRules } };
 // `satisfies` above makes a route without rules a type error, and an extra key too (rules of no route).

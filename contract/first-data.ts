@@ -1,5 +1,4 @@
 import type { EndpointId } from './endpoint-routes';
-import type { ContentCode } from './content-values';
 
 /**
  * The API answers the server sends with a reader screen's HTML (server/modules/seo/first-data.ts,
@@ -27,8 +26,9 @@ type FirstDataCalls = OfEntries<{
   'board.get': { params: { boardCode: string } };
   'boardItem.list': { query: FirstDataListQuery };
   'boardItem.view': { params: { boardCode: string; itemNo: number } };
-  'content.get': { params: { code: ContentCode } };
   'popup.active': { query: { screen: 'home' | 'all' } };
+  // A content page's screen (issue 22): its current version, or `?version=N` of a terms document.
+  'content.get': { params: { code: string }; query?: { version: number } };
 }>;
 
 /** Its keys must be ids of the table: a renamed entry is a type error here. */

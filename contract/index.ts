@@ -24,5 +24,6 @@ export * from './two-factor';
 export * from './two-factor-messages';
 export * from './content-body';
 export * from './popup';
+export * from './content';
 export * from './endpoints';
 export * from './endpoint-schemas';

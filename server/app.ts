@@ -38,6 +38,7 @@ import { inquiryRoutes } from './modules/inquiry/routes';
 import { accessRecordRoutes } from './modules/access-record/routes';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { seoRoutes } from './modules/seo/routes';
+import { contentRoutes } from './modules/content/routes';
 import { twoFactorRoutes } from './modules/two-factor/routes';
 import { popupRoutes } from './modules/popup/routes';
 import { registerCompression, registerWeb } from './web';
@@ -203,6 +204,8 @@ export async function buildApp(
   await app.register(accessRecordRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(popupRoutes);
+  // Issue 22: the content pages and their versions.
+  await app.register(contentRoutes);
   await app.register(seoRoutes);
 
   await registerWeb(app, deps.config.webDistDir);

@@ -7,6 +7,8 @@ import { seedBase } from './base';
 import { seedDemo } from './demo';
 import { seedFaqIfMissing } from './faq';
 import { withTransaction } from '@server/db/transaction';
+import { seedMissingContent } from '@server/modules/content';
+import { initialContent } from './content';
 
 export interface SeedOptions {
   adminId: string;
@@ -21,10 +23,22 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 const SEED_LOCK = 7_342_003;
 
 /**
+ * Every start: a new database gets what a new site needs (seedNewSite); any database gets the
+ * content pages it lacks (issue 22: a site seeded before them gets today's text on its first start
+ * after upgrading, and keeps everything else). True when the site itself was seeded.
+ */
+export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
+  const seeded = await seedNewSite(db, files, opts, log);
+  const pages = await seedMissingContent(db, initialContent);
+  if (pages.length > 0) log.info({ pages }, 'seeded the content pages that had no version');
+  return seeded;
+}
+
+/**
  * First start only: a database that already has roles is left as it is, so a restart never
  * duplicates or overwrites anything. Everything is written in one transaction, then analysed.
  */
-export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
+async function seedNewSite(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
   const roleCount = async (q: Db) => ((await q.select({ n: sql<number>`count(*)::int` }).from(role)) as [{ n: number }])[0].n;
   if ((await roleCount(db)) > 0) {
     await seedWhatIsMissing(db, log);

@@ -16,7 +16,12 @@ import { DEFAULT_IMAGE, PAGE_EXTRAS_BUDGET_MS } from './page-head';
 import { firstDataUrl } from './first-data';
 import { escapeMarkup } from './text';
 import { toKstIso } from '../../lib/time';
-import { fixedScreens } from '@contract';
+import { contentPaths, fixedScreens } from '@contract';
+import { contentVersion } from '../../db/schema';
+import { initialContent } from '../../seed/content';
+
+/** The fixed screens whose heads come from their content (issue 22). */
+const contentScreenPaths = new Set<string>(Object.values(contentPaths));
 import type { FirstDataRequest } from '@contract/first-data';
 
 /**
@@ -168,9 +173,12 @@ describe('sitemap.xml', () => {
     expect(locs).not.toContain(`${origin}/Nids/notice/View/${posts.secret.itemNo}`);
     expect(locs).not.toContain(`${origin}/Nids/notice/View/${posts.deleted.itemNo}`);
     expect(locs.filter((l) => /memberNotice|community|contactus|Account/i.test(l))).toEqual([]);
-    // A fixed screen changes with the web build: its last-modified is the build's (index.html's).
+    // A fixed screen changes with the web build: its last-modified is the build's (index.html's);
+    // a content page's (issue 22) is its current version's effective date (the seed's, here).
     const built = toKstIso(fs.statSync(path.join(distDir, 'index.html')).mtime);
-    expect(res.body).toContain(`<url><loc>${origin}/nids/intro</loc><lastmod>${built}</lastmod></url>`);
+    expect(res.body).toContain(`<url><loc>${origin}/</loc><lastmod>${built}</lastmod></url>`);
+    expect(res.body).toContain(`<url><loc>${origin}/nids/intro</loc><lastmod>2026-11-01T00:00:00+09:00</lastmod></url>`);
+    expect(res.body).toContain(`<url><loc>${origin}/TOS/Content/PrivacyContent</loc><lastmod>2026-11-01T00:00:00+09:00</lastmod></url>`);
     const entry = res.body.split('\n').find((l) => l.includes(`/Nids/notice/View/${posts.public.itemNo}<`))!;
     // Created 2026-11-01 00:01 UTC: 09:01 in Korea.
     expect(entry).toContain('<lastmod>2026-11-01T09:01:00+09:00</lastmod>');
@@ -347,7 +355,7 @@ describe('tags in the HTML of screens', () => {
     expect(metaContent(html, 'og:title')).toBe('공지사항');
   });
 
-  it.each(Object.values(fixedScreens))('the fixed screen $path carries its own title, description, canonical URL and the site\'s picture', async (screen) => {
+  it.each(Object.values(fixedScreens).filter((screen) => !contentScreenPaths.has(screen.path)))('the fixed screen $path carries its own title, description, canonical URL and the site\'s picture', async (screen) => {
     // Any spelling the router takes, with or without the trailing slash.
     const res = await get(`${screen.path.toUpperCase()}${screen.path === '/' ? '' : '/'}`);
     expect(res.statusCode).toBe(200);
@@ -362,16 +370,45 @@ describe('tags in the HTML of screens', () => {
     expect(html).not.toContain('기본 설명');
   });
 
+  it('a content page (issue 22) carries its current version\'s title and the start of its text; a newer version changes them', async () => {
+    const intro = await get('/NIDS/INTRO/');
+    expect(elements(intro.body, 'title')).toEqual([`${initialContent.intro.title} | 인체이식형 의료기기 환자등록사업`]);
+    expect(intro.body).toContain(`<link rel="canonical" href="http://${HOST}/nids/intro" />`);
+    const text = '환자등록사업 인사말의 새 본문입니다. '.repeat(12);
+    await t.db.insert(contentVersion).values({
+      code: 'intro', version: 1000, title: '새 인사말', body: { type: 'html', html: `<p>${text}</p>` }, bodyText: text.trim(),
+      effectiveFrom: new Date(), createdAt: new Date(),
+    });
+    // Written past the API (which drops the cached answers itself on a save).
+    await t.app.deps.boardCaching.changed(['*content']);
+    const html = (await get('/nids/intro')).body;
+    expect(elements(html, 'title')).toEqual(['새 인사말 | 인체이식형 의료기기 환자등록사업']);
+    expect(metaContent(html, 'og:title')).toBe('새 인사말');
+    const description = metaContent(html, 'description')!;
+    expect(description.startsWith('환자등록사업 인사말의 새 본문입니다.')).toBe(true);
+    expect(description.endsWith('…')).toBe(true);
+    expect(Array.from(description).length).toBeLessThanOrEqual(151);
+    expect(metaContent(html, 'og:description')).toBe(description);
+    // Its first data is the content call's answer, as the API gives it to a guest.
+    const sent = firstData(html);
+    expect(Object.keys(sent)).toEqual(['/api/site-setting/info', '/api/board', '/api/content/intro']);
+    expect(sent['/api/content/intro']).toMatchObject({ code: 'intro', version: 1000, title: '새 인사말' });
+    // A terms document has no frame; `?version=N` opens that version.
+    const terms = firstData((await get('/TOS/Content/TermsContent?version=1')).body);
+    expect(Object.keys(terms)).toEqual(['/api/content/terms?version=1']);
+    expect(terms['/api/content/terms?version=1']).toMatchObject({ code: 'terms', version: 1 });
+  });
+
   it('other screens keep the precompressed index.html with its ETag; a screen in the frame gets the frame\'s answers', async () => {
-    const res = await get('/TOS/Content/ContactUs/TermsContent');
+    const res = await get('/Account/Signin');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(indexHtml);
     expect(res.headers.etag).toBeTruthy();
     expect(metaContent(res.body, 'og:title')).toBe('인체이식형 의료기기 환자등록사업');
     expect(metaContent(res.body, 'og:description')).toBe('기본 설명');
     expect(metaContent(res.body, 'og:locale')).toBe('ko_KR');
-    const intro = await get('/NIDS/intro');
-    expect(Object.keys(firstData(intro.body))).toEqual(['/api/site-setting/info', '/api/board', '/api/popup?screen=all']);
+    const intro = await get('/NIDS/about');
+    expect(Object.keys(firstData(intro.body))).toEqual(['/api/site-setting/info', '/api/board', '/api/popup?screen=all', '/api/content/about']);
     // A members-only board's list is an ordinary screen too (its name is shown in the menu, nothing
     // more): the site's tags, and of the answers the board's settings but not its posts, which a
     // guest is refused.

@@ -39,10 +39,14 @@ describe('the first answers feed the screens\' own queries', () => {
     expect(keysOf('/Nids/notice/View/15')).toEqual([...frame, hashKey(queryKeys.board('notice')), hashKey(queryKeys.boardItems.detail('notice', 15))]);
   });
 
-  it('the fixed screens in the frame get the frame\'s; other screens and the console get none', () => {
-    expect(keysOf('/NIDS/intro/')).toEqual(frame);
+  it('the content screens get the frame\'s (the terms documents have none) and their page; other screens and the console get none', () => {
+    expect(keysOf('/NIDS/intro/').slice(0, 2)).toEqual(frame);
+    expect(firstDataRequests('/NIDS/intro/', '')).toEqual([{ id: 'siteSetting.info' }, { id: 'board.menu' }, { id: 'content.get', params: { code: 'intro' } }]);
     expect(firstDataRequests('/Account/Signin', '')).toEqual([]);
-    expect(firstDataRequests('/TOS/Content/PrivacyContent', '')).toEqual([]);
+    expect(firstDataRequests('/TOS/Content/PrivacyContent', '')).toEqual([{ id: 'content.get', params: { code: 'privacy' } }]);
+    // An earlier (or announced) version of a terms document opens at its own address.
+    expect(firstDataRequests('/TOS/Content/PrivacyContent', 'version=2')).toEqual([{ id: 'content.get', params: { code: 'privacy' }, query: { version: 2 } }]);
+    expect(firstDataRequests('/TOS/Content/PrivacyContent', 'version=x')).toEqual([{ id: 'content.get', params: { code: 'privacy' } }]);
     expect(firstDataRequests('/admin/boards/List', '')).toEqual([]);
   });
 });

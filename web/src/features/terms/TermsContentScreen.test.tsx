@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentView, contentVersionsList } from '@contract/content';
+import { contentView, contentVersionList } from '@contract/content';
 import { ok, refuse, stubApi } from '@web/test/api-stub';
 import { demoSiteInfo } from '@web/test/fixtures';
 import { renderScreen } from '@web/test/render-screen';
@@ -23,11 +23,11 @@ function privacyVersion(version: number, effectiveFrom: string, extra = '') {
   return contentView.parse({ code: 'privacy', title, version, effectiveFrom, body: { type: 'html', html: body.html + extra }, updatedAt: at('2026-11-20') });
 }
 
-const versions = contentVersionsList.parse({
-  items: [
-    { version: 3, effectiveFrom: at('2027-01-01'), effectiveTo: null },
-    { version: 2, effectiveFrom: at('2026-12-01'), effectiveTo: at('2027-01-01') },
-    { version: 1, effectiveFrom: at('2026-11-01'), effectiveTo: at('2026-12-01') },
+const versions = contentVersionList.parse({
+  content: [
+    { version: 3, effectiveFrom: at('2027-01-01'), effectiveTo: null, status: 'scheduled' },
+    { version: 2, effectiveFrom: at('2026-12-01'), effectiveTo: at('2027-01-01'), status: 'current' },
+    { version: 1, effectiveFrom: at('2026-11-01'), effectiveTo: at('2026-12-01'), status: 'past' },
   ],
 });
 
@@ -99,7 +99,7 @@ describe('the terms of use as content', () => {
     const { title, body } = initialContent.terms;
     stubApi({
       'GET /api/content/terms': ok(contentView.parse({ code: 'terms', title, version: 1, effectiveFrom: at('2026-11-01'), body, updatedAt: at('2026-11-01') })),
-      'GET /api/content/terms/versions': ok(contentVersionsList.parse({ items: [{ version: 1, effectiveFrom: at('2026-11-01'), effectiveTo: null }] })),
+      'GET /api/content/terms/versions': ok(contentVersionList.parse({ content: [{ version: 1, effectiveFrom: at('2026-11-01'), effectiveTo: null, status: 'current' }] })),
       'GET /api/site-setting/info': ok(demoSiteInfo),
     });
     renderScreen(TermsPage, { path: 'TOS/Content/TermsContent' });

@@ -32,7 +32,7 @@ export function TermsContentScreen({ code, title: screenTitle, idPrefix, layout 
   const content = useContent(code, version);
   const versions = useContentVersions(code);
   const site = useSiteInfo();
-  const states = versions.data ? versionStates(versions.data.items, Date.now()) : undefined;
+  const states = versions.data ? versionStates(versions.data.content, Date.now()) : undefined;
   const title = content.data?.title ?? screenTitle;
   const shown = content.data && states?.versions.find((entry) => entry.version === content.data.version);
   const isCurrent = version === undefined || (states?.current !== undefined && states.current.version === version);

@@ -97,7 +97,7 @@ export function TermsDocument({ title, idPrefix, layout, content, status, facts,
         {history}
 
         <footer className="terms__footer">
-          {content && (
+          {content?.effectiveFrom && (
             <p className="terms__effective">
               시행일자: <time dateTime={koreanIsoDate(content.effectiveFrom)}>{koreanDate(content.effectiveFrom)}</time>
             </p>

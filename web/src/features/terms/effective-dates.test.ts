@@ -17,9 +17,9 @@ describe('effective dates', () => {
     const now = Date.parse('2026-12-02T00:00:00Z');
     const states = versionStates(
       [
-        { version: 1, effectiveFrom: '2026-10-31T15:00:00.000Z', effectiveTo: '2026-11-30T15:00:00.000Z' },
-        { version: 3, effectiveFrom: '2027-01-31T15:00:00.000Z', effectiveTo: null },
-        { version: 2, effectiveFrom: '2026-11-30T15:00:00.000Z', effectiveTo: '2027-01-31T15:00:00.000Z' },
+        { version: 1, effectiveFrom: '2026-10-31T15:00:00.000Z', effectiveTo: '2026-11-30T15:00:00.000Z', status: 'past' },
+        { version: 3, effectiveFrom: '2027-01-31T15:00:00.000Z', effectiveTo: null, status: 'scheduled' },
+        { version: 2, effectiveFrom: '2026-11-30T15:00:00.000Z', effectiveTo: '2027-01-31T15:00:00.000Z', status: 'current' },
       ],
       now,
     );

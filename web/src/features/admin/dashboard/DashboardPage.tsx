@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { adminPaths } from '@contract';
+import { adminPaths, type AdminDashboard } from '@contract';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
 import { useAdminDashboard } from './api';
@@ -32,6 +32,40 @@ function Figure({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+/**
+ * The newest changes to the site's own words (issue 22: content, menu, pop-ups), from the access
+ * records: when, who (the staff account's sign-in ID) and what.
+ */
+function LatestChanges({ changes }: { changes: AdminDashboard['latestChanges'] }) {
+  return (
+    <section className="dashboard-changes" aria-labelledby="dashboard-changes">
+      <h2 className="dashboard-card__title" id="dashboard-changes">
+        최근 콘텐츠·메뉴·팝업 변경
+      </h2>
+      {changes.length === 0 ? (
+        <p className="dashboard-changes__empty">아직 변경 기록이 없습니다.</p>
+      ) : (
+        <ol className="dashboard-changes__list">
+          {changes.map((change) => (
+            <li key={change.id} className="dashboard-change">
+              <time dateTime={change.at}>{shortTime(change.at)}</time>
+              <span>
+                {change.actionLabel}: {change.subject}
+              </span>
+              <span className="dashboard-change__actor">{change.actorKey}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="dashboard-card__more">
+        <Link to={adminPaths.accessRecords} className="admin-link">
+          접근기록에서 모두 보기
+        </Link>
+      </p>
+    </section>
   );
 }
 
@@ -74,6 +108,7 @@ export function Component() {
               <Figure label="계정 잠금" value={count(d.signin.lockouts, '건')} />
             </Card>
           </div>
+          <LatestChanges changes={d.latestChanges} />
         </>
       )}
     </div>
