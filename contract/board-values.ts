@@ -17,6 +17,6 @@ export type SearchType = (typeof searchTypes)[number];
 /**
  * The hosts whose players a post may embed (https only): the server's sanitiser keeps iframes from
  * these alone, the Content-Security-Policy's frame-src names them, and the editor turns a pasted
- * address into one of their embed URLs (web/src/features/board/editor/video-url.ts).
+ * address into one of their embed URLs (web/src/ui/editor/video-url.ts).
  */
 export const videoHosts = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com', 'tv.naver.com', 'play-tv.kakao.com'] as const;

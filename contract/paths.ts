@@ -37,6 +37,10 @@ export const adminPaths = {
   settings: '/admin/settings',
   accessRecords: '/admin/access-records',
   twoFactor: '/admin/two-factor',
+  // Issue 22: the site's own words (content pages), their editor and versions.
+  contents: '/admin/content',
+  content: (code: string) => `/admin/content/${code}`,
+  contentVersions: (code: string) => `/admin/content/${code}/versions`,
 } as const;
 
 /**
@@ -67,6 +71,8 @@ export const routePatterns = {
   inquiryWrite: paths.boardWrite(boardAreas.contactus!, 'contactus', ':itemNo'),
   adminMember: adminPaths.member(':userId'),
   adminBoard: adminPaths.board(':boardCode'),
+  adminContent: adminPaths.content(':code'),
+  adminContentVersions: adminPaths.contentVersions(':code'),
 } as const;
 
 /*

@@ -20,7 +20,7 @@ const permissionsPolicy = [
  * The Content-Security-Policy of every answer (issue 12, OWASP ASVS 5.0 V3.4). Scripts and styles
  * come only from the site's own files: no inline script, no `<style>` element and no `style="…"`
  * attribute (React's `style` props go through the CSSOM, which CSP does not govern; the editor's
- * CSS is in its own style sheet, web/src/features/board/editor/editor.css). Nothing may frame
+ * CSS is in its own style sheet, web/src/ui/editor/editor.css). Nothing may frame
  * the site, and the site frames only the video players that posts may embed.
  */
 function contentSecurityDirectives(config: Pick<Config, 'https'>): Record<string, string[]> {

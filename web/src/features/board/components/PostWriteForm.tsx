@@ -11,7 +11,7 @@ import { draftKey } from '@web/lib/member-storage';
 import { Field } from '@web/ui/form/Field';
 import { uploadEditorImage } from '../api/upload-file';
 import { useSaveBoardItem } from '../api/save-board-item';
-import { RichTextEditor, type RichTextEditorHandle } from '../editor/RichTextEditor';
+import { RichTextEditor, type RichTextEditorHandle } from '@web/ui/editor/RichTextEditor';
 import { formatDateTime } from '../format';
 import { hasVisibleContent } from '../write/content';
 import { usePostDraft, type PostDraft } from '../write/draft';

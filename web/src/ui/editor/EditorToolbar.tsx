@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
-import { ImageIcon, LinkIcon } from '../components/icons';
+import { ImageIcon, LinkIcon } from './icons';
 import { EDITOR_IMAGE_TYPES, editorMessages } from './editor-messages';
 import { toVideoEmbed } from './video-url';
 
