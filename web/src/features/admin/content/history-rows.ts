@@ -41,22 +41,6 @@ export function isSortedByDate(rows: readonly Pick<HistoryRowValues, 'year' | 'm
   return rows.every((row, index) => index === 0 || compareByDate(rows[index - 1]!, row) <= 0);
 }
 
-/** The index pairs a stable sort moves: for useFieldArray's `move`, applied in order. */
-export function sortMoves(rows: readonly Pick<HistoryRowValues, 'year' | 'month'>[]): [from: number, to: number][] {
-  const order = rows.map((row, index) => ({ row, index }));
-  const target = [...order].sort((x, y) => compareByDate(x.row, y.row) || x.index - y.index);
-  const current = order.map((entry) => entry.index);
-  const moves: [number, number][] = [];
-  target.forEach((entry, to) => {
-    const from = current.indexOf(entry.index);
-    if (from !== to) {
-      moves.push([from, to]);
-      current.splice(to, 0, ...current.splice(from, 1));
-    }
-  });
-  return moves;
-}
-
 /** How a row is named in its fields' labels and buttons: "2026년 3월 행", "연도 없는 3번째 행". */
 export function rowName(row: Pick<HistoryRowValues, 'year' | 'month'>, index: number): string {
   const year = wholeNumber(row.year);
