@@ -1,6 +1,7 @@
 // zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
 import './zod-ko';
 import { z } from 'zod';
+import { accessAction, accessSubjectTypes } from './access-record';
 
 /**
  * `GET /api/admin/dashboard` (issue 9): the figures on the console's first screen. "This week"
@@ -32,5 +33,24 @@ export const adminDashboard = z.object({
     /** Accounts locked by repeated wrong passwords in the last 24 hours. */
     lockouts: z.number().int(),
   }),
+  /**
+   * The newest changes to the site's own words (issue 22: content, menu, pop-ups), newest first,
+   * from the access records: who (the staff account's sign-in key), when, what.
+   */
+  latestChanges: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string(),
+      actorKey: z.string(),
+      action: accessAction,
+      actionLabel: z.string(),
+      subjectType: z.enum(accessSubjectTypes),
+      subject: z.string(),
+      detail: z.record(z.string(), z.unknown()),
+    }),
+  ),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
+
+/** How many of the latest changes the dashboard shows. */
+export const DASHBOARD_LATEST_CHANGES = 8;

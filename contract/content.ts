@@ -163,7 +163,8 @@ export const contentRestoreRequest = z
     baseVersion: z.number().int().min(0).max(2147483646).optional(),
     note: z.string().trim().max(200, contentMessages.noteTooLong).optional(),
   })
-  .optional();
+  // No body at all is a restore over whatever version is newest.
+  .nullish();
 export type ContentRestoreRequest = z.input<typeof contentRestoreRequest>;
 
 /** The size the save checks against (contentBodyMaxBytes): the body's JSON in UTF-8. */

@@ -26,6 +26,8 @@ type FirstDataCalls = OfEntries<{
   'board.get': { params: { boardCode: string } };
   'boardItem.list': { query: FirstDataListQuery };
   'boardItem.view': { params: { boardCode: string; itemNo: number } };
+  // A content page's screen (issue 22): its current version, or `?version=N` of a terms document.
+  'content.get': { params: { code: string }; query?: { version: number } };
 }>;
 
 /** Its keys must be ids of the table: a renamed entry is a type error here. */

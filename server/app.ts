@@ -38,6 +38,7 @@ import { inquiryRoutes } from './modules/inquiry/routes';
 import { accessRecordRoutes } from './modules/access-record/routes';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { seoRoutes } from './modules/seo/routes';
+import { contentRoutes } from './modules/content/routes';
 import { twoFactorRoutes } from './modules/two-factor/routes';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitKey, rateLimitStore } from './lib/rate-limit';
@@ -201,6 +202,8 @@ export async function buildApp(
   await app.register(inquiryRoutes);
   await app.register(accessRecordRoutes);
   await app.register(adminDashboardRoutes);
+  // Issue 22: the content pages and their versions.
+  await app.register(contentRoutes);
   await app.register(seoRoutes);
 
   await registerWeb(app, deps.config.webDistDir);

@@ -33,6 +33,8 @@ export interface RouteOwnOptions<Id extends EndpointId = EndpointId> {
   /** Per-route settings (a rate limit: server/lib/rate-limit.ts perMinute). */
   config?: { rateLimit?: { max: number; timeWindow: number } };
   exposeHeadRoute?: boolean;
+  /** The largest request body in bytes, where a route takes more than the app's 1 MB (a content page, issue 22). */
+  bodyLimit?: number;
   /**
    * Answers from the guest cache (server/guest-answers.ts), which every `guestCache` entry has and
    * no other GET: `{ guests: read }` answers a caller without a token from the cache and leaves
@@ -68,6 +70,7 @@ export function route<Id extends EndpointId>(app: ZodApp, entry: Endpoint & { id
     method: entry.method,
     url: entry.path,
     ...(options.exposeHeadRoute === undefined ? {} : { exposeHeadRoute: options.exposeHeadRoute }),
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     config: { ...options.config, endpoint: entry },
     schema: {
       ...options.docs,

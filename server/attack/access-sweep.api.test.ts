@@ -86,6 +86,8 @@ interface Fixtures {
   alumni: number;
   /** A confirmed CHANGE_KEY token for an address the intruder controls: a key change's valid body. */
   keyToken: string;
+  /** A draft version of the privacy policy (issue 22): never public. */
+  contentDraft: number;
 }
 let f: Fixtures;
 const tokens = {} as Record<Actor | 'owner' | 'systemAdmin', string | undefined>;
@@ -151,6 +153,21 @@ const consoleOnly = (target: string, url: () => string, payload?: () => Payload,
   payload,
   refused: ['memberB', 'guest', 'boardStaff'],
   allowed: { staffAdmin: CONSOLE },
+  control,
+});
+const publicPage = {
+  memberB: 'a published page is public',
+  guest: 'a published page is public',
+  boardStaff: 'a published page is public',
+  staffAdmin: 'a published page is public',
+};
+/** The admin role holds CONTENT_Manage (migration 0016), so the administrator by role may. */
+const contentManagers = (target: string, url: () => string, payload?: () => Payload, control?: Case['control']): Case => ({
+  target,
+  url,
+  payload,
+  refused: ['memberB', 'guest', 'boardStaff'],
+  allowed: { staffAdmin: 'the admin role holds CONTENT_Manage (migration 0016); each save is recorded' },
   control,
 });
 const everyoneRefused = (target: string, url: () => string, payload?: () => Payload, statuses?: number[]): Case => ({
@@ -441,6 +458,45 @@ const ROUTES: Record<string, Row> = {
       })),
     ],
   },
+  // Issue 22: the content pages. Public reads name a page, never a member's record; the console's
+  // calls need CONTENT_Manage, which the admin role holds (migration 0016).
+  'GET /api/content/{code}': {
+    mayAct: 'everyone: a published page (drafts and future versions only to CONTENT_Manage)',
+    cases: [
+      { target: 'the privacy policy', url: () => '/api/content/privacy', refused: [], allowed: publicPage, control: 'owner' },
+      {
+        target: 'a draft of the privacy policy (only CONTENT_Manage reads drafts)',
+        url: () => `/api/content/privacy?version=${f.contentDraft}`,
+        refused: ['memberB', 'guest', 'boardStaff'],
+        allowed: { staffAdmin: 'the admin role holds CONTENT_Manage (migration 0016): the console\'s preview' },
+        statuses: [404],
+      },
+    ],
+  },
+  'GET /api/content/{code}/versions': {
+    mayAct: 'everyone: the published versions of a page',
+    cases: [{ target: 'the privacy policy\'s history', url: () => '/api/content/privacy/versions', refused: [], allowed: publicPage, control: 'owner' }],
+  },
+  'PUT /api/admin/content/{code}': {
+    mayAct: 'administrators with CONTENT_Manage',
+    cases: [
+      contentManagers('the privacy policy (replaced)', () => '/api/admin/content/privacy', () => ({
+        baseVersion: f.contentDraft, title: '침입자의 방침', body: { type: 'html', html: '<p>침입자</p>' }, publish: 'now',
+      })),
+    ],
+  },
+  'GET /api/admin/content/{code}/versions': {
+    mayAct: 'administrators with CONTENT_Manage',
+    cases: [contentManagers('the privacy policy\'s versions, drafts too', () => '/api/admin/content/privacy/versions', undefined, 'systemAdmin')],
+  },
+  'GET /api/admin/content/{code}/versions/{version}': {
+    mayAct: 'administrators with CONTENT_Manage',
+    cases: [contentManagers('a draft of the privacy policy', () => `/api/admin/content/privacy/versions/${f.contentDraft}`, undefined, 'systemAdmin')],
+  },
+  'POST /api/admin/content/{code}/versions/{version}/restore': {
+    mayAct: 'administrators with CONTENT_Manage',
+    cases: [contentManagers('the privacy policy\'s first version (restored over the current)', () => '/api/admin/content/privacy/versions/1/restore', () => ({}))],
+  },
 };
 
 /**
@@ -553,6 +609,10 @@ beforeAll(async () => {
     name: OWNER_NAME, organization: '시험병원', email: OWNER_EMAIL, phone: OWNER_MOBILE, memo: ALUMNI_MEMO,
   });
   const keyToken = await confirmedKeyToken(t, 'EMAIL', 'intruder-7q@example.com', 'CHANGE_KEY');
+  // A draft of the privacy policy (issue 22), saved as the console does.
+  const { version: contentDraft } = await put<{ version: number }>('/api/admin/content/privacy', admin, {
+    baseVersion: 1, title: '개인정보처리방침 초안', body: { type: 'html', html: '<p>초안</p>' }, publish: 'draft',
+  });
 
   const [stored] = await t.db.select().from(storedFile).where(eq(storedFile.id, secretImage));
   expect(stored!.thumbnailName, 'uploaded images have a thumbnail').toBeTruthy();
@@ -574,6 +634,7 @@ beforeAll(async () => {
     spentUploadUrl: image.uploadUrl!,
     alumni,
     keyToken,
+    contentDraft,
   };
 });
 

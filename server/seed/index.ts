@@ -6,6 +6,8 @@ import type { FileStore } from '@server/modules/file';
 import { seedBase } from './base';
 import { seedDemo } from './demo';
 import { withTransaction } from '@server/db/transaction';
+import { seedMissingContent } from '@server/modules/content';
+import { initialContent } from './content';
 
 export interface SeedOptions {
   adminId: string;
@@ -20,10 +22,22 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 const SEED_LOCK = 7_342_003;
 
 /**
+ * Every start: a new database gets what a new site needs (seedNewSite); any database gets the
+ * content pages it lacks (issue 22: a site seeded before them gets today's text on its first start
+ * after upgrading, and keeps everything else). True when the site itself was seeded.
+ */
+export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
+  const seeded = await seedNewSite(db, files, opts, log);
+  const pages = await seedMissingContent(db, initialContent);
+  if (pages.length > 0) log.info({ pages }, 'seeded the content pages that had no version');
+  return seeded;
+}
+
+/**
  * First start only: a database that already has roles is left as it is, so a restart never
  * duplicates or overwrites anything. Everything is written in one transaction, then analysed.
  */
-export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
+async function seedNewSite(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
   const roleCount = async (q: Db) => ((await q.select({ n: sql<number>`count(*)::int` }).from(role)) as [{ n: number }])[0].n;
   if ((await roleCount(db)) > 0) return false;
   const result = await withTransaction(db, async (tx) => {

@@ -2,3 +2,5 @@
 export { accessActor, recordAccess } from './record';
 export type { AccessActor } from './record';
 export { describeResult, verifyAccessRecords } from './verify';
+export { latestSiteChanges, latestSiteChangesQuery, siteChangeActions } from './repo';
+export type { SiteChangeRow } from './repo';

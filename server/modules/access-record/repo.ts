@@ -119,6 +119,47 @@ export async function insertAccessRecord(db: Db, actor: AccessActor, at: Date, e
   return (result as unknown as { rowCount: number | null }).rowCount === 1;
 }
 
+/** The actions that change the site's own words (issue 22): content, menu and pop-ups. */
+export const siteChangeActions = ['CONTENT_UPDATE', 'CONTENT_RESTORE', 'MENU_UPDATE', 'POPUP_CREATE', 'POPUP_UPDATE', 'POPUP_DELETE'] as const satisfies readonly AccessAction[];
+
+/**
+ * The newest `limit` changes to content, the menu and pop-ups (the dashboard). One walk of
+ * access_record_action_idx (action, id DESC) per action, merged newest first by a Merge Append that
+ * stops after `limit` rows: no sort, and none of the personal-data records (most of the table) read.
+ */
+export function latestSiteChangesQuery(limit: number): SQL {
+  const perAction = siteChangeActions.map(
+    (action) => sql`SELECT id, at, actor_key, action, subject_type, subject, detail FROM access_record WHERE action = ${action}`,
+  );
+  return sql`SELECT id, at, actor_key, action, subject_type, subject, detail FROM (${sql.join(perAction, sql` UNION ALL `)}) AS changes
+    ORDER BY id DESC NULLS LAST LIMIT ${limit}`;
+}
+
+export interface SiteChangeRow {
+  id: number;
+  at: Date;
+  actorKey: string;
+  action: AccessAction;
+  subjectType: string;
+  subject: string;
+  detail: Record<string, unknown>;
+}
+
+export async function latestSiteChanges(db: Db, limit: number): Promise<SiteChangeRow[]> {
+  const result = (await db.execute(latestSiteChangesQuery(limit))) as unknown as {
+    rows: { id: string | number; at: Date | string; actor_key: string; action: AccessAction; subject_type: string; subject: string; detail: Record<string, unknown> }[];
+  };
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    at: new Date(r.at),
+    actorKey: r.actor_key,
+    action: r.action,
+    subjectType: r.subject_type,
+    subject: r.subject,
+    detail: r.detail,
+  }));
+}
+
 interface ChainRow {
   id: string;
   hash: string;

@@ -1,4 +1,5 @@
-import type { AdminDashboard } from '@contract';
+import { accessActionLabels, DASHBOARD_LATEST_CHANGES, type AccessSubjectType, type AdminDashboard } from '@contract';
+import { latestSiteChanges, latestSiteChangesQuery } from '@server/modules/access-record';
 import type { AppDeps } from '../../deps';
 import { toKstIso } from '../../lib/time';
 import { inquiryCounts, inquiryCountsQuery, postCounts, postCountsQuery } from '@server/modules/board';
@@ -21,6 +22,7 @@ export const statements = {
   inquiries: inquiryCountsQuery,
   signin: signinFailureCountsQuery,
   comments: commentCountsQuery,
+  latestChanges: () => latestSiteChangesQuery(DASHBOARD_LATEST_CHANGES),
 };
 
 /** `GET /api/admin/dashboard`: a handful of counts (the caller is checked by the route). */
@@ -30,12 +32,13 @@ export async function dashboard(deps: Deps): Promise<AdminDashboard> {
   const weekFrom = new Date(now.getTime() - WEEK_MS);
   const dayFrom = new Date(now.getTime() - DAY_MS);
 
-  const [members, posts, inquiries, signin, comments] = await Promise.all([
+  const [members, posts, inquiries, signin, comments, changes] = await Promise.all([
     memberCounts(db, weekFrom),
     postCounts(db, weekFrom),
     inquiryCounts(db),
     signinFailureCounts(db, dayFrom),
     commentCounts(db, weekFrom),
+    latestSiteChanges(db, DASHBOARD_LATEST_CHANGES),
   ]);
 
   return {
@@ -47,5 +50,15 @@ export async function dashboard(deps: Deps): Promise<AdminDashboard> {
     comments: { thisWeek: comments.n },
     inquiries: { waiting: inquiries.received + inquiries.in_progress, received: inquiries.received, inProgress: inquiries.in_progress },
     signin: { failures: signin.failures, lockouts: signin.lockouts },
+    latestChanges: changes.map((c) => ({
+      id: c.id,
+      at: toKstIso(c.at),
+      actorKey: c.actorKey,
+      action: c.action,
+      actionLabel: accessActionLabels[c.action],
+      subjectType: c.subjectType as AccessSubjectType,
+      subject: c.subject,
+      detail: c.detail,
+    })),
   };
 }

@@ -6,6 +6,7 @@ import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey } from '@server/modules/board';
+import { contentCodeAt, guestContent } from '@server/modules/content';
 import { isConsolePath, listPath, viewPath } from './first-load';
 
 /**
@@ -70,7 +71,20 @@ export function firstDataRequests(pathname: string, search: string): FirstDataRe
     const ownList: FirstDataRequest[] = search ? [] : [{ id: 'boardItem.list', query: { boardCode, page: 1, pinNotices: true, sort: 'createdDate,DESC' } }];
     return [...frame, { id: 'board.get', params: { boardCode } }, ...ownList];
   }
+  const contentCode = contentCodeAt(screenPathKey(pathname), screenPathKey);
+  // A content page's screen (issue 22): its current version, or the `?version=N` it opens.
+  if (contentCode) {
+    const page: FirstDataRequest = { id: 'content.get', params: { code: contentCode }, ...contentVersionQuery(search) };
+    // The terms documents have no frame (web/src/app/router.tsx BareLayout).
+    return framedScreens.has(screenPathKey(pathname)) ? [...frame, page] : [page];
+  }
   return framedScreens.has(screenPathKey(pathname)) ? frame : [];
+}
+
+/** `?version=N` of a content screen's address (an earlier version of a terms document), if any. */
+function contentVersionQuery(search: string): { query?: { version: number } } {
+  const version = new URLSearchParams(search).get('version');
+  return version && /^[1-9]\d{0,8}$/.test(version) ? { query: { version: Number(version) } } : {};
 }
 
 /** The URL of the API call a first answer stands for (the log, and the tests that compare with the API). */
@@ -125,6 +139,8 @@ export function createFirstData(deps: AppDeps): FirstData {
         const { entry, viewCount } = await guestView(deps, caller, request.params, visitor);
         return cache.render(entry, viewCount).body;
       }
+      case 'content.get':
+        return cache.render(await guestContent(deps, request.params.code, request.query?.version)).body;
     }
   }
 

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fixedScreens, paths, screenPathKey } from '@contract';
+import { contentPaths, fixedScreens, paths, screenPathKey, type ContentCode } from '@contract';
+import { contentCodeAt, contentHead } from '@server/modules/content';
 import { fileUrl } from '@server/modules/file';
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard, guestReadsPost } from './guest';
@@ -223,14 +224,27 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   }
 
   /**
-   * The screen's own tags: a post's or list's (none when the database cannot say: the tags are a
-   * bonus), or a fixed screen's.
+   * A content page's (issue 22): its current version's title, and the start of its text as the
+   * description (the fixed screen's words while the page has no text of its own).
+   */
+  async function contentPageHead(code: ContentCode, url: string): Promise<Head | null> {
+    const head = await contentHead(app.deps, code);
+    const fixed = fixedHead(url);
+    if (!head) return fixed;
+    return { title: head.title, description: excerpt(head.text) || fixed?.description || head.title, path: contentPaths[code], type: 'website' };
+  }
+
+  /**
+   * The screen's own tags: a post's, list's or content page's (none when the database cannot say:
+   * the tags are a bonus), or a fixed screen's.
    */
   async function headOf(request: FastifyRequest, url: string): Promise<Head | null> {
     const view = viewPath.exec(url);
     const list = view ? null : listPath.exec(url);
-    if (!view && !list) return fixedHead(url);
+    const contentCode = view || list ? null : contentCodeAt(screenPathKey(url), screenPathKey);
+    if (!view && !list && !contentCode) return fixedHead(url);
     try {
+      if (contentCode) return await contentPageHead(contentCode, url);
       return view ? await postHead(view[2]!, Number(view[3])) : await listHead(list![2]!);
     } catch (err) {
       request.log.warn({ err }, 'page tags unavailable: sending the screen without them');

@@ -7,6 +7,7 @@ import { toKstIso } from '../../lib/time';
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard } from './guest';
 import { findBoard } from '@server/modules/board';
+import { contentLastModified } from '@server/modules/content';
 import { boardsQuery, feedQuery, sitemapPosts } from './repo';
 import { escapeMarkup, excerpt, originOf } from './text';
 
@@ -72,14 +73,18 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     const boards = (await boardsQuery(db)).filter((b) => guestListsBoard(guest, b));
     const lists = boards.map((b) => paths.boardList(b.area, b.boardCode));
     const screens = [...staticScreens, ...lists];
-    const posts = await sitemapPosts(db, boards.map((b) => b.boardCode), SITEMAP_MAX_URLS - screens.length);
+    const [posts, contentChanged] = await Promise.all([
+      sitemapPosts(db, boards.map((b) => b.boardCode), SITEMAP_MAX_URLS - screens.length),
+      // A content page (issue 22) changed when its current version took effect.
+      contentLastModified(app.deps),
+    ]);
     const areaOf = new Map(boards.map((b) => [b.boardCode, b.area]));
     const url = (path: string, lastmod?: Date) =>
       `<url><loc>${escapeMarkup(origin + path)}</loc>${lastmod ? `<lastmod>${toKstIso(lastmod)}</lastmod>` : ''}</url>`;
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...staticScreens.map((p) => url(p, screensChanged)),
+      ...staticScreens.map((p) => url(p, contentChanged.get(p) ?? screensChanged)),
       // A list changes with its newest post, which the posts' own entries below carry.
       ...lists.map((p) => url(p)),
       ...posts.map((p) => url(paths.boardView(areaOf.get(p.boardCode)!, p.boardCode, p.itemNo), p.modifiedAt)),
