@@ -38,6 +38,10 @@ export const adminPaths = {
   accessRecords: '/admin/access-records',
   twoFactor: '/admin/two-factor',
   popups: '/admin/popups',
+  // Issue 22: the site's own words (content pages), their editor and versions.
+  contents: '/admin/content',
+  content: (code: string) => `/admin/content/${code}`,
+  contentVersions: (code: string) => `/admin/content/${code}/versions`,
 } as const;
 
 /**
@@ -69,6 +73,8 @@ export const routePatterns = {
   inquiryWrite: paths.boardWrite(boardAreas.contactus!, 'contactus', ':itemNo'),
   adminMember: adminPaths.member(':userId'),
   adminBoard: adminPaths.board(':boardCode'),
+  adminContent: adminPaths.content(':code'),
+  adminContentVersions: adminPaths.contentVersions(':code'),
 } as const;
 
 /*

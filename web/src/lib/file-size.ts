@@ -1,5 +1,4 @@
-/** File sizes as the site shows them (the board's files, the editor's image limit). */
-
+/** A file size in words, shared by the post editor's image limit (web/src/ui/editor) and the board's attachments. */
 const sizeUnits = ['KB', 'MB', 'GB', 'TB'] as const;
 
 /** "512 B", "1.2 KB", "1.2 MB", "3 GB" (binary units, one decimal, a trailing ".0" dropped). */

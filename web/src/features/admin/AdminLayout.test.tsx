@@ -37,3 +37,28 @@ describe('console frame, second factor required', () => {
     expect(router.state.location.pathname).toBe(url);
   });
 });
+
+describe('console menu, content screens (issue 22)', () => {
+  const noSetup = twoFactorStatus.parse({ enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false, setupRequired: false });
+  const menuLinks = async () => {
+    const nav = await screen.findByRole('navigation', { name: '관리자 메뉴' });
+    return Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
+  };
+
+  it('shows 콘텐츠 to staff whose role has CONTENT_Manage and to the system admin, not to other staff', async () => {
+    stubApi({ 'GET /api/admin/two-factor': ok(noSetup) });
+    signInAs({ ...demoMember, role: { roleCode: 'STAFF', permissions: ['ADMIN_Access'] } });
+    const first = renderScreen(AdminLayout, { path: 'admin/*', url: '/admin/members' });
+    expect(await menuLinks()).not.toContain('콘텐츠');
+    first.unmount();
+
+    signInAs({ ...demoMember, role: { roleCode: 'ADMIN', permissions: ['ADMIN_Access', 'CONTENT_Manage'] } });
+    const second = renderScreen(AdminLayout, { path: 'admin/*', url: '/admin/members' });
+    expect(await menuLinks()).toContain('콘텐츠');
+    second.unmount();
+
+    signInAs({ ...demoMember, userType: 'Admin', role: { roleCode: 'STAFF', permissions: ['ADMIN_Access'] } });
+    renderScreen(AdminLayout, { path: 'admin/*', url: '/admin/members' });
+    expect(await menuLinks()).toContain('콘텐츠');
+  });
+});

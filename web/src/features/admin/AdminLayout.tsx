@@ -1,13 +1,22 @@
 import { Suspense, useId, useState } from 'react';
 import { Link, matchPath, Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { adminMessages, adminPaths, isSameScreenPath, paths } from '@contract';
+import { adminMessages, adminPaths, isSameScreenPath, paths, type LoginUser } from '@contract';
 import { isAdmin } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { PageLoading } from '../../ui/PageLoading';
+import { canManageContent } from './content/access';
 import { useTwoFactorStatus } from './two-factor/api';
 import './admin.css';
 
-const sections = [
+interface Section {
+  label: string;
+  to: string;
+  end?: boolean;
+  /** Shown only to whom this allows (the server refuses the others anyway). */
+  shownTo?: (user: LoginUser | null) => boolean;
+}
+
+const sections: Section[] = [
   { label: '대시보드', to: adminPaths.dashboard, end: true },
   { label: '회원', to: adminPaths.members },
   { label: '권한', to: adminPaths.roles },
@@ -15,7 +24,9 @@ const sections = [
   { label: '문의', to: adminPaths.inquiries },
   { label: '주소록', to: adminPaths.alumni },
   { label: '사이트 설정', to: adminPaths.settings },
-  { label: '팝업', to: adminPaths.popups },
+  // Issue 22: staff with CONTENT_Manage and the system admin.
+  { label: '콘텐츠', to: adminPaths.contents, shownTo: canManageContent },
+  { label: '팝업', to: adminPaths.popups, shownTo: canManageContent },
   { label: '접근기록', to: adminPaths.accessRecords },
   { label: '2단계 인증', to: adminPaths.twoFactor },
 ];
@@ -73,11 +84,14 @@ function Console() {
  */
 function ConsoleNav() {
   const { pathname } = useLocation();
+  const session = useSession();
+  const user = session.signedIn ? session.user : null;
+  const shown = sections.filter((s) => !s.shownTo || s.shownTo(user));
   const listId = useId();
   // Open for the screen it was opened on: moving to another screen (a link, Back) closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === pathname;
-  const current = sections.find((s) => matchPath({ path: s.to, end: s.end ?? false }, pathname));
+  const current = shown.find((s) => matchPath({ path: s.to, end: s.end ?? false }, pathname));
   return (
     <nav className={open ? 'admin-nav admin-nav--open' : 'admin-nav'} aria-label="관리자 메뉴">
       <p className="admin-nav__title">관리자</p>
@@ -86,7 +100,7 @@ function ConsoleNav() {
         {current && <span className="admin-nav__current">{current.label}</span>}
       </button>
       <ul className="admin-nav__list" id={listId}>
-        {sections.map((s) => (
+        {shown.map((s) => (
           <li key={s.to}>
             <NavLink to={s.to} end={s.end} className="admin-nav__link" onClick={() => setOpenAt(null)}>
               {s.label}

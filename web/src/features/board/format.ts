@@ -45,7 +45,8 @@ export function formatDateTime(iso: string): string {
   return p ? `${p.year}.${p.month}.${p.day} ${p.hour}:${p.minute}` : iso;
 }
 
-export { formatFileSize } from '../../lib/file-size';
+/** File sizes are said the same way by the post editor (web/src/ui/editor) and the board. */
+export { formatFileSize } from '@web/lib/file-size';
 
 /** A post created less than NEW_ITEM_DAYS ago (a date slightly in the future, from clock skew, counts too). */
 export function isNew(createdIso: string, now: Date = new Date()): boolean {

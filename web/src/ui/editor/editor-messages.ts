@@ -1,4 +1,4 @@
-import { formatFileSize } from '../../lib/file-size';
+import { formatFileSize } from '@web/lib/file-size';
 
 /** Images the editor takes; the board sets the size limit and the server checks the real type again. */
 export const EDITOR_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -1,6 +1,7 @@
 import type { UploadedFile, UploadUrlResponse } from '@contract';
 import { endpointRoutes, endpointUrl } from '@contract/endpoint-routes';
-import { apiCall, apiErrorOf, endpoint, networkError, type ErrorAnswer } from '@web/lib/api';
+import { apiCall, endpoint } from '@web/lib/api';
+import { sendFile, type UploadOptions } from '@web/lib/send-file';
 import { getSessionStore } from '@web/lib/session';
 
 /**
@@ -12,43 +13,6 @@ export const getAttachmentUploadUrl = (boardCode: string, file: File) =>
   apiCall<UploadUrlResponse>(endpoint(endpointRoutes.file.boardUploadUrl), {
     query: { boardCode, fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size },
   });
-
-export interface UploadOptions {
-  onProgress?: (fraction: number) => void;
-  signal?: AbortSignal;
-  method?: 'POST' | 'PUT';
-  /** Sent as the bearer token (the editor's image endpoint is a normal API call). */
-  token?: string | null;
-}
-
-/** Sends one file as multipart field `file` and unwraps `{ code: 'SUCCESS', data }`. */
-export function sendFile(url: string, file: File, options: UploadOptions = {}): Promise<UploadedFile> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(options.method ?? 'POST', url);
-    xhr.setRequestHeader('accept', 'application/json');
-    if (options.token) xhr.setRequestHeader('authorization', `Bearer ${options.token}`);
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const payload = xhr.response as (ErrorAnswer & { data?: UploadedFile }) | null;
-      if (xhr.status >= 200 && xhr.status < 300 && payload?.code === 'SUCCESS' && payload.data) {
-        options.onProgress?.(1);
-        resolve(payload.data);
-      } else {
-        reject(apiErrorOf(xhr.status, payload));
-      }
-    };
-    xhr.onerror = () => reject(networkError());
-    xhr.onabort = () => reject(new DOMException('upload aborted', 'AbortError'));
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
-}
 
 /** An attachment: the upload URL first (also where the board's limits are checked), then the bytes. */
 export async function uploadAttachment(boardCode: string, file: File, options: UploadOptions = {}): Promise<UploadedFile> {
