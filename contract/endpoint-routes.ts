@@ -128,6 +128,12 @@ const routeDeclarations = {
   adminDashboard: {
     get: { method: 'GET', path: '/api/admin/dashboard' },
   },
+  menu: {
+    get: { method: 'GET', path: '/api/menu' },
+  },
+  adminMenu: {
+    update: { method: 'PUT', path: '/api/admin/menu' },
+  },
 } as const satisfies Record<string, Record<string, EndpointRouteDeclaration>>;
 
 /** The routes as declared, by resource and name (contract/endpoints.ts keys its rules the same way). */

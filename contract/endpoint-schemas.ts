@@ -33,6 +33,7 @@ import { adminBoard, adminBoardCreate, adminBoardList, adminBoardParams, adminBo
 import { inquiryDetail, inquiryListQuery, inquiryPage, inquiryParams, inquiryPatch } from './inquiry';
 import { accessRecordExportRequest, accessRecordListQuery, accessRecordPage } from './access-record';
 import { adminDashboard } from './admin-dashboard';
+import { menu, menuUpdate } from './menu';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -171,4 +172,7 @@ export const endpointSchemas = {
   'accessRecord.exportData': { body: accessRecordExportRequest, response: siteSettingErrors },
 
   'adminDashboard.get': { response: { 200: successEnvelope(adminDashboard), 401: e, 403: e } },
+
+  'menu.get': { response: { 200: successEnvelope(menu) } },
+  'adminMenu.update': { body: menuUpdate, response: { 200: successEnvelope(menu), 409: e, 429: e, ...errors } },
 } as const satisfies Record<EndpointId, EndpointSchemas>;

@@ -23,5 +23,6 @@ export * from './ops';
 export * from './two-factor';
 export * from './two-factor-messages';
 export * from './content-body';
+export * from './menu';
 export * from './endpoints';
 export * from './endpoint-schemas';

@@ -39,6 +39,7 @@ import { accessRecordRoutes } from './modules/access-record/routes';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { twoFactorRoutes } from './modules/two-factor/routes';
+import { menuRoutes } from './modules/menu/routes';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitKey, rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
@@ -202,6 +203,7 @@ export async function buildApp(
   await app.register(accessRecordRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(seoRoutes);
+  await app.register(menuRoutes);
 
   await registerWeb(app, deps.config.webDistDir);
   return app;

@@ -6,6 +6,7 @@ import type { FileStore } from '@server/modules/file';
 import { seedBase } from './base';
 import { seedDemo } from './demo';
 import { withTransaction } from '@server/db/transaction';
+import { seedHeaderMenu } from '@server/modules/menu';
 
 export interface SeedOptions {
   adminId: string;
@@ -24,6 +25,9 @@ const SEED_LOCK = 7_342_003;
  * duplicates or overwrites anything. Everything is written in one transaction, then analysed.
  */
 export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
+  // Every start: the header menu of spec §2 when there is none (a new site, or one upgraded from
+  // before the menu was data); a menu staff saved is never touched (issue 22).
+  if (await seedHeaderMenu(db)) log.info('seeded the header menu');
   const roleCount = async (q: Db) => ((await q.select({ n: sql<number>`count(*)::int` }).from(role)) as [{ n: number }])[0].n;
   if ((await roleCount(db)) > 0) return false;
   const result = await withTransaction(db, async (tx) => {

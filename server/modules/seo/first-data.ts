@@ -6,6 +6,7 @@ import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey } from '@server/modules/board';
+import { menuAnswer } from '@server/modules/menu';
 import { isConsolePath, listPath, viewPath } from './first-load';
 
 /**
@@ -31,8 +32,8 @@ import { isConsolePath, listPath, viewPath } from './first-load';
  * their own on a first load, so a screen that changes its calls is noticed.
  */
 
-/** The frame's calls (web/src/app/Layout.tsx, MainNav): site settings and the board menu. */
-const frame: FirstDataRequest[] = [{ id: 'siteSetting.info' }, { id: 'board.menu' }];
+/** The frame's calls (web/src/app/Layout.tsx, MainNav): site settings and the header menu (issue 22: data). */
+const frame: FirstDataRequest[] = [{ id: 'siteSetting.info' }, { id: 'menu.get' }];
 
 /** Fixed screens inside the frame (web/src/app/router.tsx): they get the frame's answers. */
 const framedScreens = new Set(
@@ -117,6 +118,8 @@ export function createFirstData(deps: AppDeps): FirstData {
         return siteInfoBody(await deps.settings.info());
       case 'board.menu':
         return cache.render(await boardMenuAnswer(deps)).body;
+      case 'menu.get':
+        return cache.render(await menuAnswer(deps)).body;
       case 'board.get':
         return cache.render(await guestBoard(deps, caller, request.params.boardCode)).body;
       case 'boardItem.list':

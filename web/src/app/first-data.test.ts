@@ -12,7 +12,7 @@ import { queryKeyOf, seedFirstData } from './first-data';
  */
 const keysOf = (pathname: string, search = '') => firstDataRequests(pathname, search).map((request) => hashKey(queryKeyOf(request)!));
 
-const frame = [hashKey(queryKeys.siteSetting.info), hashKey(queryKeys.boardMenu)];
+const frame = [hashKey(queryKeys.siteSetting.info), hashKey(queryKeys.menu)];
 
 describe('the first answers feed the screens\' own queries', () => {
   it('home: the frame and both latest lists', () => {

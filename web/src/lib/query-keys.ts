@@ -16,6 +16,8 @@ export const queryKeys = {
   },
   /** `GET /api/board`: the menu's boards. */
   boardMenu: ['board-menu'] as const,
+  /** The header menu (`GET /api/menu`, issue 22). */
+  menu: ['menu'] as const,
   /** `GET /api/board/{boardCode}`: a board's settings and the caller's permissions on it. */
   board: (boardCode: string) => ['board', boardCode] as const,
   /** `GET /api/board-item` (lists, the home page's too) and `GET /api/board-item/{boardCode}/{itemNo}`. */
