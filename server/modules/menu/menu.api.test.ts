@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuMessages as m, type Menu, type MenuEntry } from '@contract';
 import { siteMenu } from '../../db/schema';
@@ -138,7 +138,7 @@ describe('saving the menu', () => {
     expect(group(await getMenu(), 'about').label).toBe('첫 관리자');
   });
 
-  it.each([
+  const refusals: [string, (items: MenuEntry[]) => unknown, string, string][] = [
     ['an empty label', (items: MenuEntry[]) => (items[1]!.children[0]!.label = ' '), m.labelRequired, 'items.1.children.0.label'],
     ['an entry under itself', (items: MenuEntry[]) => (items[1]!.children[0]!.id = items[1]!.id), m.ownAncestor, 'items.1.children.0.id'],
     ['an id used twice', (items: MenuEntry[]) => (items[2]!.id = items[0]!.id), m.duplicateId, 'items.2.id'],
@@ -146,7 +146,8 @@ describe('saving the menu', () => {
     ['a javascript: address', (items: MenuEntry[]) => items[0]!.children.push({ id: 'm-x', label: 'x', url: 'javascript:alert(1)', hidden: false, children: [] }), m.badUrl, 'items.0.children.4.url'],
     ['a board that does not exist', (items: MenuEntry[]) => items[0]!.children.push({ id: 'm-x', label: 'x', boardCode: 'nope', hidden: false, children: [] }), m.unknownBoard, 'items.0.children.4.boardCode'],
     ['a third level', (items: MenuEntry[]) => ((items[0]!.children[0]! as { children: unknown[] }).children = [{ id: 'm-deep', label: '깊이', path: '/nids/intro' }]), m.tooDeep, 'items.0.children.0.children'],
-  ] as const)('refuses %s with its sentence and field, saving nothing', async (_what, change, message, field) => {
+  ];
+  it.each(refusals)('refuses %s with its sentence and field, saving nothing', async (_what, change, message, field) => {
     const menu = await getMenu();
     const records = await recorded(t.db, async () => {
       const res = await save(edited(menu, change));
@@ -200,7 +201,7 @@ describe('the seed', () => {
     const seeded = await storedRow();
     expect(seeded).toMatchObject({ revision: 1, items: headerMenuSeed, modifiedBy: null });
     // Everything else stays: the roles and boards of the site are still there.
-    const [{ n }] = (await t.db.execute(sql`SELECT count(*)::int AS n FROM board WHERE board_code = 'events'`)).rows as [{ n: number }];
-    expect(n).toBe(1);
+    const { rows } = await t.database.raw.query<{ n: number }>(`SELECT count(*)::int AS n FROM board WHERE board_code = 'events'`);
+    expect(rows[0]!.n).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardMenuEntry, MenuEntry } from '@contract';
+import type { BoardMenuEntry, MenuEntry, MenuLinkEntry } from '@contract';
 import { headerMenuSeed } from '@server/modules/menu/seed';
 import { publicMenu } from '@server/modules/menu/tree';
 import { currentGroupId, headerGroups } from './menu';
@@ -43,7 +43,7 @@ describe('the header from the seeded menu', () => {
 
 describe('headerGroups: what the header draws of the data', () => {
   const entry = (id: string, over: Partial<MenuEntry> = {}): MenuEntry => ({ id, label: id, hidden: false, children: [], ...over });
-  const link = (id: string, over: Partial<MenuEntry> = {}) => ({ id, label: id, hidden: false, children: [], path: `/${id}`, ...over });
+  const link = (id: string, over: Partial<MenuLinkEntry> = {}): MenuLinkEntry => ({ id, label: id, hidden: false, children: [], path: `/${id}`, ...over });
 
   it('leaves out hidden groups, hidden links and groups with nothing to show', () => {
     const groups = headerGroups([
