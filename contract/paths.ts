@@ -37,6 +37,8 @@ export const adminPaths = {
   settings: '/admin/settings',
   accessRecords: '/admin/access-records',
   twoFactor: '/admin/two-factor',
+  /** The header menu (issue 22). */
+  menu: '/admin/menu',
 } as const;
 
 /**

@@ -89,6 +89,7 @@ export const screenModules = {
   adminSettings: 'src/features/admin/settings/SiteSettingsPage.tsx',
   adminAccessRecords: 'src/features/admin/access-records/AccessRecordsPage.tsx',
   adminTwoFactor: 'src/features/admin/two-factor/TwoFactorPage.tsx',
+  adminMenu: 'src/features/admin/menu/MenuPage.tsx',
   boardList: 'src/features/board/routes/BoardListPage.tsx',
   boardView: 'src/features/board/routes/BoardViewPage.tsx',
   boardWrite: 'src/features/board/routes/BoardWritePage.tsx',

@@ -71,6 +71,7 @@ const routes: RouteObject[] = [
                   { path: adminPaths.settings, lazy: screen('adminSettings') },
                   { path: adminPaths.accessRecords, lazy: screen('adminAccessRecords') },
                   { path: adminPaths.twoFactor, lazy: screen('adminTwoFactor') },
+                  { path: adminPaths.menu, lazy: screen('adminMenu') },
                   { path: '*', lazy: screen('notFound') },
                 ],
               },

@@ -44,6 +44,8 @@ export const queryKeys = {
     dashboard: ['admin', 'dashboard'] as const,
     siteSetting: ['admin', 'site-setting'] as const,
     boards: ['admin', 'boards'] as const,
+    /** `GET /api/menu` as the console's menu screen reads it (fresh, not the header's copy). */
+    menu: ['admin', 'menu'] as const,
     twoFactor: ['admin', 'two-factor'] as const,
     accessRecords: {
       all: ['admin', 'access-records'] as const,
