@@ -238,8 +238,9 @@ test('staff rename a menu entry in the console; the header shows it at 360 and 1
     await page.getByRole('navigation', { name: '관리자 메뉴' }).getByRole('link', { name: '메뉴', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: '메뉴' })).toBeVisible();
     const form = page.getByRole('form', { name: '메뉴 편집' });
-    const name = form.getByRole('textbox', { name: new RegExp(`^메뉴 이름 \\(환자등록시스템 > ${before}\\)`) });
-    await expect(name).toHaveValue(before);
+    // Labelled with where it is ("메뉴 이름 (환자등록시스템 > …)"), which follows what is typed.
+    await expect(form.getByRole('textbox', { name: new RegExp(`^메뉴 이름 \\(환자등록시스템 > ${before}\\)`) })).toHaveValue(before);
+    const name = form.locator(`#menu-m-e2e${suffix}-label`);
     await expectNoA11yViolations(page, 'the console\'s menu screen at 1280 px');
     await page.setViewportSize({ width: 360, height: 800 });
     await expectNoA11yViolations(page, 'the console\'s menu screen at 360 px');

@@ -28,7 +28,7 @@ export function Component() {
         붙습니다.
       </p>
       {query.data && boards ? (
-        <MenuForm key={query.data.revision} menu={query.data} boards={boards.map((b) => ({ boardCode: b.boardCode, name: b.name }))} />
+        <MenuForm menu={query.data} boards={boards.map((b) => ({ boardCode: b.boardCode, name: b.name }))} />
       ) : (
         <QueryState query={query} label="메뉴" />
       )}
@@ -39,14 +39,18 @@ export function Component() {
 function MenuForm({ menu, boards }: { menu: Menu; boards: BoardOption[] }) {
   const save = useSaveMenu();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const { register, control, handleSubmit, setError, formState } = useForm<MenuValues>({ defaultValues: toValues(menu), resolver: menuResolver });
+  // The revision the form's contents are based on: the one read, then each save's own.
+  const [base, setBase] = useState(menu.revision);
+  const { register, control, handleSubmit, setError, formState, reset } = useForm<MenuValues>({ defaultValues: toValues(menu), resolver: menuResolver });
   const groups = useFieldArray({ control, name: 'items', keyName: 'key' });
 
   async function onValid(values: MenuValues) {
     setResult(null);
     try {
-      await save.mutateAsync({ revision: menu.revision, items: toItems(values) });
-      // The form is made again from the saved menu (its new revision is the form's key).
+      const saved = await save.mutateAsync({ revision: base, items: toItems(values) });
+      // The form now holds the saved menu (boards' paths written, new boards listed).
+      reset(toValues(saved));
+      setBase(saved.revision);
       setResult({ ok: true, text: menuMessages.saved });
     } catch (err) {
       // What was typed stays (a refusal, or another administrator's newer save: 409).
