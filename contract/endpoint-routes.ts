@@ -150,6 +150,12 @@ const routeDeclarations = {
     version: { method: 'GET', path: '/api/admin/content/:code/versions/:version' },
     restore: { method: 'POST', path: '/api/admin/content/:code/versions/:version/restore' },
   },
+  menu: {
+    get: { method: 'GET', path: '/api/menu' },
+  },
+  adminMenu: {
+    update: { method: 'PUT', path: '/api/admin/menu' },
+  },
 } as const satisfies Record<string, Record<string, EndpointRouteDeclaration>>;
 
 /** The routes as declared, by resource and name (contract/endpoints.ts keys its rules the same way). */

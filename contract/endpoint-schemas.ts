@@ -38,6 +38,7 @@ import {
   adminContentList, adminContentVersionList, adminContentView, contentParams, contentQuery, contentRestoreRequest, contentSaveRequest,
   contentVersionList, contentVersionParams, contentView,
 } from './content';
+import { menu, menuUpdate } from './menu';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -198,4 +199,6 @@ export const endpointSchemas = {
     body: contentRestoreRequest,
     response: { 200: successEnvelope(adminContentView), ...errors, 409: e, 429: e },
   },
+  'menu.get': { response: { 200: successEnvelope(menu) } },
+  'adminMenu.update': { body: menuUpdate, response: { 200: successEnvelope(menu), 409: e, 429: e, ...errors } },
 } as const satisfies Record<EndpointId, EndpointSchemas>;

@@ -250,6 +250,14 @@ const rules = {
     version: { access: contentManager, answer: noStore },
     restore: { access: contentManager, answer: noStore },
   },
+  // The header menu (issue 22): the same answer for everyone, cached like the board menu and
+  // dropped by the menu's save and by the console's board changes (a board joins its area's group).
+  menu: {
+    get: { access: anyone, answer: guestCache('adminMenu.update', 'adminBoard.create', 'adminBoard.update', 'siteSetting.update') },
+  },
+  adminMenu: {
+    update: { access: contentManager, answer: noStore },
+  },
 } as const satisfies { [R in keyof RouteDeclarations]: { [N in keyof RouteDeclarations[R]]: EndpointRules } };
 // `satisfies` above makes a route without rules a type error, and an extra key too (rules of no route).
 

@@ -23,6 +23,7 @@ export interface FirstDataListQuery {
 type FirstDataCalls = OfEntries<{
   'siteSetting.info': object;
   'board.menu': object;
+  'menu.get': object;
   'board.get': { params: { boardCode: string } };
   'boardItem.list': { query: FirstDataListQuery };
   'boardItem.view': { params: { boardCode: string; itemNo: number } };

@@ -25,5 +25,6 @@ export * from './two-factor-messages';
 export * from './content-body';
 export * from './popup';
 export * from './content';
+export * from './menu';
 export * from './endpoints';
 export * from './endpoint-schemas';

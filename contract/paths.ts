@@ -42,6 +42,8 @@ export const adminPaths = {
   contents: '/admin/content',
   content: (code: string) => `/admin/content/${code}`,
   contentVersions: (code: string) => `/admin/content/${code}/versions`,
+  /** The header menu (issue 22). */
+  menu: '/admin/menu',
 } as const;
 
 /**

@@ -93,6 +93,7 @@ export const screenModules = {
   adminContents: 'src/features/admin/content/ContentListPage.tsx',
   adminContent: 'src/features/admin/content/ContentEditPage.tsx',
   adminContentVersions: 'src/features/admin/content/ContentVersionsPage.tsx',
+  adminMenu: 'src/features/admin/menu/MenuPage.tsx',
   boardList: 'src/features/board/routes/BoardListPage.tsx',
   boardView: 'src/features/board/routes/BoardViewPage.tsx',
   boardWrite: 'src/features/board/routes/BoardWritePage.tsx',

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { SiteInfo, SiteSettingPatch } from '@contract';
+import type { Menu, SiteInfo, SiteSettingPatch } from '@contract';
 import { apiGet, expect, expectNoA11yViolations, test } from './fixtures';
 import { ADMIN, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field } from './support/dialogs';
@@ -201,4 +201,82 @@ test('the console screens work at 768 px (dashboard, settings, boards, inquiries
   await expectNoA11yViolations(page, 'access-records export dialog at 768 px');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+/** `PUT /api/admin/menu` as the administrator, over the menu's current revision. */
+async function putMenu(request: APIRequestContext, items: Menu['items']): Promise<void> {
+  const current = await apiGet<Menu>(request, '/api/menu');
+  const response = await request.put('/api/admin/menu', {
+    data: { revision: current.revision, items },
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('staff rename a menu entry in the console; the header shows it at 360 and 1280 px, in a page already open too', async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  // The menu is shared by every spec on this server: this test works on a link of its own (added
+  // here, under 환자등록시스템) and puts the menu back as it was.
+  const original = (await apiGet<Menu>(request, '/api/menu')).items;
+  const suffix = uniqueSuffix().slice(-6);
+  const before = `시험 링크 ${suffix}`;
+  const after = `이름 바꾼 링크 ${suffix}`;
+  const withLink = original.map((group) =>
+    group.id === 'system' ? { ...group, children: [...group.children, { id: `m-e2e${suffix}`, label: before, path: '/system/registSite', hidden: false, children: [] }] } : group,
+  );
+  await putMenu(request, withLink);
+  const guest = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    // A visitor's page open before the change: it asks for the menu again while it stays open.
+    const open = await guest.newPage();
+    await open.goto('/');
+    const openNav = open.getByRole('navigation', { name: '주 메뉴' });
+    await expect(openNav.locator('a', { hasText: before })).toHaveCount(1);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin');
+    await page.getByRole('navigation', { name: '관리자 메뉴' }).getByRole('link', { name: '메뉴', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '메뉴' })).toBeVisible();
+    const form = page.getByRole('form', { name: '메뉴 편집' });
+    // Labelled with where it is ("메뉴 이름 (환자등록시스템 > …)"), which follows what is typed.
+    await expect(form.getByRole('textbox', { name: new RegExp(`^메뉴 이름 \\(환자등록시스템 > ${before}\\)`) })).toHaveValue(before);
+    const name = form.locator(`#menu-m-e2e${suffix}-label`);
+    await expectNoA11yViolations(page, 'the console\'s menu screen at 1280 px');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoA11yViolations(page, 'the console\'s menu screen at 360 px');
+
+    // An empty name is refused at the field, before anything is sent.
+    await name.fill(' ');
+    await form.getByRole('button', { name: '메뉴 저장' }).click();
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAccessibleDescription(/메뉴 이름을 입력해주세요/);
+
+    await name.fill(after);
+    await form.getByRole('button', { name: '메뉴 저장' }).click();
+    await expect(form.getByRole('status')).toHaveText('메뉴를 저장했습니다.');
+
+    // The page left open shows it within seconds, without a reload.
+    await expect(openNav.locator('a', { hasText: after })).toHaveCount(1, { timeout: 20_000 });
+    await openNav.getByRole('button', { name: '환자등록시스템', exact: true }).click();
+    const link = openNav.getByRole('link', { name: after, exact: true });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(open).toHaveURL(/\/system\/registSite$/);
+
+    // A phone (360 px): the menu button, the group, the renamed link.
+    const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    try {
+      await phone.goto('/');
+      const nav = phone.getByRole('navigation', { name: '주 메뉴' });
+      await nav.getByRole('button', { name: '전체 메뉴' }).click();
+      await nav.getByRole('button', { name: '환자등록시스템', exact: true }).click();
+      await expect(nav.getByRole('link', { name: after, exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: before, exact: true })).toHaveCount(0);
+    } finally {
+      await phone.close();
+    }
+  } finally {
+    await guest.close();
+    await putMenu(request, original);
+  }
 });

@@ -1,4 +1,4 @@
-import { menu } from '@web/app/menu';
+import { seededMenu as menu } from './support/seeded-menu';
 import { expect, expectKoreanDocument, expectScreen, SITE_NAME, test } from './fixtures';
 
 /** Boards only members may read: a guest gets a Korean login-needed screen, and the API says 401. */

@@ -1,8 +1,8 @@
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { BoardItemPage, BoardMenu } from '@contract';
+import type { BoardItemPage, Menu } from '@contract';
 import { paths } from '@contract';
-import { menu, withBoards } from '@web/app/menu';
+import { headerGroups } from '@web/app/menu';
 import { apiGet, expect, NOT_FOUND_TITLE, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, type TestMember } from './support/accounts';
 import { commentByApi, createItemByApi, editorArea, SMALL_PDF, uploadAttachmentByApi, uploadEditorImageByApi } from './support/board';
@@ -17,12 +17,12 @@ import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
  * 44 px targets, 16 px text, a styled screen) once its real content is on the screen.
  */
 
-/** The board lists the menu links to (the fixed menu plus boards the console made), from the menu API. */
+/** The board lists the header menu links to (with the boards the console made), from the menu API. */
 async function menuBoardLists(page: Page): Promise<{ label: string; to: string }[]> {
-  const boards = await apiGet<BoardMenu>(page.request, '/api/board');
-  return withBoards(menu, boards.content)
+  const menu = await apiGet<Menu>(page.request, '/api/menu');
+  return headerGroups(menu.items)
     .flatMap((group) => group.links)
-    .filter((link) => /^\/(nids|reference|member)\/[^/]+\/list\/?$/i.test(link.to));
+    .flatMap((link) => (link.to && /^\/(nids|reference|member)\/[^/]+\/list\/?$/i.test(link.to) ? [{ label: link.label, to: link.to }] : []));
 }
 
 /** A list screen once its posts (or its empty state) are drawn and its pictures loaded. */

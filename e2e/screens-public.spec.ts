@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { menu } from '@web/app/menu';
+import { seededMenu as menu } from './support/seeded-menu';
 import { expect, NOT_FOUND_TITLE, test } from './fixtures';
 import { ADMIN, openSignedIn } from './support/accounts';
 import { checkScreen, expectPretendardLoaded, expectNoSidewaysScroll, expectTouchTargets, SCREEN_WIDTHS } from './support/screen-check';

@@ -41,6 +41,7 @@ import { seoRoutes } from './modules/seo/routes';
 import { contentRoutes } from './modules/content/routes';
 import { twoFactorRoutes } from './modules/two-factor/routes';
 import { popupRoutes } from './modules/popup/routes';
+import { menuRoutes } from './modules/menu/routes';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitKey, rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
@@ -207,6 +208,7 @@ export async function buildApp(
   // Issue 22: the content pages and their versions.
   await app.register(contentRoutes);
   await app.register(seoRoutes);
+  await app.register(menuRoutes);
 
   await registerWeb(app, deps.config.webDistDir);
   return app;

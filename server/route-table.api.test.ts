@@ -69,8 +69,8 @@ describe('the endpoint table', () => {
     expect(guestCached.length).toBeGreaterThan(0);
     // The POST search is the one other: a write's answer is noStore, yet its guests read the list's cached answers.
     expect(withRead.sort()).toEqual([...guestCached, 'boardItem.search'].sort());
-    // Only the board menu and the active pop-ups, the same for every caller, are everyone's; the others answer guests only.
-    expect(endpointList.filter((entry) => reads(entry) === 'everyone').map((entry) => entry.id)).toEqual(['board.menu', 'popup.active']);
+    // Only the board menu, the active pop-ups and the header menu, the same for every caller, are everyone's; the others answer guests only.
+    expect(endpointList.filter((entry) => reads(entry) === 'everyone').map((entry) => entry.id)).toEqual(['board.menu', 'popup.active', 'menu.get']);
   });
 
   it('refuses at registration a guestCache entry without a guest read, and a guest read on another GET', async () => {

@@ -8,6 +8,7 @@ import { seedDemo } from './demo';
 import { seedFaqIfMissing } from './faq';
 import { withTransaction } from '@server/db/transaction';
 import { seedMissingContent } from '@server/modules/content';
+import { seedHeaderMenu } from '@server/modules/menu';
 import { initialContent } from './content';
 
 export interface SeedOptions {
@@ -24,13 +25,16 @@ const SEED_LOCK = 7_342_003;
 
 /**
  * Every start: a new database gets what a new site needs (seedNewSite); any database gets the
- * content pages it lacks (issue 22: a site seeded before them gets today's text on its first start
+ * content pages and the header menu it lacks (issue 22: a site seeded before them gets today's text on its first start
  * after upgrading, and keeps everything else). True when the site itself was seeded.
  */
 export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
   const seeded = await seedNewSite(db, files, opts, log);
   const pages = await seedMissingContent(db, initialContent);
   if (pages.length > 0) log.info({ pages }, 'seeded the content pages that had no version');
+  // The header menu of spec §2 when there is none (a new site, or one upgraded from before the
+  // menu was data); a menu staff saved is never touched.
+  if (await seedHeaderMenu(db)) log.info('seeded the header menu');
   return seeded;
 }
 

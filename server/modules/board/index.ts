@@ -15,3 +15,5 @@ export { sanitizeContent } from './sanitize';
 export { buildSearchTokens, htmlToText } from './search-tokens';
 export { checkPostFileAccess, deny, requireBoard, requireVisible, visitorKey } from './service';
 export { updateItem } from './write';
+// The header menu (modules/menu) places the boards in its groups.
+export { listBoardsForMenu } from './repo';

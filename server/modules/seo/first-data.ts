@@ -8,6 +8,7 @@ import { ApiError } from '../../errors';
 import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey } from '@server/modules/board';
 import { activePopupsAnswer } from '@server/modules/popup';
 import { contentCodeAt, guestContent } from '@server/modules/content';
+import { menuAnswer } from '@server/modules/menu';
 import { isConsolePath, listPath, viewPath } from './first-load';
 
 /**
@@ -34,12 +35,12 @@ import { isConsolePath, listPath, viewPath } from './first-load';
  */
 
 /**
- * The frame's calls (web/src/app/Layout.tsx, MainNav): site settings, the board menu and the
+ * The frame's calls (web/src/app/Layout.tsx, MainNav): site settings, the header menu (issue 22: data) and the
  * pop-ups of every screen (issue 22; the home page asks for its own, home.ts below).
  */
-const frame: FirstDataRequest[] = [{ id: 'siteSetting.info' }, { id: 'board.menu' }, { id: 'popup.active', query: { screen: 'all' } }];
+const frame: FirstDataRequest[] = [{ id: 'siteSetting.info' }, { id: 'menu.get' }, { id: 'popup.active', query: { screen: 'all' } }];
 /** The home page's frame: its pop-ups are the home-only ones and the every-screen ones. */
-const homeFrame: FirstDataRequest[] = [{ id: 'siteSetting.info' }, { id: 'board.menu' }, { id: 'popup.active', query: { screen: 'home' } }];
+const homeFrame: FirstDataRequest[] = [{ id: 'siteSetting.info' }, { id: 'menu.get' }, { id: 'popup.active', query: { screen: 'home' } }];
 
 /** Fixed screens inside the frame (web/src/app/router.tsx): they get the frame's answers. */
 const framedScreens = new Set(
@@ -137,6 +138,8 @@ export function createFirstData(deps: AppDeps): FirstData {
         return siteInfoBody(await deps.settings.info());
       case 'board.menu':
         return cache.render(await boardMenuAnswer(deps)).body;
+      case 'menu.get':
+        return cache.render(await menuAnswer(deps)).body;
       case 'board.get':
         return cache.render(await guestBoard(deps, caller, request.params.boardCode)).body;
       case 'boardItem.list':

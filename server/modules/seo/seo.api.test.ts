@@ -391,7 +391,7 @@ describe('tags in the HTML of screens', () => {
     expect(metaContent(html, 'og:description')).toBe(description);
     // Its first data is the content call's answer, as the API gives it to a guest.
     const sent = firstData(html);
-    expect(Object.keys(sent)).toEqual(['/api/site-setting/info', '/api/board', '/api/content/intro']);
+    expect(Object.keys(sent)).toEqual(['/api/site-setting/info', '/api/menu', '/api/popup?screen=all', '/api/content/intro']);
     expect(sent['/api/content/intro']).toMatchObject({ code: 'intro', version: 1000, title: '새 인사말' });
     // A terms document has no frame; `?version=N` opens that version.
     const terms = firstData((await get('/TOS/Content/TermsContent?version=1')).body);
@@ -408,13 +408,13 @@ describe('tags in the HTML of screens', () => {
     expect(metaContent(res.body, 'og:description')).toBe('기본 설명');
     expect(metaContent(res.body, 'og:locale')).toBe('ko_KR');
     const intro = await get('/NIDS/about');
-    expect(Object.keys(firstData(intro.body))).toEqual(['/api/site-setting/info', '/api/board', '/api/popup?screen=all', '/api/content/about']);
+    expect(Object.keys(firstData(intro.body))).toEqual(['/api/site-setting/info', '/api/menu', '/api/popup?screen=all', '/api/content/about']);
     // A members-only board's list is an ordinary screen too (its name is shown in the menu, nothing
     // more): the site's tags, and of the answers the board's settings but not its posts, which a
     // guest is refused.
     const members = await get('/Member/memberNotice/List/');
     expect(elements(members.body, 'title')).toEqual(['인체이식형 의료기기 환자등록사업']);
-    expect(Object.keys(firstData(members.body))).toEqual(['/api/site-setting/info', '/api/board', '/api/popup?screen=all', '/api/board/memberNotice']);
+    expect(Object.keys(firstData(members.body))).toEqual(['/api/site-setting/info', '/api/menu', '/api/popup?screen=all', '/api/board/memberNotice']);
     expect(members.body).not.toContain('회원 전용 제목');
   });
 });
@@ -438,7 +438,7 @@ describe('API answers sent with the HTML of reader screens (first-data.ts)', () 
     const sent = firstData((await get('/')).body);
     expect(Object.keys(sent)).toEqual([
       '/api/site-setting/info',
-      '/api/board',
+      '/api/menu',
       // The home page's pop-ups: its own and every screen's (issue 22).
       '/api/popup?screen=home',
       '/api/board-item?boardCode=notice&page=1&showItemToMain=true&size=5&sort=createdDate%2CDESC',
@@ -450,9 +450,9 @@ describe('API answers sent with the HTML of reader screens (first-data.ts)', () 
   it('a list page has its board and first page; a later page or a search only the board', async () => {
     const first = firstData((await get('/Nids/notice/List/')).body);
     const page1 = '/api/board-item?boardCode=notice&page=1&pinNotices=true&sort=createdDate%2CDESC';
-    expect(Object.keys(first)).toEqual(['/api/site-setting/info', '/api/board', '/api/popup?screen=all', '/api/board/notice', page1]);
+    expect(Object.keys(first)).toEqual(['/api/site-setting/info', '/api/menu', '/api/popup?screen=all', '/api/board/notice', page1]);
     expect(first[page1]).toEqual(await apiData(page1));
-    expect(Object.keys(firstData((await get('/Nids/notice/List/?page=2')).body))).toEqual(['/api/site-setting/info', '/api/board', '/api/popup?screen=all', '/api/board/notice']);
+    expect(Object.keys(firstData((await get('/Nids/notice/List/?page=2')).body))).toEqual(['/api/site-setting/info', '/api/menu', '/api/popup?screen=all', '/api/board/notice']);
   });
 
   it('a post\'s page has the post, escaped so that no text of it can end the script element', async () => {
@@ -477,7 +477,7 @@ describe('API answers sent with the HTML of reader screens (first-data.ts)', () 
     expect(await views('reader')).toBe(before + 1);
 
     const crawler = await get(`/Nids/notice/View/${itemNo}`, { 'user-agent': 'crawler' });
-    expect(Object.keys(firstData(crawler.body))).toEqual(['/api/site-setting/info', '/api/board', '/api/popup?screen=all', '/api/board/notice']);
+    expect(Object.keys(firstData(crawler.body))).toEqual(['/api/site-setting/info', '/api/menu', '/api/popup?screen=all', '/api/board/notice']);
     expect(elements(crawler.body, 'title')).toEqual([`${escapeMarkup(SCRIPT_TITLE)} | 인체이식형 의료기기 환자등록사업`]);
     const head = await t.app.inject({ method: 'HEAD', url: `/Nids/notice/View/${itemNo}`, headers: { host: HOST, ...OPENS_PAGE, 'user-agent': 'head' } });
     expect(head.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useBoardMenu } from '../lib/board-menu';
-import { currentGroupId, menu, withBoards } from './menu';
+import { useHeaderMenu } from '../lib/header-menu';
+import { currentGroupId, headerGroups, type MenuLink } from './menu';
 
 /**
  * The main menu as disclosure buttons (WAI-ARIA disclosure navigation): works with a mouse,
@@ -18,9 +18,10 @@ export function MainNav() {
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const id = useId();
-  // Boards made in the console join their area's group; until they load, the fixed menu shows.
-  const boards = useBoardMenu().data?.content;
-  const groups = useMemo(() => (boards ? withBoards(menu, boards) : menu), [boards]);
+  // The menu staff edit (issue 22), with the boards no entry places in their area's group; a
+  // guest's first frame has it from the page (first-load data), a member's asks for it.
+  const items = useHeaderMenu().data?.items;
+  const groups = useMemo(() => (items ? headerGroups(items) : []), [items]);
   // The group of the screen on show is marked (KRDS: the menu shows where you are).
   const currentGroup = currentGroupId(groups, location.pathname);
 
@@ -86,6 +87,13 @@ export function MainNav() {
       </button>
       <ul id={`${id}-menu`} className={`main-nav__groups${mobileOpen ? ' is-open' : ''}`}>
         {groups.map((group) => {
+          if (group.link) {
+            return (
+              <li key={group.id} className="main-nav__group">
+                <MenuAnchor link={group.link} className={`main-nav__group-button${group.id === currentGroup ? ' is-current' : ''}`} />
+              </li>
+            );
+          }
           const open = openGroup === group.id;
           const listId = `${id}-${group.id}`;
           return (
@@ -103,10 +111,8 @@ export function MainNav() {
               </button>
               <ul id={listId} className={`main-nav__links${open ? ' is-open' : ''}`}>
                 {group.links.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} className="main-nav__link">
-                      {link.label}
-                    </NavLink>
+                  <li key={link.id}>
+                    <MenuAnchor link={link} className="main-nav__link" />
                   </li>
                 ))}
               </ul>
@@ -115,5 +121,28 @@ export function MainNav() {
         })}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * A menu link: a screen of this site, or an external address opened in a new window, marked the
+ * KRDS way (an icon, and "새 창 열림" for screen readers) and without access to this page (noopener).
+ */
+function MenuAnchor({ link, className }: { link: MenuLink; className: string }) {
+  if (link.href) {
+    return (
+      <a href={link.href} className={`${className} main-nav__external`} target="_blank" rel="noopener noreferrer">
+        {link.label}
+        <svg className="main-nav__external-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+        </svg>
+        <span className="visually-hidden">(새 창 열림)</span>
+      </a>
+    );
+  }
+  return (
+    <NavLink to={link.to!} className={className}>
+      {link.label}
+    </NavLink>
   );
 }

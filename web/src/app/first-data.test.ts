@@ -12,9 +12,9 @@ import { queryKeyOf, seedFirstData } from './first-data';
  */
 const keysOf = (pathname: string, search = '') => firstDataRequests(pathname, search).map((request) => hashKey(queryKeyOf(request)!));
 
-const frame = [hashKey(queryKeys.siteSetting.info), hashKey(queryKeys.boardMenu), hashKey(queryKeys.popups('all'))];
+const frame = [hashKey(queryKeys.siteSetting.info), hashKey(queryKeys.menu), hashKey(queryKeys.popups('all'))];
 /** The home page's pop-ups are its own and every screen's (issue 22). */
-const homeFrame = [hashKey(queryKeys.siteSetting.info), hashKey(queryKeys.boardMenu), hashKey(queryKeys.popups('home'))];
+const homeFrame = [hashKey(queryKeys.siteSetting.info), hashKey(queryKeys.menu), hashKey(queryKeys.popups('home'))];
 
 describe('the first answers feed the screens\' own queries', () => {
   it('home: the frame (with the home page\'s pop-ups) and both latest lists', () => {

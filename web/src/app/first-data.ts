@@ -25,6 +25,8 @@ export function queryKeyOf(request: FirstDataRequest): QueryKey | null {
       return queryKeys.siteSetting.info;
     case 'board.menu':
       return queryKeys.boardMenu;
+    case 'menu.get':
+      return queryKeys.menu;
     case 'board.get':
       return queryKeys.board(request.params.boardCode);
     case 'boardItem.list':

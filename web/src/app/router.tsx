@@ -75,6 +75,7 @@ const routes: RouteObject[] = [
                   { path: adminPaths.contents, lazy: screen('adminContents') },
                   { path: routePatterns.adminContent, lazy: screen('adminContent') },
                   { path: routePatterns.adminContentVersions, lazy: screen('adminContentVersions') },
+                  { path: adminPaths.menu, lazy: screen('adminMenu') },
                   { path: '*', lazy: screen('notFound') },
                 ],
               },

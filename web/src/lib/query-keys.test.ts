@@ -53,7 +53,7 @@ describe('the query keys: each invalidation reaches the queries it means, and no
 
   it('no two resources share a key', () => {
     const singles: QueryKey[] = [
-      k.siteSetting.info, k.siteSetting.authentication, k.boardMenu, k.board('x'), k.boardItems.detail('x', 1),
+      k.siteSetting.info, k.siteSetting.authentication, k.boardMenu, k.menu, k.board('x'), k.boardItems.detail('x', 1),
       k.comments.ofItem('x', 1), k.user.detail(1), k.captcha, k.admin.dashboard, k.admin.siteSetting, k.admin.boards,
       k.admin.twoFactor, k.admin.accessRecords.all, k.admin.inquiries.item(1), k.admin.members.all, k.admin.roles, k.admin.alumni.all,
     ];

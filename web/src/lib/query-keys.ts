@@ -16,6 +16,8 @@ export const queryKeys = {
   },
   /** `GET /api/board`: the menu's boards. */
   boardMenu: ['board-menu'] as const,
+  /** The header menu (`GET /api/menu`, issue 22). */
+  menu: ['menu'] as const,
   /** `GET /api/board/{boardCode}`: a board's settings and the caller's permissions on it. */
   board: (boardCode: string) => ['board', boardCode] as const,
   /** `GET /api/board-item` (lists, the home page's too) and `GET /api/board-item/{boardCode}/{itemNo}`. */
@@ -50,6 +52,8 @@ export const queryKeys = {
     dashboard: ['admin', 'dashboard'] as const,
     siteSetting: ['admin', 'site-setting'] as const,
     boards: ['admin', 'boards'] as const,
+    /** `GET /api/menu` as the console's menu screen reads it (fresh, not the header's copy). */
+    menu: ['admin', 'menu'] as const,
     twoFactor: ['admin', 'two-factor'] as const,
     accessRecords: {
       all: ['admin', 'access-records'] as const,

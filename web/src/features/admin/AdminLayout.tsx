@@ -21,6 +21,7 @@ const sections: Section[] = [
   { label: '회원', to: adminPaths.members },
   { label: '권한', to: adminPaths.roles },
   { label: '게시판', to: adminPaths.boards },
+  { label: '메뉴', to: adminPaths.menu, shownTo: canManageContent },
   { label: '문의', to: adminPaths.inquiries },
   { label: '주소록', to: adminPaths.alumni },
   { label: '사이트 설정', to: adminPaths.settings },

@@ -22,6 +22,8 @@ export function useSaveBoard(boardCode: string | null) {
       await Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.admin.boards }),
         client.invalidateQueries({ queryKey: queryKeys.boardMenu }),
+        // The header menu lists a board no entry places in its area's group (issue 22).
+        client.invalidateQueries({ queryKey: queryKeys.menu }),
         client.invalidateQueries({ queryKey: queryKeys.board(saved.boardCode) }),
       ]);
     },

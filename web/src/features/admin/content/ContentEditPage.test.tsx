@@ -32,12 +32,12 @@ const version3: AdminContentView = {
   body: {
     type: 'history',
     lead: '걸어온 길',
-    periods: [{ id: 'growth', title: '확대와 고도화' }],
+    periods: [{ title: '확대와 고도화', fromYear: 2023, toYear: null, summary: '대상 확대' }],
     rows: [
       { year: 2025, month: 9, text: '인공와우 등록 시작', theme: '등록 대상 확대' },
       { year: 2026, month: 3, text: '누리집 개편' },
     ],
-  } as AdminContentView['body'],
+  } as unknown as AdminContentView['body'],
 };
 
 function stubHistory(save: Parameters<typeof stubApi>[0][string]) {
@@ -100,7 +100,7 @@ describe('the content editor, history rows', () => {
       body: {
         type: 'history',
         lead: '걸어온 길',
-        periods: [{ id: 'growth', title: '확대와 고도화' }],
+        periods: [{ title: '확대와 고도화', fromYear: 2023, toYear: null, summary: '대상 확대' }],
         rows: [
           { year: 2026, month: 3, text: '누리집 개편' },
           { year: 2024, month: 5, text: '인공수정체 등록 시작' },
