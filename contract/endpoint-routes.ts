@@ -8,6 +8,9 @@
  * (web/src/lib/api.ts), and every byte of it is on the home page's first load (e2e/budget.spec.ts).
  */
 
+/** Every API path starts with this; a link into it (a file's download) is the browser's, not the router's. */
+export const apiPathPrefix = '/api/';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface EndpointRouteDeclaration {

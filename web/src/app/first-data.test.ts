@@ -40,8 +40,10 @@ describe('the first answers feed the screens\' own queries', () => {
   });
 
   it('the content screens get the frame\'s (the terms documents have none) and their page; other screens and the console get none', () => {
-    expect(keysOf('/NIDS/intro/').slice(0, 2)).toEqual(frame);
-    expect(firstDataRequests('/NIDS/intro/', '')).toEqual([{ id: 'siteSetting.info' }, { id: 'board.menu' }, { id: 'content.get', params: { code: 'intro' } }]);
+    expect(keysOf('/NIDS/intro/').slice(0, 3)).toEqual(frame);
+    expect(firstDataRequests('/NIDS/intro/', '')).toEqual([
+      { id: 'siteSetting.info' }, { id: 'menu.get' }, { id: 'popup.active', query: { screen: 'all' } }, { id: 'content.get', params: { code: 'intro' } },
+    ]);
     expect(firstDataRequests('/Account/Signin', '')).toEqual([]);
     expect(firstDataRequests('/TOS/Content/PrivacyContent', '')).toEqual([{ id: 'content.get', params: { code: 'privacy' } }]);
     // An earlier (or announced) version of a terms document opens at its own address.

@@ -5,7 +5,7 @@ import { contentView } from '@contract/content';
 import { ok, stubApi } from '@web/test/api-stub';
 import { demoSiteInfo } from '@web/test/fixtures';
 import { renderScreen } from '@web/test/render-screen';
-import { initialContent } from '../../../../server/seed/content';
+import { initialContent } from '@server/seed/content';
 import { Component as AboutPage } from './AboutPage';
 import { Component as HistoryPage } from './HistoryPage';
 import { Component as IntroPage } from './IntroPage';

@@ -4,7 +4,7 @@ import { contentView, contentVersionList } from '@contract/content';
 import { ok, refuse, stubApi } from '@web/test/api-stub';
 import { demoSiteInfo } from '@web/test/fixtures';
 import { renderScreen } from '@web/test/render-screen';
-import { initialContent } from '../../../../server/seed/content';
+import { initialContent } from '@server/seed/content';
 import { Component as PrivacyPage } from './PrivacyContentPage';
 import { Component as TermsPage } from './TermsContentPage';
 

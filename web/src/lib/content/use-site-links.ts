@@ -1,5 +1,6 @@
 import { useCallback, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { apiPathPrefix } from '@contract/endpoint-routes';
 
 /**
  * A click on a link of the site inside rich text (`<a href="/nids/about">`) moves within the app,
@@ -13,7 +14,7 @@ export function useSiteLinks() {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element).closest?.('a');
       const href = anchor?.getAttribute('href');
-      if (!anchor || !href || anchor.target || !href.startsWith('/') || href.startsWith('//') || href.startsWith('/api/')) return;
+      if (!anchor || !href || anchor.target || !href.startsWith('/') || href.startsWith('//') || href.startsWith(apiPathPrefix)) return;
       event.preventDefault();
       void navigate(href);
     },
