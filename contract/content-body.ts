@@ -75,8 +75,8 @@ export const contentBody = z
       committeesLead: z.string().max(500).optional(),
       contactLead: z.string().max(500).optional(),
     }),
-  ])
-  .refine((body) => new TextEncoder().encode(JSON.stringify(body)).length <= contentBodyMaxBytes, '본문은 1MB까지 저장할 수 있습니다.');
+  ]);
+// A body over contentBodyMaxBytes is the save's refusal (413 with contentMessages.bodyTooLarge), not the schema's.
 export type ContentBody = z.infer<typeof contentBody>;
 
 /** The zod shapes and the plain types (content-values.ts) describe the same body. */

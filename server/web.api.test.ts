@@ -122,7 +122,7 @@ describe('precompressed web build', () => {
     expect(res.rawPayload.equals(font)).toBe(true);
   });
 
-  it.each(['/Account/Signin', '/TOS/Content/ContactUs/TermsContent'])('index.html for %s goes out brotli-compressed with no-cache', async (url) => {
+  it.each(['/Account/Signin', '/Account/Signup'])('index.html for %s goes out brotli-compressed with no-cache', async (url) => {
     const res = await get(url, 'gzip, deflate, br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -169,7 +169,7 @@ describe('precompressed web build', () => {
     expect(head.rawPayload.length).toBe(0);
   });
 
-  // The terms page is index.html with its screen's preloads, the same for everyone: it has an ETag too.
+  // The terms page is index.html with its screen's preloads and its content (issue 22), the same for everyone: it has an ETag too.
   it.each([assetUrl, '/Account/Signin', '/TOS/Content/TermsContent'])('%s answers 304 to its own ETag, per encoding', async (url) => {
     const br = await get(url, 'br');
     const gzip = await get(url, 'gzip');

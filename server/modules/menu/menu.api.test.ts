@@ -52,6 +52,7 @@ describe('GET /api/menu', () => {
     expect(guest.items.map((g) => g.label)).toEqual(['기관소개', '회원서비스', '환자등록시스템', '자료실', '커뮤니티', '알림마당']);
     expect(group(guest, 'notice').children).toEqual([
       { id: 'board-notice', label: '공지사항', boardCode: 'notice', path: '/Nids/notice/List/', hidden: false, children: [] },
+      { id: 'board-faq', label: '자주 묻는 질문', boardCode: 'faq', path: '/Nids/faq/List/', hidden: false, children: [] },
       { id: 'board-contactus', label: '문의하기', boardCode: 'contactus', path: '/Nids/contactus/Write/NEW', hidden: false, children: [] },
     ]);
     expect(group(guest, 'notice').boardArea).toBe('Nids');

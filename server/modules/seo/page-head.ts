@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contentPaths, fixedScreens, paths, screenPathKey, type ContentCode } from '@contract';
+import { contentPaths, fixedScreens, isTermsContent, paths, screenPathKey, type ContentCode } from '@contract';
 import { contentCodeAt, contentHead } from '@server/modules/content';
 import { fileUrl } from '@server/modules/file';
 import { guestCaller } from '../../auth/caller';
@@ -38,6 +38,12 @@ interface Head {
   image?: string;
   /** A fixed screen's: the same for every request to this origin. */
   fixed?: boolean;
+  /**
+   * A terms document's (issue 22): its first data is its content answer alone, the same for every
+   * request until the page changes, so the page with it is kept made and compressed as a fixed
+   * one's is (a new version makes a new page text, hence a new entry).
+   */
+  sameWithData?: boolean;
 }
 
 /** The fixed screens' own heads by their path as it compares (the router ignores case). */
@@ -231,7 +237,13 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     const head = await contentHead(app.deps, code);
     const fixed = fixedHead(url);
     if (!head) return fixed;
-    return { title: head.title, description: excerpt(head.text) || fixed?.description || head.title, path: contentPaths[code], type: 'website' };
+    return {
+      title: head.title,
+      description: excerpt(head.text) || fixed?.description || head.title,
+      path: contentPaths[code],
+      type: 'website',
+      sameWithData: isTermsContent(code),
+    };
   }
 
   /**
@@ -290,7 +302,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       }
       const tags = headTags(head, originOf(request), (await settings.info()).siteName);
       const html = `${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${template[1]}`;
-      await sendHtml(request, reply, head.fixed && !data ? fixedPage(html) : withData(html, data));
+      const sameForEveryone = (head.fixed && !data) || head.sameWithData === true;
+      await sendHtml(request, reply, sameForEveryone ? fixedPage(data ? withData(html, data) : html) : withData(html, data));
       return true;
     },
   };
