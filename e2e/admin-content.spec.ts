@@ -1,15 +1,14 @@
 import type { Page } from '@playwright/test';
-import type { ContentView } from '@contract';
 import { expect, test } from './fixtures';
 import { a11yViolations } from './fixtures';
 import { ADMIN, openSignedIn, uniqueSuffix } from './support/accounts';
 
 /**
  * Issue 22, the console's content screens against the real server: staff add a year to the history
- * and publish it, and a guest reads it (through `GET /api/content/history` in a guest browser
- * context: the public screen renders its content from data on another branch); the versions
- * screen shows the change as marked text and previews it; a privacy-policy version is scheduled
- * and the versions list shows it scheduled. axe checks the list, the editors and the versions at
+ * and publish it, and a guest sees it on /nids/history; the versions screen shows the change as
+ * marked text and previews it; a privacy-policy version is scheduled, the versions list shows it
+ * scheduled, and the public privacy page announces it with a link to the coming text and lists it
+ * in its revision history. axe checks the list, the editors and the versions at
  * 360 and 1280 px. One test, one signed-in page (the browser tier's budget is tight).
  */
 
@@ -55,13 +54,13 @@ test('staff publish a year of the history (a guest reads it), compare and previe
   await form.getByRole('button', { name: '게시', exact: true }).click();
   await expect(form.getByRole('status').filter({ hasText: '게시했습니다' })).toHaveText(/버전 \d+을\(를\) 게시했습니다\./);
 
-  // A guest (another browser context, no session) reads it at once.
+  // A guest (another browser context, no session) sees it on the public screen at once.
   const guest = await browser.newContext();
   try {
-    const answer = await guest.request.get('/api/content/history');
-    expect(answer.status()).toBe(200);
-    const view = ((await answer.json()) as { data: ContentView }).data;
-    expect(view.body.type === 'history' && view.body.rows.some((row) => row.year === 2027 && row.month === 1 && row.text === text)).toBe(true);
+    const guestPage = await guest.newPage();
+    await guestPage.goto('/nids/history');
+    await expect(guestPage.getByRole('heading', { name: '2027년' })).toBeVisible();
+    await expect(guestPage.getByText(text)).toBeVisible();
   } finally {
     await guest.close();
   }
@@ -100,4 +99,21 @@ test('staff publish a year of the history (a guest reads it), compare and previe
   await expect(scheduled).toContainText(`${when.shown} ~`);
   await page.getByRole('link', { name: '콘텐츠 목록' }).click();
   await expect(page.getByRole('row', { name: /개인정보처리방침/ })).toContainText(`${when.shown} 게시 예정`);
+
+  // The public privacy page announces it (PIPA: before it applies) and lists it in its history.
+  // when.local is Korea time: its date as the page says it, without zero padding.
+  const koreanDay = `${when.local.slice(0, 4)}년 ${Number(when.local.slice(5, 7))}월 ${Number(when.local.slice(8, 10))}일`;
+  const reader = await browser.newContext();
+  try {
+    const readerPage = await reader.newPage();
+    await readerPage.goto('/TOS/Content/PrivacyContent');
+    await expect(readerPage.getByText(`${koreanDay}부터 개정된 방침이 적용됩니다`)).toBeVisible();
+    const history = readerPage.getByRole('region', { name: '개인정보처리방침 개정 이력' });
+    await expect(history.getByRole('link')).not.toHaveCount(0);
+    await readerPage.getByRole('link', { name: '개정된 개인정보처리방침 미리 보기' }).click();
+    await expect(readerPage).toHaveURL(/\/TOS\/Content\/PrivacyContent\?version=\d+$/);
+    await expect(readerPage.getByText(`이 문서는 ${koreanDay}부터 적용될 개정된 개인정보처리방침입니다.`)).toBeVisible();
+  } finally {
+    await reader.close();
+  }
 });
