@@ -46,6 +46,8 @@ test.describe('every menu link', () => {
   });
 
   test('clicking through the whole menu from the home page opens every screen', async ({ page, pageErrors }) => {
+    // Some twenty screens one after another: more than the default 30 s on a busy two-core machine.
+    test.setTimeout(90_000);
     pageErrors.allow(REFUSED_API_CALL);
     await page.goto('/');
     await expectScreen(page, '/');

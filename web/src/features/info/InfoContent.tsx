@@ -7,6 +7,8 @@ import { useContent } from '../../lib/content/content-query';
 import { infoSectionsHtml } from '../../lib/content/content-html';
 import { useSiteLinks } from '../../lib/content/use-site-links';
 import { InfoPageShell, type InfoSection } from './InfoPageShell';
+// The content's tables get ui/StackedTable's classes (lib/content/content-html.ts): its styles with them.
+import '../../ui/stacked-table.css';
 
 type InfoScreen = 'nidsIntro' | 'nidsAbout' | 'nidsHistory' | 'nidsOrganization' | 'registSite';
 

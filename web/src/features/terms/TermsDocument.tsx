@@ -8,6 +8,8 @@ import type { FactSource } from '../../lib/content/site-facts';
 import { useSiteLinks } from '../../lib/content/use-site-links';
 import { koreanDate, koreanIsoDate } from './effective-dates';
 import './terms.css';
+// The content's tables get ui/StackedTable's classes (lib/content/content-html.ts): its styles with them.
+import '../../ui/stacked-table.css';
 
 /** The programme name, shown until site settings arrive (the same fallback as the site header). */
 const DEFAULT_SITE_NAME = '인체이식형 의료기기 환자등록사업';
