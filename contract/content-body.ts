@@ -1,7 +1,7 @@
 // zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
 import './zod-ko';
 import { z } from 'zod';
-import { contentBodyMaxBytes, contentCodes, organizationLevels, type ContentBody as ContentBodyValue } from './content-values';
+import { contentCodes, organizationLevels, type ContentBody as ContentBodyValue } from './content-values';
 
 // The plain values and types live in content-values.ts (no zod) so the public screens can read them.
 export {
