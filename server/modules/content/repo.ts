@@ -71,22 +71,32 @@ export function versionQuery(db: Db, code: string, version: number) {
     .limit(1);
 }
 
+/**
+ * How many versions a page's history lists, newest first (the public one and the console's): far
+ * more than a page ever has (its yearly revisions and edits), and a bound that keeps each read one
+ * walk of its index, in order, where a planner (PostgreSQL 15 here) would rather sort a bitmap
+ * scan of a page whose versions are a large part of the table (query-plans.api.test.ts).
+ */
+export const PUBLISHED_HISTORY_MAX = 200;
+
 /** The published versions, newest effective date first; with `until`, only those in effect by then. */
 export function publishedQuery(db: Db, code: string, until?: Date) {
   return db
     .select(periodColumns)
     .from(contentVersion)
     .where(and(eq(contentVersion.code, code), published, until ? lte(contentVersion.effectiveFrom, until) : undefined))
-    .orderBy(...newestPublishedFirst);
+    .orderBy(...newestPublishedFirst)
+    .limit(PUBLISHED_HISTORY_MAX);
 }
 
-/** Every version of a page, newest first (a backward walk of the primary key). */
+/** A page's versions, newest first, the newest PUBLISHED_HISTORY_MAX (a backward walk of the primary key). */
 export function allVersionsQuery(db: Db, code: string) {
   return db
     .select(periodColumns)
     .from(contentVersion)
     .where(eq(contentVersion.code, code))
-    .orderBy(sql`${contentVersion.version} DESC`);
+    .orderBy(sql`${contentVersion.version} DESC`)
+    .limit(PUBLISHED_HISTORY_MAX);
 }
 
 /** The newest version of a page, whatever its state: the base of the next save. */
