@@ -41,6 +41,18 @@ describe('BoardCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('does not serve an answer from its expiresAt on (a change by the clock alone), well inside maxAgeMs', async () => {
+    const { cache, advance } = cacheOf({ maxAgeMs: 60_000 });
+    let reads = 0;
+    const read = async () => ({ body: body(`읽기 ${++reads}`), keep: true, expiresAt: 5_000 });
+    expect((await cache.answer('a', '*content', read)).head).toBe(body('읽기 1'));
+    advance(4_999);
+    expect((await cache.answer('a', '*content', read)).head).toBe(body('읽기 1'));
+    advance(1);
+    expect(cache.get('a')).toBeUndefined();
+    expect((await cache.answer('a', '*content', read)).head).toBe(body('읽기 2'));
+  });
+
   it('evicts the least recently used answers beyond its memory bound', () => {
     const one = 2 * body('x'.repeat(100)).length + 256;
     const { cache } = cacheOf({ maxBytes: one * 8 });

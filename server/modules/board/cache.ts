@@ -35,6 +35,12 @@ export interface FreshAnswer {
   keep: boolean;
   /** For a post view: the post and its stored view count. */
   item?: { id: number; viewCount: number };
+  /**
+   * When the answer stops being right by the clock alone (ms, the cache's clock), with no write to
+   * say so: a scheduled content version taking effect, a pop-up starting or ending (issue 22).
+   * The first read at or after it reads again, on every instance, with no timer and no message.
+   */
+  expiresAt?: number;
 }
 
 export interface CachedAnswer {
@@ -45,6 +51,8 @@ export interface CachedAnswer {
   version: number;
   generation: number;
   storedAt: number;
+  /** FreshAnswer.expiresAt: not served from this moment on; null when only writes and the age end it. */
+  expiresAt: number | null;
   /** Approximate memory held, for the LRU bound. */
   bytes: number;
   /**
@@ -134,7 +142,8 @@ export class BoardCache {
     if (
       entry.version !== (this.versions.get(entry.board) ?? 0) ||
       entry.generation !== this.generation ||
-      this.now() - entry.storedAt > this.opts.maxAgeMs
+      this.now() - entry.storedAt > this.opts.maxAgeMs ||
+      (entry.expiresAt !== null && this.now() >= entry.expiresAt)
     ) {
       this.remove(key, entry);
       return undefined;
@@ -153,7 +162,7 @@ export class BoardCache {
     key: string,
     stamp: Stamp,
     body: string,
-    opts: { item?: { id: number; viewCount: number }; keep: boolean },
+    opts: { item?: { id: number; viewCount: number }; keep: boolean; expiresAt?: number },
   ): CachedAnswer {
     let head = body;
     let tail: string | null = null;
@@ -173,6 +182,7 @@ export class BoardCache {
       kept: false,
       ...stamp,
       storedAt: this.now(),
+      expiresAt: opts.expiresAt ?? null,
       // JavaScript keeps Korean text at two bytes a character.
       bytes: 2 * (head.length + (tail?.length ?? 0)) + 256,
       head,

@@ -16,20 +16,6 @@ export const POPUP_CACHE = '*popup';
 
 const activeEnvelope = endpointSchemas['popup.active'].response[200];
 
-/**
- * When this instance's cached pop-up answers stop being true by the clock alone: the next start or
- * end (schedule.ts nextChange) of the pop-ups they were read from, the soonest over both screens.
- * Kept per cache (one per app instance), so every instance follows the clock by itself, with no
- * write and no message: the first read at or after that moment drops the answers and reads again.
- */
-const expiries = new WeakMap<object, { at: number | null }>();
-
-function expiryOf(cache: object): { at: number | null } {
-  let expiry = expiries.get(cache);
-  if (!expiry) expiries.set(cache, (expiry = { at: null }));
-  return expiry;
-}
-
 /** The active pop-ups of `screen` at `now`, read from the database, and when that answer changes. */
 export async function readActive(deps: Pick<Deps, 'db'>, screen: PopupScreen, now: Date): Promise<{ list: PopupActiveList; changesAt: number | null }> {
   const rows = await listCurrent(deps.db, now);
@@ -45,16 +31,10 @@ export async function readActive(deps: Pick<Deps, 'db'>, screen: PopupScreen, no
  * board menu). The first-load data (modules/seo/first-data.ts) puts the same answer in the page.
  */
 export function activePopupsAnswer(deps: Deps, screen: PopupScreen): Promise<CachedAnswer> {
-  const { cache } = deps.boardCaching;
-  const expiry = expiryOf(cache);
-  const now = deps.clock.now();
-  if (expiry.at !== null && now.getTime() >= expiry.at) {
-    expiry.at = null;
-    cache.invalidate([POPUP_CACHE]);
-  }
-  return cache.answer(`popup ${screen}`, POPUP_CACHE, async () => {
-    const { list, changesAt } = await readActive(deps, screen, now);
-    if (changesAt !== null && (expiry.at === null || changesAt < expiry.at)) expiry.at = changesAt;
-    return { body: JSON.stringify(z.encode(activeEnvelope, { code: 'SUCCESS', data: list })), keep: true };
+  // Kept until the next start or end among them (schedule.ts nextChange): the cache reads again
+  // from that moment by the clock alone, on every instance (FreshAnswer.expiresAt).
+  return deps.boardCaching.cache.answer(`popup ${screen}`, POPUP_CACHE, async () => {
+    const { list, changesAt } = await readActive(deps, screen, deps.clock.now());
+    return { body: JSON.stringify(z.encode(activeEnvelope, { code: 'SUCCESS', data: list })), keep: true, expiresAt: changesAt ?? undefined };
   });
 }
