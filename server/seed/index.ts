@@ -24,25 +24,12 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 const SEED_LOCK = 7_342_003;
 
 /**
- * Every start: a new database gets what a new site needs (seedNewSite); any database gets the
- * content pages and the header menu it lacks (issue 22: a site seeded before them gets today's text on its first start
- * after upgrading, and keeps everything else). True when the site itself was seeded.
+ * Every start. A new database gets what a new site needs, in one transaction, then analysed; a
+ * database that already has roles is left as it is (a restart never duplicates or overwrites
+ * anything) except for what a later version adds and it lacks (seedMissing: the FAQ board, the
+ * content pages, the header menu). True when the site itself was seeded.
  */
 export async function seedIfEmpty(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
-  const seeded = await seedNewSite(db, files, opts, log);
-  const pages = await seedMissingContent(db, initialContent);
-  if (pages.length > 0) log.info({ pages }, 'seeded the content pages that had no version');
-  // The header menu of spec §2 when there is none (a new site, or one upgraded from before the
-  // menu was data); a menu staff saved is never touched.
-  if (await seedHeaderMenu(db)) log.info('seeded the header menu');
-  return seeded;
-}
-
-/**
- * First start only: a database that already has roles is left as it is, so a restart never
- * duplicates or overwrites anything. Everything is written in one transaction, then analysed.
- */
-async function seedNewSite(db: Db, files: FileStore, opts: SeedOptions, log: Log): Promise<boolean> {
   const roleCount = async (q: Db) => ((await q.select({ n: sql<number>`count(*)::int` }).from(role)) as [{ n: number }])[0].n;
   if ((await roleCount(db)) > 0) {
     await seedWhatIsMissing(db, log);
@@ -82,6 +69,11 @@ async function seedNewSite(db: Db, files: FileStore, opts: SeedOptions, log: Log
 async function seedMissing(tx: Db): Promise<string[]> {
   const added: string[] = [];
   if (await seedFaqIfMissing(tx, new Date())) added.push('faq board');
+  // Issue 22: every content page without a version gets today's text; the header menu of spec §2
+  // when there is none (a menu staff saved is never touched).
+  const pages = await seedMissingContent(tx, initialContent);
+  if (pages.length > 0) added.push(`content pages (${pages.join(', ')})`);
+  if (await seedHeaderMenu(tx)) added.push('header menu');
   return added;
 }
 

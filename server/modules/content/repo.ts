@@ -183,7 +183,3 @@ export async function codesWithVersions(db: Db): Promise<Set<string>> {
   return new Set(rows.map((r) => r.code));
 }
 
-/** For the first start's seed: every page's versions locked against a concurrent seed. */
-export async function lockForSeed(db: Db, key: number): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${key})`);
-}

@@ -8,7 +8,6 @@ import { createBoardItem } from '../../test/factories';
 import { createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 import { waitUntil } from '../../test/observe';
 import { sessionToken } from '../../test/tokens';
-import { seedMissingContent } from './seed';
 import { initialContent } from '../../seed/content';
 
 /**
@@ -104,8 +103,8 @@ describe('upgrading a site seeded before the content pages', () => {
     const silent = { info: () => {}, warn: () => {} };
     const opts = { adminId: t.config.adminId, adminPassword: 'unused-on-an-existing-site', dataDir: t.config.dataDir, seedDemo: false };
     // Two instances starting together: the pages are written once.
-    const seeded = await Promise.all([seedIfEmpty(t.db, t.app.deps.files, opts, silent), seedMissingContent(t.db, initialContent)]);
-    expect(seeded[0]).toBe(false);
+    const seeded = await Promise.all([seedIfEmpty(t.db, t.app.deps.files, opts, silent), seedIfEmpty(t.db, t.app.deps.files, opts, silent)]);
+    expect(seeded).toEqual([false, false]);
     const { rows } = await t.database.raw.query<{ code: string; version: number; note: string }>(
       'SELECT code, version, note FROM content_version ORDER BY code',
     );
@@ -117,7 +116,8 @@ describe('upgrading a site seeded before the content pages', () => {
     expect(intro).toMatchObject({ version: 1, title: initialContent.intro.title, effectiveFrom: '2026-11-01T00:00:00+09:00' });
 
     // A later start finds every page and writes nothing.
-    expect(await seedMissingContent(t.db, initialContent)).toEqual([]);
+    await seedIfEmpty(t.db, t.app.deps.files, opts, silent);
+    expect((await t.database.raw.query('SELECT 1 FROM content_version')).rowCount).toBe(contentCodes.length);
   });
 });
 
