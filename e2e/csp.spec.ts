@@ -134,8 +134,8 @@ test.describe('no screen trips the Content Security Policy', () => {
     const policy = response!.headers()['content-security-policy'] ?? '';
     expect(policy).toMatch(/(^|;)\s*style-src 'self' 'sha256-[A-Za-z0-9+/=]+'\s*(;|$)/);
     expect(policy).not.toContain('unsafe-inline');
-    // The OpenAPI document is ~400 KB since issue 22 (content bodies in six answers): Swagger UI
-    // needs more than 10 s to lay it out on a busy two-core runner (known limit: use $ref components).
+    // The OpenAPI document is ~440 KB and some 100 operations (issue 22 added 14): Swagger UI needed
+    // more than 10 s to lay it out on the two-core CI runner with two other workers busy.
     await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible({ timeout: 45_000 });
     await page.locator('.opblock-summary').first().click();
     await expect(page.locator('.opblock-body').first()).toBeVisible();

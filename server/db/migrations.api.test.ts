@@ -62,6 +62,7 @@ describe('migrations', () => {
 
     // Data written by the first release, with the columns the first migration has.
     await database.raw.query(`INSERT INTO role (role_code, name, permissions) VALUES ('LEGACY', '옛 역할', '{MEMBER_Access}')`);
+    await database.raw.query(`INSERT INTO role (role_code, name, permissions) VALUES ('ADMIN', '관리자', '{ADMIN_Access,MEMBER_Access}')`);
     await database.raw.query(
       `INSERT INTO board (board_code, area, name, permissions) VALUES ('legacyBoard', 'Nids', '옛 게시판', '{"list":["LEGACY"],"read":[],"write":[],"comment":[],"download":[],"manage":[]}')`,
     );
@@ -73,6 +74,11 @@ describe('migrations', () => {
     expect(await appliedMigrations()).toBe(journal.entries.length);
 
     expect(await rows(`SELECT role_code, name FROM role WHERE role_code = 'LEGACY'`)).toEqual([{ role_code: 'LEGACY', name: '옛 역할' }]);
+    // Migration 0016 (issue 22): the admin role of an existing site gets CONTENT_Manage, no other role does.
+    expect(await rows(`SELECT role_code, permissions FROM role ORDER BY role_code`)).toEqual([
+      { role_code: 'ADMIN', permissions: ['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage'] },
+      { role_code: 'LEGACY', permissions: ['MEMBER_Access'] },
+    ]);
     expect(await rows(`SELECT title, content FROM board_item WHERE board_code = 'legacyBoard'`)).toEqual([
       { title: '첫 릴리스의 글', content: '<p>본문</p>' },
     ]);

@@ -89,24 +89,17 @@ export function publishedQuery(db: Db, code: string, until?: Date) {
     .limit(PUBLISHED_HISTORY_MAX);
 }
 
-/** A page's versions, newest first, the newest PUBLISHED_HISTORY_MAX (a backward walk of the primary key). */
-export function allVersionsQuery(db: Db, code: string) {
+/**
+ * A page's versions whatever their state, newest first (a backward walk of the primary key): the
+ * console's history (the newest PUBLISHED_HISTORY_MAX) or, with 1, the newest, the base of the next save.
+ */
+export function newestVersionsQuery(db: Db, code: string, limit = PUBLISHED_HISTORY_MAX) {
   return db
     .select(periodColumns)
     .from(contentVersion)
     .where(eq(contentVersion.code, code))
     .orderBy(sql`${contentVersion.version} DESC`)
-    .limit(PUBLISHED_HISTORY_MAX);
-}
-
-/** The newest version of a page, whatever its state: the base of the next save. */
-export function latestQuery(db: Db, code: string) {
-  return db
-    .select(periodColumns)
-    .from(contentVersion)
-    .where(eq(contentVersion.code, code))
-    .orderBy(sql`${contentVersion.version} DESC`)
-    .limit(1);
+    .limit(limit);
 }
 
 /** The next version of a page to take effect after `now`, if one is scheduled. */
@@ -142,7 +135,7 @@ export async function findVersion(db: Db, code: string, version: number): Promis
 }
 
 export async function findLatest(db: Db, code: string): Promise<PeriodRow | null> {
-  return (await latestQuery(db, code))[0] ?? null;
+  return (await newestVersionsQuery(db, code, 1))[0] ?? null;
 }
 
 export async function findNextScheduled(db: Db, code: string, now: Date): Promise<PeriodRow | null> {

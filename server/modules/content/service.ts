@@ -129,7 +129,7 @@ export async function publicVersions(deps: Deps, codeParam: string): Promise<Con
 export async function adminVersions(deps: Deps, codeParam: string): Promise<{ content: AdminContentVersion[] }> {
   const code = requireCode(codeParam);
   const now = deps.clock.now();
-  const [rows, current] = await Promise.all([repo.allVersionsQuery(deps.db, code), repo.findCurrent(deps.db, code, now)]);
+  const [rows, current] = await Promise.all([repo.newestVersionsQuery(deps.db, code), repo.findCurrent(deps.db, code, now)]);
   // Published ones' periods follow the published order (by date), not the version numbers.
   const publishedRows = rows.filter((r) => r.effectiveFrom).sort((a, b) => b.effectiveFrom!.getTime() - a.effectiveFrom!.getTime() || b.version - a.version);
   const ends = new Map(periods(publishedRows).map(({ row, effectiveTo }) => [row.version, effectiveTo]));
