@@ -18,7 +18,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // scripts/chromium.mjs is plain JavaScript without type declarations: import it by a variable
 // specifier and type the one function used.
 const chromiumModule = './scripts/chromium.mjs';
-const { findChromium, OFFLINE_CHROMIUM_FLAGS } = (await import(chromiumModule)) as { findChromium: () => string; OFFLINE_CHROMIUM_FLAGS: string[] };
+const { findChromium, BROWSER_TEST_FLAGS } = (await import(chromiumModule)) as { findChromium: () => string; BROWSER_TEST_FLAGS: string[] };
 
 const port = Number(process.env.E2E_PORT || 3950);
 // A fresh, empty data directory so the server seeds the demo content on its first start.
@@ -57,7 +57,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),
-      args: ['--no-sandbox', ...OFFLINE_CHROMIUM_FLAGS],
+      args: ['--no-sandbox', ...BROWSER_TEST_FLAGS],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } }],

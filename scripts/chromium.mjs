@@ -13,6 +13,40 @@ export const OFFLINE_CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+/**
+ * Chromium turns off the features its last `--disable-features` names, and Playwright passes one
+ * of its own before the launch options' arguments, so the browser tests' flag repeats Playwright's
+ * list (playwright-core's chromiumSwitches.ts; scripts/chromium.test.ts fails when it changes).
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Debian's Chromium 156 preloads the address bar's drop-down as a hidden WebUI page
+ * (chrome://omnibox-popup.top-chrome) in a renderer of its own for every window, headless too:
+ * one more renderer and 1-2 CPU-seconds for each browser context a test opens, which nobody sees.
+ */
+export const HIDDEN_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/** The browser tests' flags: offline, and none of the browser's own hidden pages. */
+export const BROWSER_TEST_FLAGS = [...OFFLINE_CHROMIUM_FLAGS, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...HIDDEN_UI_FEATURES].join(',')}`];
+
 export function findChromium({ install = true } = {}) {
   return findProgram(CHROMIUM, { install });
 }
