@@ -26,6 +26,8 @@ export const popupStateLabels: Record<PopupState, string> = { active: '게시중
 /** The body's limit (the issue: a body over 1 MB is refused), in UTF-8 bytes. */
 export const POPUP_BODY_MAX_BYTES = 1024 * 1024;
 export const POPUP_TITLE_MAX = 200;
+/** An image's text alternative: a poster's text in full (KWCAG 2.2 / WCAG 1.1.1), well above a title. */
+export const POPUP_IMAGE_ALT_MAX = 1000;
 
 export const popupMessages = {
   created: '팝업을 등록했습니다.',
@@ -42,6 +44,7 @@ export const popupMessages = {
   screenInvalid: '표시 위치는 첫 화면(home) 또는 모든 화면(all) 중에서 골라주세요.',
   linkInvalid: '링크는 사이트 안의 경로(/로 시작)나 http:// 또는 https:// 주소여야 합니다.',
   imageNotFound: '이미지를 찾을 수 없습니다. 이미지를 다시 올려주세요.',
+  imageAltTooLong: `이미지 대체 텍스트는 ${POPUP_IMAGE_ALT_MAX}자 이내로 입력해주세요.`,
   nothingToChange: '변경할 항목이 없습니다.',
 } as const;
 
@@ -61,11 +64,23 @@ export function isPopupLink(value: string): boolean {
 }
 
 const screen = z.enum(popupScreens, { error: popupMessages.screenInvalid });
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const withoutControls = (v: string) => v.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 const title = z
   .string({ error: popupMessages.titleRequired })
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  .transform((v) => v.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim())
+  .transform(withoutControls)
   .pipe(z.string().min(1, popupMessages.titleRequired).max(POPUP_TITLE_MAX, popupMessages.titleTooLong));
+/**
+ * The image's text alternative as staff write it, cleaned as the title is (a textarea's line
+ * breaks become spaces: an `alt` is read as one line). '' or null clears it: the title is used.
+ */
+const imageAlt = z
+  .string()
+  .transform(withoutControls)
+  .pipe(z.string().max(POPUP_IMAGE_ALT_MAX, popupMessages.imageAltTooLong))
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
 const body = z
   .string()
   .refine((v) => v.length <= POPUP_BODY_MAX_BYTES && new TextEncoder().encode(v).length <= POPUP_BODY_MAX_BYTES, popupMessages.bodyTooLong);
@@ -84,7 +99,10 @@ const linkUrl = z
 /** The end must be after the start: `field` endsAt, checked here and again on a change (service). */
 const endAfterStart = (v: { startsAt?: string; endsAt?: string }) => !v.startsAt || !v.endsAt || Date.parse(v.endsAt) > Date.parse(v.startsAt);
 
-/** `PUT /api/admin/popup`: a new pop-up. `imageFileId` is an image uploaded with `PUT /api/board-item/images`. */
+/**
+ * `PUT /api/admin/popup`: a new pop-up. `imageFileId` is an image uploaded with `PUT /api/board-item/images`;
+ * `imageAlt` its text alternative, kept only with an image (without one there is nothing it describes).
+ */
 export const popupCreateRequest = z
   .object({
     title,
@@ -94,11 +112,15 @@ export const popupCreateRequest = z
     screen,
     linkUrl,
     imageFileId: fileId.nullable().optional(),
+    imageAlt,
   })
   .refine(endAfterStart, { message: popupMessages.endBeforeStart, path: ['endsAt'] });
 export type PopupCreateRequest = z.input<typeof popupCreateRequest>;
 
-/** `PATCH /api/admin/popup/{id}`: the fields given change (null clears the link or the image). */
+/**
+ * `PATCH /api/admin/popup/{id}`: the fields given change (null clears the link, the image or its
+ * text alternative; clearing the image clears its text alternative too).
+ */
 export const popupPatchRequest = z
   .object({
     title: title.optional(),
@@ -108,6 +130,7 @@ export const popupPatchRequest = z
     screen: screen.optional(),
     linkUrl,
     imageFileId: fileId.nullable().optional(),
+    imageAlt,
   })
   .refine(endAfterStart, { message: popupMessages.endBeforeStart, path: ['endsAt'] });
 export type PopupPatchRequest = z.input<typeof popupPatchRequest>;
@@ -125,7 +148,7 @@ export const popupNotice = z.object({
   body: z.string(),
   /** `/api/file/{id}`: public while the pop-up exists. */
   imageUrl: z.string().nullable(),
-  /** The image's text alternative: the pop-up's title (the image says what the title says). */
+  /** The image's text alternative: what staff wrote for it, else the pop-up's title. */
   imageAlt: z.string(),
   linkUrl: z.string().nullable(),
   startsAt: z.string(),
@@ -137,9 +160,13 @@ export type PopupNotice = z.infer<typeof popupNotice>;
 export const popupActiveList = z.object({ content: z.array(popupNotice) });
 export type PopupActiveList = z.infer<typeof popupActiveList>;
 
-/** A pop-up in the console: also its image's file id, its state by the server's clock, and when it was written. */
+/**
+ * A pop-up in the console: also its image's file id and the text alternative staff wrote for it
+ * (null: none, the title is used), its state by the server's clock, and when it was written.
+ */
 export const adminPopup = popupNotice.extend({
   imageFileId: z.string().nullable(),
+  imageAltText: z.string().nullable(),
   state: z.enum(popupStates),
   createdDate: z.string(),
   modifiedDate: z.string(),

@@ -2,17 +2,18 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { adminPaths, paths, type AdminPopup, type Success } from '@contract';
 import { expect, expectNoA11yViolations, test } from './fixtures';
 import { ADMIN, openSignedIn, signInByApi } from './support/accounts';
-import { editorArea } from './support/board';
+import { editorArea, PNG_1X1 } from './support/board';
 import { field } from './support/dialogs';
 import { payloadGroups } from './support/xss-corpus';
 import { expectNothingRan } from './support/xss-check';
 
 /**
  * Pop-up notices (issue 22) in Chromium: staff make one in the console, a guest's home page shows
- * it on its first frame (it comes with the page's first data, no API call), it closes by Esc, stays
- * closed after "오늘 하루 보지 않기" on a reload, and never moves the main content at 360 px; axe
- * finds nothing on the console screen and on the home page with the layer, at 360 and 1280 px; the
- * XSS corpus in a pop-up's body runs nothing.
+ * it on its first frame (it comes with the page's first data, no API call) with its image described
+ * by the text alternative staff wrote, it closes by Esc, stays closed after "오늘 하루 보지 않기" on
+ * a reload, and never moves the main content at 360 px; axe finds nothing on the console screen and
+ * on the home page with the layer, at 360 and 1280 px; the XSS corpus in a pop-up's body runs
+ * nothing.
  *
  * A pop-up on the home page is seen by every test that opens it meanwhile, so each made here lives
  * only as long as its test and is deleted at the end, and this file runs its tests one at a time.
@@ -36,6 +37,7 @@ const mainTop = (page: Page) => page.locator('main h1, main h2').first().evaluat
 test('staff make a pop-up in the console; a guest sees it on the first frame, closes it by Esc and hides it for the day', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const title = `연말 시스템 점검 안내 ${Date.now()}`;
+  const posterText = '12월 31일 22시부터 24시까지 시스템 점검으로 누리집을 쓸 수 없습니다.';
   const session = await openSignedIn(page, ADMIN.userId, ADMIN.password, adminPaths.popups);
   const made: number[] = [];
   try {
@@ -52,6 +54,10 @@ test('staff make a pop-up in the console; a guest sees it on the first frame, cl
     await expect(form.getByText('종료 일시는 시작 일시보다 뒤여야 합니다.')).toBeVisible();
     await field(form, '종료 일시 (한국 시각)').fill(koreanInput(HOUR));
     await field(form, '링크 (선택)').fill(paths.nidsIntro);
+    // A poster whose words are the notice: its text alternative is asked for once it is attached.
+    await expect(field(form, '이미지 대체 텍스트')).toHaveCount(0);
+    await field(form, '이미지 (선택)').setInputFiles({ name: '점검 안내.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await field(form, '이미지 대체 텍스트').fill(posterText);
     await form.getByRole('radio', { name: '첫 화면만' }).check();
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
@@ -83,6 +89,7 @@ test('staff make a pop-up in the console; a guest sees it on the first frame, cl
       await expect(notice).toBeVisible();
       await expect(notice).toContainText('12월 31일 22시부터 2시간 동안 점검합니다.');
       await expect(notice.getByRole('link', { name: '자세히 보기' })).toHaveAttribute('href', paths.nidsIntro);
+      await expect(notice.getByRole('img', { name: posterText })).toBeVisible();
       expect(popupCalls, 'the pop-ups came with the page').toEqual([]);
       // Not a dialog: nothing modal, the page behind it usable.
       await expect(home.locator('[aria-modal="true"], dialog[open]')).toHaveCount(0);

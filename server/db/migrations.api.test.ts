@@ -23,19 +23,26 @@ const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_jo
 const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((t) => getTableConfig(t));
 
 let database: TestDatabase;
-let firstOnly: string;
+const releases: string[] = [];
+
+/** The migrations folder as a site on an earlier release had it: the journal ends at `tag`. */
+function releasedUpTo(tag: string): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-migrations-'));
+  releases.push(folder);
+  fs.cpSync(migrationsFolder, folder, { recursive: true });
+  const end = journal.entries.findIndex((e) => e.tag === tag);
+  expect(end, tag).toBeGreaterThanOrEqual(0);
+  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }, null, 2));
+  return folder;
+}
 
 beforeAll(async () => {
-  firstOnly = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-migrations-'));
-  fs.cpSync(migrationsFolder, firstOnly, { recursive: true });
-  const trimmed = { ...journal, entries: journal.entries.slice(0, 1) };
-  fs.writeFileSync(path.join(firstOnly, 'meta/_journal.json'), JSON.stringify(trimmed, null, 2));
   database = await openTestDatabase({ empty: true });
 });
 
 afterAll(async () => {
   await database?.dispose();
-  if (firstOnly) fs.rmSync(firstOnly, { recursive: true, force: true });
+  for (const folder of releases) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 async function rows<T extends QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -57,7 +64,7 @@ describe('migrations', () => {
   });
 
   it('a database created by the first migration upgrades cleanly to the latest, keeping its data', async () => {
-    await migrateFolder(database, firstOnly);
+    await migrateFolder(database, releasedUpTo(journal.entries[0]!.tag));
     expect(await appliedMigrations()).toBe(1);
 
     // Data written by the first release, with the columns the first migration has.
@@ -70,9 +77,17 @@ describe('migrations', () => {
       `INSERT INTO board_item (board_code, item_no, title, content, writer_name) VALUES ('legacyBoard', 1, '첫 릴리스의 글', '<p>본문</p>', '관리자')`,
     );
 
+    // A pop-up with an image, made before its text alternative could be written (0017).
+    await migrateFolder(database, releasedUpTo('0016_content_menu_popup'));
+    await database.raw.query(
+      `INSERT INTO popup (title, image_file_id, starts_at, ends_at) VALUES ('옛 팝업', '00000000-0000-4000-8000-000000000001', now(), now() + interval '1 day')`,
+    );
+
     await migrateFolder(database);
     expect(await appliedMigrations()).toBe(journal.entries.length);
 
+    // Migration 0017 (issue 22): it has none stored, so its title stays the text (server/modules/popup/answers.ts).
+    expect(await rows(`SELECT title, image_alt FROM popup`)).toEqual([{ title: '옛 팝업', image_alt: null }]);
     expect(await rows(`SELECT role_code, name FROM role WHERE role_code = 'LEGACY'`)).toEqual([{ role_code: 'LEGACY', name: '옛 역할' }]);
     // Migration 0016 (issue 22): the admin role of an existing site gets CONTENT_Manage, no other role does.
     expect(await rows(`SELECT role_code, permissions FROM role ORDER BY role_code`)).toEqual([

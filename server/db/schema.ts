@@ -568,6 +568,8 @@ export const popup = pgTable(
     /** Sanitised rich text, as a post's. */
     body: text('body').notNull().default(''),
     imageFileId: text('image_file_id'),
+    /** The image's text alternative as staff wrote it; null: the title is used (pop-ups made before it existed too). */
+    imageAlt: text('image_alt'),
     linkUrl: text('link_url'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),

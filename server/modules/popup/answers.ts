@@ -11,7 +11,7 @@ export function toNotice(row: PopupRow): PopupNotice {
     title: row.title,
     body: row.body,
     imageUrl: row.imageFileId ? fileUrl(row.imageFileId) : null,
-    imageAlt: row.title,
+    imageAlt: row.imageAlt ?? row.title,
     linkUrl: row.linkUrl,
     startsAt: toKstIso(row.startsAt),
     endsAt: toKstIso(row.endsAt),
@@ -24,6 +24,7 @@ export function toAdminPopup(row: PopupRow, now: Date): AdminPopup {
   return {
     ...toNotice(row),
     imageFileId: row.imageFileId,
+    imageAltText: row.imageAlt,
     state: stateAt(row, now),
     createdDate: toKstIso(row.createdAt),
     modifiedDate: toKstIso(row.modifiedAt),

@@ -1,14 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { popupMessages as m, type AdminPopup, type AdminPopupList, type PopupActiveList, type UploadedFile } from '@contract';
+import { POPUP_IMAGE_ALT_MAX, popupMessages as m, type AdminPopup, type AdminPopupList, type PopupActiveList, type UploadedFile } from '@contract';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { popup, role, storedFile } from '../../db/schema';
 import { recorded } from '../../test/access-records';
 import { createMember, multipartBody, pngBytes } from '../../test/factories';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
-import { expectRefusal } from '../../test/refusals';
+import { expectRefusal, expectRefusalMessage } from '../../test/refusals';
 import { sessionToken } from '../../test/tokens';
 
 const HOUR = 60 * 60 * 1000;
@@ -146,6 +146,7 @@ describe('bad input is refused with a Korean sentence and nothing saved', () => 
     ['an empty title', { title: '   ' }, m.titleRequired, 'title'],
     ['an unknown screen', { screen: 'board' }, m.screenInvalid, 'screen'],
     ['an image that was never uploaded', { imageFileId: '00000000-0000-4000-8000-000000000000' }, m.imageNotFound, 'imageFileId'],
+    ['an image text alternative over 1000 characters', { imageAlt: '가'.repeat(POPUP_IMAGE_ALT_MAX + 1) }, m.imageAltTooLong, 'imageAlt'],
   ])('%s', async (_, overrides, message, field) => {
     const records = await recorded(t.db, async () => {
       const res = await asAdmin('PUT', '/api/admin/popup', newPopup(overrides));
@@ -245,6 +246,52 @@ describe('an image, uploaded as an editor image', () => {
     await asAdmin('DELETE', `/api/admin/popup/${p.id}`);
     expect(await t.db.select().from(storedFile).where(eq(storedFile.id, image.id))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/api/file/${image.id}` })).statusCode).toBe(404);
+  });
+
+  it('has the text alternative staff wrote (cleaned as the title), else the title; changing or clearing it is recorded', async () => {
+    const admin = await tokenOf(t.users.admin);
+    const poster = '2026 환자등록사업 설명회: 12월 31일 14시 남산스퀘어빌딩 14층 대회의실';
+    const withAlt = await create({ title: '설명회 안내', imageFileId: (await uploadImage(admin)).id, imageAlt: '  2026 환자등록사업 설명회:\n12월 31일\t14시 남산스퀘어빌딩 14층 대회의실\n' });
+    expect(withAlt).toMatchObject({ imageAlt: poster, imageAltText: poster });
+    const withoutAlt = await create({ title: '휴무 안내', imageFileId: (await uploadImage(admin)).id, imageAlt: '' });
+    expect(withoutAlt).toMatchObject({ imageAlt: '휴무 안내', imageAltText: null });
+    const [stored] = await t.db.select({ imageAlt: popup.imageAlt }).from(popup).where(eq(popup.id, withoutAlt.id));
+    expect(stored).toEqual({ imageAlt: null });
+    const publicAlt = async (id: number) =>
+      data<PopupActiveList>(await t.app.inject({ method: 'GET', url: '/api/popup?screen=home' })).content.find((p) => p.id === id)?.imageAlt;
+    expect(await publicAlt(withAlt.id)).toBe(poster);
+    expect(await publicAlt(withoutAlt.id)).toBe('휴무 안내');
+
+    const limit = '가'.repeat(POPUP_IMAGE_ALT_MAX);
+    const changes = await recorded(t.db, async () => {
+      expect(data<AdminPopup>(await asAdmin('PATCH', `/api/admin/popup/${withoutAlt.id}`, { imageAlt: limit }))).toMatchObject({ imageAlt: limit, imageAltText: limit });
+      expect(data<AdminPopup>(await asAdmin('PATCH', `/api/admin/popup/${withAlt.id}`, { imageAlt: '' }))).toMatchObject({ imageAlt: '설명회 안내', imageAltText: null });
+    });
+    expect(changes).toMatchObject([
+      { action: 'POPUP_UPDATE', subject: `#${withoutAlt.id} 휴무 안내`, detail: { fields: ['imageAlt'] } },
+      { action: 'POPUP_UPDATE', subject: `#${withAlt.id} 설명회 안내`, detail: { fields: ['imageAlt'] } },
+    ]);
+    expect(await publicAlt(withAlt.id)).toBe('설명회 안내');
+    expect(await publicAlt(withoutAlt.id)).toBe(limit);
+    expect(data<AdminPopup>(await asAdmin('PATCH', `/api/admin/popup/${withoutAlt.id}`, { imageAlt: null })).imageAltText).toBeNull();
+
+    // One character over the limit: refused at its field, nothing saved or recorded.
+    await asAdmin('PATCH', `/api/admin/popup/${withAlt.id}`, { imageAlt: poster });
+    const refused = await recorded(t.db, async () => {
+      const res = await asAdmin('PATCH', `/api/admin/popup/${withAlt.id}`, { imageAlt: `${limit}가` });
+      expectRefusalMessage(res, 400, m.imageAltTooLong);
+      expect(body<{ field: string }>(res).field).toBe('imageAlt');
+    });
+    expect(refused).toEqual([]);
+    expect(await publicAlt(withAlt.id)).toBe(poster);
+
+    // The text alternative describes the image: it goes with it, and none is kept without one.
+    const cleared = await recorded(t.db, async () => {
+      expect(data<AdminPopup>(await asAdmin('PATCH', `/api/admin/popup/${withAlt.id}`, { imageFileId: null }))).toMatchObject({ imageUrl: null, imageAlt: '설명회 안내', imageAltText: null });
+    });
+    expect(cleared).toMatchObject([{ action: 'POPUP_UPDATE', detail: { fields: ['imageFileId', 'imageAlt'] } }]);
+    expect((await create({ title: '이미지 없는 팝업', imageAlt: '그릴 이미지가 없음' })).imageAltText).toBeNull();
+    await removeAll();
   });
 
   it('must be the caller\'s own upload; a replaced image is removed', async () => {

@@ -4,7 +4,7 @@ import { popup } from '../../db/schema';
 
 /** The `popup` table's one owner (docs/decisions/0022-module-surfaces.md). */
 export type PopupRow = typeof popup.$inferSelect;
-export type PopupValues = Pick<PopupRow, 'title' | 'body' | 'imageFileId' | 'linkUrl' | 'startsAt' | 'endsAt' | 'screen'>;
+export type PopupValues = Pick<PopupRow, 'title' | 'body' | 'imageFileId' | 'imageAlt' | 'linkUrl' | 'startsAt' | 'endsAt' | 'screen'>;
 
 /** At most this many not-yet-ended pop-ups are read for visitors (staff keep a handful). */
 export const CURRENT_LIMIT = 50;

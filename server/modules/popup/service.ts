@@ -49,6 +49,8 @@ export async function create(deps: Deps, actor: AccessActor, request: CreateRequ
     title: request.title,
     body: sanitizeContent(request.body),
     imageFileId: request.imageFileId ?? null,
+    // A text alternative describes the image: without one, none is kept (contract/popup.ts).
+    imageAlt: request.imageFileId ? (request.imageAlt ?? null) : null,
     linkUrl: request.linkUrl ?? null,
     startsAt: new Date(request.startsAt),
     endsAt: new Date(request.endsAt),
@@ -72,10 +74,13 @@ export async function update(deps: Deps, actor: AccessActor, id: number, patch: 
   const row = await withTransaction(deps.db, async (tx) => {
     const current = await repo.findById(tx, id, true);
     if (!current) throw notFound(m.notFound);
+    const imageFileId = given.imageFileId !== undefined ? given.imageFileId : current.imageFileId;
+    // The image's text alternative goes with the image; the change record names it as any field.
     const next: repo.PopupValues = {
       title: given.title ?? current.title,
       body: given.body !== undefined ? sanitizeContent(given.body) : current.body,
-      imageFileId: given.imageFileId !== undefined ? given.imageFileId : current.imageFileId,
+      imageFileId,
+      imageAlt: imageFileId ? (given.imageAlt !== undefined ? given.imageAlt : current.imageAlt) : null,
       linkUrl: given.linkUrl !== undefined ? given.linkUrl : current.linkUrl,
       startsAt: given.startsAt ? new Date(given.startsAt) : current.startsAt,
       endsAt: given.endsAt ? new Date(given.endsAt) : current.endsAt,

@@ -19,6 +19,7 @@ interface PopupValues {
   linkUrl: string;
   imageFileId: string | null;
   imageUrl: string | null;
+  imageAlt: string;
 }
 
 const valuesOf = (popup: AdminPopup | null): PopupValues => ({
@@ -30,6 +31,8 @@ const valuesOf = (popup: AdminPopup | null): PopupValues => ({
   linkUrl: popup?.linkUrl ?? '',
   imageFileId: popup?.imageFileId ?? null,
   imageUrl: popup?.imageUrl ?? null,
+  // What staff wrote, not the title the answer falls back on: saving the form unchanged keeps "none".
+  imageAlt: popup?.imageAltText ?? '',
 });
 
 const toBody = (v: PopupValues) => ({
@@ -40,14 +43,17 @@ const toBody = (v: PopupValues) => ({
   screen: v.screen,
   linkUrl: v.linkUrl,
   imageFileId: v.imageFileId,
+  // Kept only with an image (the field is hidden without one, and an image's text means nothing without it).
+  imageAlt: v.imageFileId ? v.imageAlt : null,
 });
 
-const formFields = new Set(['title', 'body', 'startsAt', 'endsAt', 'screen', 'linkUrl', 'imageFileId']);
+const formFields = new Set(['title', 'body', 'startsAt', 'endsAt', 'screen', 'linkUrl', 'imageFileId', 'imageAlt']);
 
 /**
- * A pop-up's form (issue 22): its title, text (the posts' editor), image, link, period in Korea
- * time and where it shows. Checked with the contract's schema before it is sent, so a refusal is
- * the server's sentence under its field.
+ * A pop-up's form (issue 22): its title, text (the posts' editor), image with its text alternative
+ * (KWCAG 2.2 / WCAG 1.1.1: a poster's words are the notice), link, period in Korea time and where
+ * it shows. Checked with the contract's schema before it is sent, so a refusal is the server's
+ * sentence under its field.
  */
 export function PopupForm({ popup, onDone }: { popup: AdminPopup | null; onDone: (message: string) => void }) {
   const formId = useId();
@@ -128,7 +134,7 @@ export function PopupForm({ popup, onDone }: { popup: AdminPopup | null; onDone:
         )}
       </div>
 
-      <Field id={`${formId}-image`} label="이미지 (선택)" error={errors.imageFileId?.message} hint="대체 텍스트는 팝업 제목입니다. 이미지 속 글자는 내용에도 적어주세요.">
+      <Field id={`${formId}-image`} label="이미지 (선택)" error={errors.imageFileId?.message} hint="이미지를 올리면 이미지 대체 텍스트를 적는 칸이 나타납니다.">
         {(control) => (
           <input
             {...control}
@@ -154,6 +160,17 @@ export function PopupForm({ popup, onDone }: { popup: AdminPopup | null; onDone:
             이미지 빼기
           </button>
         </div>
+      )}
+      {/* No maxLength: a poster's long text cut silently would lose its end; the limit is said as an error. */}
+      {imageUrl && (
+        <Field
+          id={`${formId}-image-alt`}
+          label="이미지 대체 텍스트"
+          error={errors.imageAlt?.message}
+          hint="이미지에 담긴 글자와 뜻을 모두 적어 주세요. 비워 두면 제목을 대체 텍스트로 씁니다."
+        >
+          {(control) => <textarea {...control} {...register('imageAlt')} className="form-input form-textarea" rows={4} />}
+        </Field>
       )}
 
       <Field id={`${formId}-link`} label="링크 (선택)" error={errors.linkUrl?.message} hint="사이트 안의 경로(/nids/notice/List/) 또는 https:// 주소">
