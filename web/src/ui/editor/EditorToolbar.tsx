@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 import { useEditorState, type Editor } from '@tiptap/react';
 import { ImageIcon, LinkIcon } from './icons';
 import { EDITOR_IMAGE_TYPES, editorMessages } from './editor-messages';
+import { isSitePath } from './page-link';
 import { toVideoEmbed } from './video-url';
 
 interface ToolButton {
@@ -17,23 +18,27 @@ interface ToolButton {
   groupStart?: boolean;
 }
 
-type PromptKind = 'link' | 'video' | 'alt';
+type PromptKind = 'link' | 'video' | 'alt' | 'caption';
 
 /**
  * The WAI-ARIA toolbar pattern: one tab stop, arrow keys (and Home/End) move between the buttons,
- * toggles say aria-pressed. Link, video and image-description ask in a small panel under the
- * toolbar (not a browser prompt), then give the focus back to the text.
+ * toggles say aria-pressed. Link, video, image-description and table-caption ask in a small panel
+ * under the toolbar (not a browser prompt), then give the focus back to the text. Buttons for a
+ * table or a question that opens show while the cursor is in one. In a content page's editor
+ * (`contentPage`) a new table is a page's table (page-table.ts) and its caption is asked for at once.
  */
 export function EditorToolbar({
   editor,
   editorId,
   onPickImages,
   uploading,
+  contentPage = false,
 }: {
   editor: Editor;
   editorId: string;
   onPickImages: (files: File[]) => void;
   uploading: boolean;
+  contentPage?: boolean;
 }) {
   const state = useEditorState({
     editor,
@@ -50,6 +55,8 @@ export function EditorToolbar({
       link: e.isActive('link'),
       linkHref: (e.getAttributes('link').href as string | undefined) ?? '',
       table: e.isActive('table'),
+      tableCaption: (e.getAttributes('table').caption as string | null | undefined) ?? '',
+      question: e.isActive('details'),
       image: e.isActive('image'),
       imageAlt: (e.getAttributes('image').alt as string | undefined) ?? '',
       canUndo: e.can().undo(),
@@ -74,23 +81,41 @@ export function EditorToolbar({
     { key: 'blockquote', label: '인용문', face: '❝', pressed: state.blockquote, run: () => chain().toggleBlockquote().run() },
     // Drawn, not emoji: a phone or PC without an emoji font shows an empty box for 🔗 and 🖼.
     { key: 'link', label: '링크', face: <LinkIcon />, pressed: state.link, run: () => setPrompt('link'), groupStart: true },
-    { key: 'table', label: '표 넣기', face: '▦', run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), disabled: state.table },
+    { key: 'table', label: '표 넣기', face: '▦', run: insertTable, disabled: state.table },
     { key: 'image', label: '이미지 넣기', face: <ImageIcon size={18} />, run: () => fileInput.current?.click(), disabled: uploading },
     { key: 'video', label: '동영상 넣기', face: '▶', run: () => setPrompt('video') },
     ...(state.image ? [{ key: 'alt', label: '이미지 설명 입력', face: 'ALT', run: () => setPrompt('alt') } satisfies ToolButton] : []),
     ...(state.table
       ? ([
-          { key: 'rowAfter', label: '아래에 행 추가', face: '+행', run: () => chain().addRowAfter().run(), groupStart: true },
+          { key: 'caption', label: '표 제목 입력', face: '제목', run: () => setPrompt('caption'), groupStart: true },
+          { key: 'rowAfter', label: '아래에 행 추가', face: '+행', run: () => chain().addRowAfter().run() },
           { key: 'colAfter', label: '오른쪽에 열 추가', face: '+열', run: () => chain().addColumnAfter().run() },
           { key: 'rowDelete', label: '행 삭제', face: '−행', run: () => chain().deleteRow().run() },
           { key: 'colDelete', label: '열 삭제', face: '−열', run: () => chain().deleteColumn().run() },
           { key: 'tableDelete', label: '표 삭제', face: '✕표', run: () => chain().deleteTable().run() },
         ] satisfies ToolButton[])
       : []),
+    ...(state.question
+      ? ([
+          { key: 'questionAfter', label: '아래에 질문 추가', face: '+질문', run: () => chain().addQuestionAfter().run(), groupStart: true },
+          { key: 'questionDelete', label: '질문 삭제', face: '−질문', run: () => chain().deleteQuestion().run() },
+        ] satisfies ToolButton[])
+      : []),
     { key: 'undo', label: '실행 취소', face: '↶', run: () => chain().undo().run(), disabled: !state.canUndo, groupStart: true },
     { key: 'redo', label: '다시 실행', face: '↷', run: () => chain().redo().run(), disabled: !state.canRedo },
   ];
   const current = Math.min(activeIndex, buttons.length - 1);
+
+  function insertTable() {
+    const table = chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true });
+    if (!contentPage) {
+      table.run();
+      return;
+    }
+    table.updateAttributes('table', { plain: true }).run();
+    // A page's table is named by its caption (the public screen and a screen reader read it).
+    setPrompt('caption');
+  }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const moves: Record<string, (i: number) => number> = {
@@ -157,7 +182,7 @@ export function EditorToolbar({
         <ToolbarPrompt
           key={prompt}
           kind={prompt}
-          initial={prompt === 'link' ? state.linkHref : prompt === 'alt' ? state.imageAlt : ''}
+          initial={{ link: state.linkHref, alt: state.imageAlt, caption: state.tableCaption, video: '' }[prompt]}
           onCancel={() => {
             setPrompt(null);
             editor.commands.focus();
@@ -170,6 +195,9 @@ export function EditorToolbar({
             } else if (prompt === 'video') {
               const video = toVideoEmbed(value);
               if (video) chain().setVideoEmbed(video).run();
+            } else if (prompt === 'caption') {
+              // A named table is written as the pages write theirs (page-table.ts), in a post too.
+              chain().updateAttributes('table', { caption: value === '' ? null : value, plain: true }).run();
             } else {
               chain().updateAttributes('image', { alt: value }).run();
             }
@@ -184,6 +212,7 @@ const promptText: Record<PromptKind, { label: string; hint?: string }> = {
   link: { label: editorMessages.linkLabel, hint: '비워 두고 적용하면 링크를 없앱니다.' },
   video: { label: editorMessages.videoLabel },
   alt: { label: editorMessages.altLabel, hint: '그림을 볼 수 없는 분께 읽어 줄 설명입니다. 꾸밈용 그림이면 비워 두세요.' },
+  caption: { label: editorMessages.captionLabel, hint: '표가 무엇을 보여 주는지 적습니다. 화면 읽기 프로그램이 표의 이름으로 읽어 줍니다. 비워 두고 적용하면 없앱니다.' },
 };
 
 /** A one-field panel (not a nested form: it lives inside the post form); Enter applies, Esc cancels. */
@@ -205,7 +234,7 @@ function ToolbarPrompt({
 
   function apply() {
     const text = value.trim();
-    if (kind === 'link' && text !== '' && !/^(https?:\/\/|mailto:|tel:)/i.test(text)) {
+    if (kind === 'link' && text !== '' && !/^(https?:\/\/|mailto:|tel:)/i.test(text) && !isSitePath(text)) {
       setError(editorMessages.linkInvalid);
       return;
     }
@@ -224,7 +253,9 @@ function ToolbarPrompt({
       <input
         id={id}
         className="form-input"
-        type={kind === 'alt' ? 'text' : 'url'}
+        // A link may be one of this site's paths (/nids/about), which type="url" would call invalid.
+        type={kind === 'video' ? 'url' : 'text'}
+        inputMode={kind === 'link' ? 'url' : undefined}
         value={value}
         // The panel opens on a click in the toolbar; the writer types here next.
         autoFocus

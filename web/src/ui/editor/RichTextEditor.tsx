@@ -1,12 +1,9 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { TableHeader, TableKit } from '@tiptap/extension-table';
-import { Placeholder } from '@tiptap/extensions';
-import { EditorImage, rememberPreview } from './editor-image';
+import { rememberPreview } from './editor-image';
 import { EditorToolbar } from './EditorToolbar';
-import { VideoEmbed } from './video-embed';
 import { editorMessages, imageProblem } from './editor-messages';
+import { richTextExtensions } from './rich-text-extensions';
 import './editor.css';
 
 export interface RichTextEditorHandle {
@@ -28,40 +25,24 @@ interface Props {
   uploadImage: (file: File) => Promise<{ url: string }>;
   /** The board's limit for one image, in bytes. */
   maxImageSize: number;
+  /**
+   * The console's editor of an information page or terms document (issue 22): a new table is
+   * written as the pages' tables are, and asks for its caption at once.
+   */
+  contentPage?: boolean;
   ref?: Ref<RichTextEditorHandle>;
 }
-
-/**
- * Header cells say what they head (scope), so a screen reader reads a cell with its header. The
- * toolbar's tables have one header row (scope="col"); a header cell read from saved or pasted HTML
- * keeps its scope, or heads a column in the first row and a row elsewhere.
- */
-const ScopedTableHeader = TableHeader.extend({
-  addAttributes() {
-    return {
-      ...this.parent?.(),
-      scope: {
-        default: 'col',
-        parseHTML: (element) => {
-          const given = element.getAttribute('scope');
-          if (given === 'col' || given === 'row') return given;
-          const row = element.closest('tr');
-          return row && row.rowIndex > 0 ? 'row' : 'col';
-        },
-      },
-    };
-  },
-});
 
 const fileNameWithoutExtension = (name: string) => name.replace(/\.[^.]+$/, '').slice(0, 120);
 
 /**
  * The post editor (TipTap 3): headings, bold, italic, underline, lists, quote, links, tables,
- * images (button, drag and drop, paste) and video players by URL. Korean input goes through the
- * browser's IME untouched: the content is read out on every update and never written back while
- * typing, so a composition is never cut short by a re-render.
+ * images (button, drag and drop, paste) and video players by URL; the information and terms pages'
+ * layouts are kept as read (rich-text-extensions.ts). Korean input goes through the browser's IME
+ * untouched: the content is read out on every update and never written back while typing, so a
+ * composition is never cut short by a re-render.
  */
-export function RichTextEditor({ id, labelId, describedBy, invalid, initialContent, onChange, onBlur, uploadImage, maxImageSize, ref }: Props) {
+export function RichTextEditor({ id, labelId, describedBy, invalid, initialContent, onChange, onBlur, uploadImage, maxImageSize, contentPage, ref }: Props) {
   const [uploading, setUploading] = useState(0);
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState('');
@@ -76,26 +57,7 @@ export function RichTextEditor({ id, labelId, describedBy, invalid, initialConte
     // TipTap would add its base CSS as a <style> element, which the Content-Security-Policy
     // refuses (issue 12): the same rules are in editor.css.
     injectCSS: false,
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        code: false,
-        codeBlock: false,
-        link: {
-          openOnClick: false,
-          autolink: true,
-          defaultProtocol: 'https',
-          protocols: ['http', 'https', 'mailto', 'tel'],
-          HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' },
-          isAllowedUri: (url, ctx) => /^(https?:|mailto:|tel:)/i.test(url) && ctx.defaultValidate(url),
-        },
-      }),
-      EditorImage.configure({ inline: false, allowBase64: false }),
-      TableKit.configure({ table: { resizable: false }, tableHeader: false }),
-      ScopedTableHeader,
-      Placeholder.configure({ placeholder: editorMessages.placeholder }),
-      VideoEmbed,
-    ],
+    extensions: richTextExtensions,
     content: initialContent,
     editorProps: {
       attributes: {
@@ -185,7 +147,13 @@ export function RichTextEditor({ id, labelId, describedBy, invalid, initialConte
 
   return (
     <div className={`rich-editor${invalid ? ' rich-editor--invalid' : ''}`}>
-      <EditorToolbar editor={editor} editorId={id} onPickImages={(files) => insertImagesRef.current(files)} uploading={uploading > 0} />
+      <EditorToolbar
+        editor={editor}
+        editorId={id}
+        onPickImages={(files) => insertImagesRef.current(files)}
+        uploading={uploading > 0}
+        contentPage={contentPage}
+      />
       <EditorContent editor={editor} />
       <p className="rich-editor__status" role="status">
         {status}

@@ -13,10 +13,11 @@ export const editorMessages = {
   imageType: (name: string) => `${name}: PNG, JPG, GIF, WEBP 이미지만 넣을 수 있습니다.`,
   imageSize: (name: string, maxBytes: number) => `${name}: 이미지는 ${formatFileSize(maxBytes)} 이하만 넣을 수 있습니다.`,
   linkLabel: '링크 주소',
-  linkInvalid: 'http:// 또는 https:// 로 시작하는 주소를 입력해주세요.',
+  linkInvalid: 'http:// 또는 https:// 로 시작하는 주소나, 이 누리집의 주소(/로 시작)를 입력해주세요.',
   videoLabel: '동영상 주소 (YouTube, Vimeo, 네이버TV, 카카오TV)',
   videoInvalid: 'YouTube, Vimeo, 네이버TV, 카카오TV 동영상 주소만 넣을 수 있습니다.',
   altLabel: '이미지 설명 (대체 텍스트)',
+  captionLabel: '표 제목 (캡션)',
 } as const;
 
 /** Why an image cannot go in, or null. */

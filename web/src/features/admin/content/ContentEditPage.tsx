@@ -168,6 +168,7 @@ function ContentForm({ code, type, loaded, baseVersion, result, onResult, onSave
                 onBlur={field.onBlur}
                 uploadImage={uploadContentImage}
                 maxImageSize={contentImageMaxSize}
+                contentPage
               />
             )}
           />
