@@ -112,9 +112,9 @@ export const contentBodyTypes = {
 
 /**
  * The classes a rich-text body may carry, by tag: the looks of the information and terms pages
- * (info.css, terms.css). The sanitiser keeps these and drops any other class, so a post or a page
- * can use the pages' looks and nothing else; the console's editor should keep them on the nodes
- * it knows.
+ * (web/src/ui/content: info-body.css, terms-body.css). The sanitiser keeps these and drops any
+ * other class, so a post or a page can use the pages' looks and nothing else; the console's editor
+ * should keep them on the nodes it knows.
  */
 export const contentClasses = {
   ul: ['info-cards', 'info-cards--three', 'info-checklist', 'info-bullets', 'info-link-list'],

@@ -29,7 +29,7 @@ export const cards = (items: readonly { title: string; html: string }[], classNa
 export const process = (steps: readonly { title: string; text: string }[]) =>
   `<ol class="info-process">${steps.map((step) => li(h3(step.title, 'info-process__title') + p(step.text), 'info-process__step')).join('')}</ol>`;
 
-/** A definition list whose pairs are grouped (info.css lays each pair out as a row). */
+/** A definition list whose pairs are grouped (ui/content/info-body.css lays each pair out as a row). */
 export const dl = (pairs: readonly { term: string; html: string }[], className: string) =>
   `<dl class="${className}">${pairs.map((pair) => `<div><dt>${pair.term}</dt><dd>${pair.html}</dd></div>`).join('')}</dl>`;
 

@@ -2,13 +2,8 @@ import type { ReactNode } from 'react';
 import { fixedScreens } from '@contract';
 import type { ContentCode, ContentViewData } from '@contract/content-values';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSiteInfo } from '../../lib/site-info';
 import { useContent } from '../../lib/content/content-query';
-import { infoSectionsHtml } from '../../lib/content/content-html';
-import { useSiteLinks } from '../../lib/content/use-site-links';
 import { InfoPageShell, type InfoSection } from './InfoPageShell';
-// The content's tables get ui/StackedTable's classes (lib/content/content-html.ts): its styles with them.
-import '../../ui/stacked-table.css';
 
 type InfoScreen = 'nidsIntro' | 'nidsAbout' | 'nidsHistory' | 'nidsOrganization' | 'registSite';
 
@@ -16,7 +11,7 @@ interface InfoContentPageProps {
   code: ContentCode;
   screen: InfoScreen;
   section: InfoSection;
-  /** The body's own rendering, once the page is there (the rich-text pages use RichInfoBody). */
+  /** The body's own rendering, once the page is there (a renderer of ui/content, which the console's preview uses too). */
   children: (content: ContentViewData) => ReactNode;
 }
 
@@ -40,14 +35,4 @@ export function InfoContentPage({ code, screen, section, children }: InfoContent
       )}
     </InfoPageShell>
   );
-}
-
-/** A rich-text body: the server's sanitised HTML in sections, the site's facts filled in from the settings. */
-export function RichInfoBody({ content, idPrefix }: { content: ContentViewData; idPrefix: string }) {
-  const site = useSiteInfo();
-  const onClick = useSiteLinks();
-  if (content.body.type !== 'html') return null;
-  const html = infoSectionsHtml(content.body.html, idPrefix, { site: site.data, status: site.status });
-  // The HTML is the server's, sanitised to the posts' allow-list when it was saved; the facts are escaped here.
-  return <div className="info-rich" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

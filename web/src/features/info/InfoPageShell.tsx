@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { paths } from '@contract';
 import { Breadcrumb } from '../../ui/Breadcrumb';
-import { useSiteInfo } from '../../lib/site-info';
-import { telHref } from '../../lib/content/site-facts';
 import './info.css';
+// The content column and its status lines (.info-content, .info-muted) are the bodies' styles.
+import '../../ui/content/info-body.css';
 
 /**
- * Shared pieces of the information screens: the page header with its breadcrumb, the
- * 기관소개 sub-navigation and the settings-driven contact block.
+ * The frame of the information screens: the page header with its breadcrumb and the 기관소개
+ * sub-navigation; the body inside is drawn by ui/content's renderers.
  *
  * Features never import the app shell (docs/decisions/0003), so the sub-navigation cannot read
  * `app/menu.ts`; it builds its links from the shared `paths` and keeps the menu's labels and order.
@@ -77,64 +77,5 @@ export function InfoPageShell({ section, title, lead, children }: InfoPageShellP
         <div className="info-content">{children}</div>
       </div>
     </div>
-  );
-}
-
-interface ContactListProps {
-  /** Show the postal address and fax too (the organisation page), not only phone, e-mail and hours. */
-  full?: boolean;
-}
-
-/** What to say where settings-driven facts would be, while they load or if they could not be loaded. */
-export function SiteInfoFallback({ isError }: { isError: boolean }) {
-  return isError ? (
-    <p className="info-muted">
-      연락처 정보를 불러오지 못했습니다. 잠시 후 다시 확인하시거나 <Link to={paths.boardWrite('Nids', 'contactus')}>문의하기</Link>를
-      이용해 주십시오.
-    </p>
-  ) : (
-    <p className="info-muted">연락처 정보를 불러오고 있습니다.</p>
-  );
-}
-
-/** Contact facts from the site settings (never hard-coded). */
-export function ContactList({ full = false }: ContactListProps) {
-  const { data: site, isError } = useSiteInfo();
-  if (!site) return <SiteInfoFallback isError={isError} />;
-  return (
-    <dl className="info-contact">
-      <div>
-        <dt>운영기관</dt>
-        <dd>{site.operator}</dd>
-      </div>
-      <div>
-        <dt>대표전화</dt>
-        <dd>
-          <a href={telHref(site.phone)}>{site.phone}</a>
-        </dd>
-      </div>
-      {full && (
-        <div>
-          <dt>팩스</dt>
-          <dd>{site.fax}</dd>
-        </div>
-      )}
-      <div>
-        <dt>이메일</dt>
-        <dd>
-          <a href={`mailto:${site.email}`}>{site.email}</a>
-        </dd>
-      </div>
-      <div>
-        <dt>운영시간</dt>
-        <dd>{site.businessHours}</dd>
-      </div>
-      {full && (
-        <div>
-          <dt>주소</dt>
-          <dd>{site.address}</dd>
-        </div>
-      )}
-    </dl>
   );
 }

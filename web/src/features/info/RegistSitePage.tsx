@@ -1,4 +1,5 @@
-import { InfoContentPage, RichInfoBody } from './InfoContent';
+import { RichInfoBody } from '../../ui/content/RichInfoBody';
+import { InfoContentPage } from './InfoContent';
 
 /**
  * 환자등록시스템 안내: who uses the registration system, how to get an account, how to register, FAQ
@@ -8,7 +9,7 @@ import { InfoContentPage, RichInfoBody } from './InfoContent';
 export function Component() {
   return (
     <InfoContentPage code="registSite" screen="registSite" section="system">
-      {(content) => <RichInfoBody content={content} idPrefix="regist" />}
+      {(content) => (content.body.type === 'html' ? <RichInfoBody html={content.body.html} idPrefix="regist" /> : null)}
     </InfoContentPage>
   );
 }

@@ -6,5 +6,5 @@ import { TermsContentScreen } from './TermsContentScreen';
  * following 「개인정보 보호법」 제30조 and the PIPC 작성지침; institution facts from the settings.
  */
 export function Component() {
-  return <TermsContentScreen code="privacy" title={fixedScreens.privacy.title} idPrefix="privacy" layout="articles" />;
+  return <TermsContentScreen code="privacy" title={fixedScreens.privacy.title} idPrefix="privacy" />;
 }

@@ -2,6 +2,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { TermsContentCode } from '@contract/content-values';
 import { useSiteInfo } from '../../lib/site-info';
 import { useContent, useContentVersions } from '../../lib/content/content-query';
+import { termsLayouts } from '../../ui/content/TermsDocumentBody';
 import { effectivePeriod, koreanDate, versionStates, type VersionStates } from './effective-dates';
 import { TermsDocument } from './TermsDocument';
 
@@ -10,7 +11,6 @@ interface TermsContentScreenProps {
   /** The screen's title until the page's own arrives. */
   title: string;
   idPrefix: string;
-  layout: 'articles' | 'chapters';
 }
 
 /** `?version=3` → 3; anything else → the current version. */
@@ -25,7 +25,7 @@ function requestedVersion(value: string | null): number | undefined {
  * one labelled as such with a way back, and while a revision is announced the date it applies from
  * with a link to its text.
  */
-export function TermsContentScreen({ code, title: screenTitle, idPrefix, layout }: TermsContentScreenProps) {
+export function TermsContentScreen({ code, title: screenTitle, idPrefix }: TermsContentScreenProps) {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const version = requestedVersion(searchParams.get('version'));
@@ -75,7 +75,7 @@ export function TermsContentScreen({ code, title: screenTitle, idPrefix, layout 
     <TermsDocument
       title={title}
       idPrefix={idPrefix}
-      layout={layout}
+      layout={termsLayouts[code]}
       content={content.data}
       status={status}
       facts={{ site: site.data, status: site.status }}

@@ -43,17 +43,17 @@ function fragmentOf(html: string): DocumentFragment {
 }
 
 /** `{{name}}` in text: a block fact alone in its paragraph becomes its block; any other, inline HTML. */
-function fillFacts(root: DocumentFragment, facts: FactSource) {
+function fillFacts(root: DocumentFragment, facts: FactSource, idPrefix: string) {
   for (const paragraph of [...root.querySelectorAll('p')]) {
     const match = /^\s*\{\{\s*([A-Za-z.]+)\s*\}\}\s*$/.exec(paragraph.textContent ?? '');
     const name = match?.[1];
-    if (name && isFact(name) && blockFacts.has(name)) paragraph.replaceWith(fragmentOf(blockFactHtml(name, facts)));
+    if (name && isFact(name) && blockFacts.has(name)) paragraph.replaceWith(fragmentOf(blockFactHtml(name, facts, idPrefix)));
   }
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const texts: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) if ((node as Text).data.includes('{{')) texts.push(node as Text);
   for (const text of texts) {
-    const html = escapeText(text.data).replace(contentFactPattern, (whole, name: string) => (isFact(name) ? inlineFactHtml(name, facts) : whole));
+    const html = escapeText(text.data).replace(contentFactPattern, (whole, name: string) => (isFact(name) ? inlineFactHtml(name, facts, idPrefix) : whole));
     text.replaceWith(fragmentOf(html));
   }
 }
@@ -114,14 +114,14 @@ function split(nodes: readonly Node[], tags: readonly string[], idPrefix: string
  */
 export function contentOutline(html: string, levels: readonly ('H2' | 'H3')[], idPrefix: string, options: PrepareOptions): ContentOutline {
   const root = parse(html);
-  fillFacts(root, options.facts);
+  fillFacts(root, options.facts, idPrefix);
   stackTables(root, options.tableClass);
   return split([...root.childNodes], levels, idPrefix);
 }
 
 /**
  * The information pages' body as one HTML string: each second-level heading opens a section
- * labelled by it (info.css .info-section), as the pages' JSX had it.
+ * labelled by it (ui/content/info-body.css .info-section), as the pages' JSX had it.
  */
 export function infoSectionsHtml(html: string, idPrefix: string, facts: FactSource): string {
   const { intro, sections } = contentOutline(html, ['H2'], idPrefix, { facts, tableClass: 'info-table' });

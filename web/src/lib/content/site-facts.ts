@@ -51,8 +51,8 @@ export function isFact(name: string): name is ContentFact {
 /** The facts that stand alone in their paragraph and become a block. */
 export const blockFacts: ReadonlySet<ContentFact> = new Set(['contacts', 'contacts.full', 'privacyOfficer', 'privacyDepartment', 'registSite.access']);
 
-/** An inline fact's HTML. */
-export function inlineFactHtml(name: ContentFact, { site }: FactSource): string {
+/** An inline fact's HTML; `idPrefix` starts the ids of a block fact written inline. */
+export function inlineFactHtml(name: ContentFact, { site }: FactSource, idPrefix: string): string {
   const operator = site?.operator.trim() || OPERATOR_PLACEHOLDER;
   const siteName = site?.siteName.trim() || DEFAULT_SITE_NAME;
   switch (name) {
@@ -73,12 +73,15 @@ export function inlineFactHtml(name: ContentFact, { site }: FactSource): string 
     case 'site.businessHours':
       return escapeHtml(site?.businessHours ?? '');
     default:
-      return blockFactHtml(name, { site, status: 'success' });
+      return blockFactHtml(name, { site, status: 'success' }, idPrefix);
   }
 }
 
-/** A block fact's HTML: a contact list, or the registration system's access box. */
-export function blockFactHtml(name: ContentFact, source: FactSource): string {
+/**
+ * A block fact's HTML: a contact list, or the registration system's access box. `idPrefix` starts
+ * its ids (the body's own), so a body drawn twice on one screen (the console's preview) repeats none.
+ */
+export function blockFactHtml(name: ContentFact, source: FactSource, idPrefix: string): string {
   switch (name) {
     case 'contacts':
       return infoContacts(source, false);
@@ -105,13 +108,13 @@ export function blockFactHtml(name: ContentFact, source: FactSource): string {
       ]);
     }
     case 'registSite.access':
-      return registSiteAccess(source);
+      return registSiteAccess(source, `${idPrefix}-go`);
     default:
-      return `<p>${inlineFactHtml(name, source)}</p>`;
+      return `<p>${inlineFactHtml(name, source, idPrefix)}</p>`;
   }
 }
 
-/** The information pages' contact list (info.css .info-contact). */
+/** The information pages' contact list (ui/content/info-body.css .info-contact). */
 function infoContacts({ site, status }: FactSource, full: boolean): string {
   if (!site) {
     return status === 'error'
@@ -131,7 +134,7 @@ function infoContacts({ site, status }: FactSource, full: boolean): string {
   );
 }
 
-/** The terms documents' contact card (terms.css .terms-contact): only the facts that are known. */
+/** The terms documents' contact card (ui/content/terms-body.css .terms-contact): only the facts that are known. */
 function termsContacts(label: string, { status }: FactSource, items: readonly [term: string, value: string | undefined, href?: string | undefined][]): string {
   const rows = items.filter((item) => known(item[1]));
   if (rows.length === 0) {
@@ -148,7 +151,7 @@ const externalIcon =
   '<svg class="info-external-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M9 2h5v5h-1.5V4.56L7.53 9.53 6.47 8.47l4.97-4.97H9V2zM3 4h4v1.5H3.5v7h7V9H12v5H2V4h1z" fill="currentColor"></path></svg>';
 
 /** The registration system's access box: its address and a button opening it in a new window (registSiteUrl). */
-function registSiteAccess({ site, status }: FactSource): string {
+function registSiteAccess({ site, status }: FactSource, titleId: string): string {
   const systemUrl = safeExternalUrl(site?.registSiteUrl);
   const address = systemUrl && site ? `<p class="info-callout__url">접속 주소: <span lang="en">${escapeHtml(site.registSiteUrl)}</span></p>` : '';
   const action = systemUrl
@@ -157,8 +160,8 @@ function registSiteAccess({ site, status }: FactSource): string {
         site || status === 'error' ? '지금은 접속 주소를 표시할 수 없습니다. 아래 이용 문의처로 연락해 주십시오.' : '접속 주소를 불러오고 있습니다.'
       }</p>`;
   return (
-    '<section class="info-callout" aria-labelledby="regist-go"><div class="info-callout__body">' +
-    '<h2 id="regist-go" class="info-callout__title">시스템 접속</h2>' +
+    `<section class="info-callout" aria-labelledby="${escapeHtml(titleId)}"><div class="info-callout__body">` +
+    `<h2 id="${escapeHtml(titleId)}" class="info-callout__title">시스템 접속</h2>` +
     '<p>계정을 발급받은 의료기관 담당자는 아래 버튼을 눌러 환자등록시스템에 접속하실 수 있습니다. 환자등록시스템은 새 창에서 열립니다.</p>' +
     address +
     `</div><div class="info-callout__action">${action}</div></section>`
