@@ -1,7 +1,7 @@
 // zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
 import './zod-ko';
 import { z } from 'zod';
-import { contentBody, contentCode, contentCodes, termsContentCodes, type ContentCode } from './content-body';
+import { contentBody, contentCode, contentCodes, termsContentCodes, type ContentCode, type TermsContentCode } from './content-body';
 import { paths } from './paths';
 import type { ContentVersionsData, ContentViewData } from './content-values';
 
@@ -44,7 +44,7 @@ export const contentPaths = {
 } as const satisfies Record<ContentCode, string>;
 
 /** A terms document announces a scheduled version before it applies (PIPA art. 30; decision 0026). */
-export function isTermsContent(code: ContentCode): boolean {
+export function isTermsContent(code: ContentCode): code is TermsContentCode {
   return (termsContentCodes as readonly string[]).includes(code);
 }
 

@@ -1,99 +1,43 @@
-import type { ContentBody, ContentCode } from '@contract';
-import { isTermsContent } from '@contract';
+import { useId } from 'react';
+import { isTermsContent, type ContentBody, type ContentCode } from '@contract';
+import { useSiteInfo } from '@web/lib/site-info';
+import { HistoryBodyView } from '@web/ui/content/HistoryBodyView';
+import { OrganizationBodyView } from '@web/ui/content/OrganizationBodyView';
+import { RichInfoBody } from '@web/ui/content/RichInfoBody';
+import { TermsDocumentBody, termsLayouts } from '@web/ui/content/TermsDocumentBody';
 
 /**
- * A page's body as its public screen shows it, for the console's preview (issue 22). The public
- * screens' renderers are being rewritten to render bodies from data (another branch); until they
- * are shared, this one file draws the body with the public screens' own classes and wrappers
- * (info.css: info-content, info-section, info-history, org-*; terms.css: terms__body; rich text as
- * board-content), so the integrator swaps it for the public renderer with one import.
- *
- * Headings start at `level` (the console's screen has its own <h1>), and ids are prefixed so a
- * preview beside the editor does not repeat the editor's ids.
+ * A version's body drawn by the public screens' own renderers (ui/content), in the column the
+ * public screen draws it in, with the site's facts from the settings (issue 22): what a guest will
+ * see, not a look-alike. The headings keep the public levels (a section's title is an h2, as under
+ * the public page's h1), so the preview looks exactly like the page; place it in a region named by
+ * its own heading (the versions screen's 미리보기 section), which tells a screen reader where those
+ * headings belong. Every id starts with a prefix of this preview's own, so it repeats no id of the
+ * public page's, the console's or another preview's.
  */
-export function ContentPreview({ code, body, level = 3 }: { code: ContentCode; body: ContentBody; level?: 2 | 3 }) {
-  const Heading = level === 2 ? 'h2' : 'h3';
-  const Sub = level === 2 ? 'h3' : 'h4';
-  if (body.type === 'html') {
-    // The server sanitised the HTML with the posts' allow-list when it was saved.
-    const html = <div className="board-content content-preview__html" dangerouslySetInnerHTML={{ __html: body.html }} />;
-    return isTermsContent(code) ? (
-      <div className="terms content-preview__terms">
-        <div className="terms__body">{html}</div>
-      </div>
-    ) : (
-      <div className="info-content">{html}</div>
-    );
-  }
+export function ContentPreview({ code, body }: { code: ContentCode; body: ContentBody }) {
+  const idPrefix = `${code}-preview${useId().replace(/[^\w-]/g, '')}`;
+  const site = useSiteInfo();
   if (body.type === 'history') {
-    const years = groupByYear(body.rows);
     return (
       <div className="info-content">
-        {body.lead && <p>{body.lead}</p>}
-        <section className="info-section" aria-label="연혁">
-          <ol className="info-history">
-            {years.map(({ year, rows }) => (
-              <li key={year} className="info-history__year">
-                <Heading className="info-history__heading">
-                  <span className="info-history__number">{year}년</span>
-                </Heading>
-                <ul className="info-history__events">
-                  {rows.map((row, index) => (
-                    <li key={`${row.month ?? ''}-${index}`}>
-                      <span className="info-history__month">{row.month === null ? '' : `${row.month}월`}</span> <span>{row.text}</span>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <HistoryBodyView body={body} idPrefix={idPrefix} />
       </div>
     );
+  }
+  if (body.type === 'organization') {
+    return (
+      <div className="info-content">
+        <OrganizationBodyView body={body} idPrefix={idPrefix} />
+      </div>
+    );
+  }
+  if (isTermsContent(code)) {
+    return <TermsDocumentBody html={body.html} layout={termsLayouts[code]} idPrefix={idPrefix} facts={{ site: site.data, status: site.status }} />;
   }
   return (
     <div className="info-content">
-      {body.lead && <p>{body.lead}</p>}
-      <ul className="info-cards content-preview__units">
-        {body.units.map((unit, index) => (
-          <li key={`${unit.name}-${index}`} className="info-card">
-            <Sub className="info-card__title">
-              {unit.name} {unit.head && <span className="info-badge">{unit.head}</span>}
-            </Sub>
-            {unit.tasks.length > 0 && (
-              <ul className="info-bullets">
-                {unit.tasks.map((task, i) => (
-                  <li key={i}>{task}</li>
-                ))}
-              </ul>
-            )}
-            {unit.phones.length > 0 && (
-              <p>
-                전화:{' '}
-                {unit.phones.map((phone, i) => (
-                  <span key={i}>
-                    {i > 0 && ', '}
-                    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
-                  </span>
-                ))}
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
+      <RichInfoBody html={body.html} idPrefix={idPrefix} />
     </div>
   );
-}
-
-type HistoryRow = Extract<ContentBody, { type: 'history' }>['rows'][number];
-
-/** Rows under their year, in the order they are kept (the editor keeps them newest first). */
-function groupByYear(rows: readonly HistoryRow[]): { year: number; rows: HistoryRow[] }[] {
-  const groups: { year: number; rows: HistoryRow[] }[] = [];
-  for (const row of rows) {
-    const last = groups[groups.length - 1];
-    if (last?.year === row.year) last.rows.push(row);
-    else groups.push({ year: row.year, rows: [row] });
-  }
-  return groups;
 }
