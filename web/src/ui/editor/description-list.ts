@@ -4,7 +4,7 @@ import { pageClassAttribute } from './page-html';
 
 /**
  * Description lists as the information pages write them (issue 22): `<dl class="info-facts">`
- * of groups `<div><dt>term</dt><dd>text</dd></div>` (info.css lays each group out as a row).
+ * of groups `<div><dt>term</dt><dd>text</dd></div>` (ui/content/info-body.css lays each group out as a row).
  * Terms and descriptions are one line of text each. Enter in a term goes to its description;
  * Enter in a description starts the next group, and in an empty last group leaves the list;
  * Backspace in an empty group removes it.

@@ -28,7 +28,7 @@ const version3: AdminContentView = {
     code: 'history', title: '연혁', version: 3, effectiveFrom: summary.effectiveFrom, updatedAt: summary.createdAt,
     body: { type: 'history', lead: '', rows: [] }, note: '', status: 'current', restoredFrom: null, createdByName: '관리자',
   }),
-  // What another branch adds to the shape (periods, themes): kept as loaded, whatever this editor shows.
+  // Parts of the shape this editor does not show (the periods; a field the schema does not know on a row): kept as loaded.
   body: {
     type: 'history',
     lead: '걸어온 길',
