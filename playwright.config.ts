@@ -18,7 +18,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // scripts/chromium.mjs is plain JavaScript without type declarations: import it by a variable
 // specifier and type the one function used.
 const chromiumModule = './scripts/chromium.mjs';
-const { findChromium, BROWSER_TEST_FLAGS } = (await import(chromiumModule)) as { findChromium: () => string; BROWSER_TEST_FLAGS: string[] };
+const { findBrowserTestChromium, BROWSER_TEST_FLAGS } = (await import(chromiumModule)) as { findBrowserTestChromium: () => string; BROWSER_TEST_FLAGS: string[] };
 
 const port = Number(process.env.E2E_PORT || 3950);
 // A fresh, empty data directory so the server seeds the demo content on its first start.
@@ -56,7 +56,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: findChromium(),
+      executablePath: findBrowserTestChromium(),
       args: ['--no-sandbox', ...BROWSER_TEST_FLAGS],
     },
   },

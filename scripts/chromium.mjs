@@ -1,7 +1,7 @@
 // Finds the Chromium the browser tests drive: CHROME_PATH, else Debian's /usr/bin/chromium.
 // On Debian as root with none found it installs chromium and fonts-noto-cjk with apt;
 // otherwise it fails with the command to run. Nothing here downloads a browser build.
-import { CHROMIUM, findProgram } from './system-packages.mjs';
+import { CHROMIUM, CHROMIUM_HEADLESS_SHELL, findProgram } from './system-packages.mjs';
 
 /** Flags of every Chromium the tests and measurements start: nothing reaches the network but the site. */
 export const OFFLINE_CHROMIUM_FLAGS = [
@@ -51,6 +51,22 @@ export function findChromium({ install = true } = {}) {
   return findProgram(CHROMIUM, { install });
 }
 
+/**
+ * The browser the browser tests drive: CHROME_PATH when set; else Debian's headless shell
+ * (installed with apt on Debian as root, like Chromium), which opens a page for about half the
+ * CPU time of the full browser's headless mode (decision 0029); else, where the shell cannot be
+ * had, the full Chromium, found or installed as findChromium does. Never none: the tests do not skip.
+ */
+export function findBrowserTestChromium({ install = true } = {}) {
+  if (process.env[CHROMIUM.envVar]) return findChromium({ install });
+  try {
+    return findProgram(CHROMIUM_HEADLESS_SHELL, { install });
+  } catch (err) {
+    console.log(`${err instanceof Error ? err.message.split('\n')[0] : String(err)} The browser tests use the full Chromium.`);
+    return findChromium({ install });
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(findChromium());
+  console.log(findBrowserTestChromium());
 }

@@ -8,14 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServerIfNeeded, buildWebIfNeeded } from './build-if-needed.mjs';
-import { findChromium } from './chromium.mjs';
+import { findBrowserTestChromium } from './chromium.mjs';
 import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let chromium;
 try {
-  chromium = findChromium();
+  chromium = findBrowserTestChromium();
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);

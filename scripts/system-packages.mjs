@@ -10,6 +10,19 @@ import fs from 'node:fs';
 /** @type {SystemProgram} */
 export const CHROMIUM = { name: 'Chromium', envVar: 'CHROME_PATH', defaultPath: '/usr/bin/chromium', aptPackages: ['chromium', 'fonts-noto-cjk'] };
 
+/**
+ * Debian's build of Chromium's headless shell (the same Blink and V8 as `chromium`, without the
+ * browser's windows and toolbars): what the browser tests drive when it is there (decision 0029).
+ * @type {SystemProgram}
+ */
+export const CHROMIUM_HEADLESS_SHELL = {
+  name: 'Chromium headless shell',
+  envVar: 'CHROME_HEADLESS_SHELL_PATH',
+  defaultPath: '/usr/bin/chromium-headless-shell',
+  // chromium too: the tests fall back to it, and npm run lighthouse drives it.
+  aptPackages: ['chromium-headless-shell', 'chromium', 'fonts-noto-cjk'],
+};
+
 /** @type {SystemProgram} */
 export const NGINX = { name: 'nginx', envVar: 'NGINX_PATH', defaultPath: '/usr/sbin/nginx', aptPackages: ['nginx'] };
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findChromium } from './chromium.mjs';
+import { findBrowserTestChromium } from './chromium.mjs';
 import { findNginx, findOpenssl, findRedisServer } from './system-packages.mjs';
 import { audit } from './audit.mjs';
 
@@ -78,7 +78,7 @@ function finish(ok) {
 // Fail early, before any tier, when the browser tests, the nginx test or the Redis tests could not run.
 let chromium;
 try {
-  chromium = findChromium();
+  chromium = findBrowserTestChromium();
   // Handed to the API tiers so the nginx test finds the same programs.
   baseEnv.NGINX_PATH = findNginx();
   baseEnv.OPENSSL_PATH = findOpenssl();
