@@ -7,7 +7,8 @@ import { fileId } from './board-write';
  * Pop-up notices (팝업, issue 22): a title, rich text sanitised as a post's, an optional image and
  * link, a period and where it shows.
  *
- * Where it shows (`screen`): `home` only on the home page, `all` on every public screen. The
+ * Where it shows (`screen`): `home` only on the home page, `all` on every public screen with the
+ * site's frame (the terms documents have none: the spec's "Terms pages (no surrounding layout)"). The
  * public read `GET /api/popup?screen=` asks for one screen's pop-ups: `screen=home` (the home
  * page) answers the home-only ones and the every-screen ones, `screen=all` (any other public
  * screen) only the every-screen ones. A pop-up is active from `startsAt` (included) to `endsAt`
