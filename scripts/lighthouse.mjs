@@ -65,6 +65,10 @@ async function main() {
       ['home', '/'],
       ['notice list', NOTICE_LIST],
       ['notice view', noticeView(await newestNotice(site.baseURL))],
+      // Content pages (issue 22): rich text, the history drawn from rows, the longest terms document.
+      ['intro', '/nids/intro'],
+      ['history', '/nids/history'],
+      ['privacy policy', '/TOS/Content/PrivacyContent'],
     ];
     const rows = [];
     for (const [name, pathname] of pages) {

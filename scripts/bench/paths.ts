@@ -114,6 +114,28 @@ export function serverPaths(c: PathContext): BenchPath[] {
       requests: [pageOf(c, () => c.lastItemNo - Math.floor(random() * Math.min(100, span)))],
     },
     {
+      key: 'content',
+      label: 'privacy policy (content)',
+      description:
+        'GET /api/content/privacy as the privacy screen asks for it: the current version of the longest content page, a guest answer ' +
+        'kept until the next effective date (issue 22)',
+      requests: [{ method: 'GET', path: '/api/content/privacy', headers: browserHeaders }],
+    },
+    {
+      key: 'contentPage',
+      label: 'privacy policy page HTML',
+      description:
+        'GET /TOS/Content/PrivacyContent as a browser opens it (Accept text/html): the head from the content, its first data (the ' +
+        'content alone), kept made and compressed until a new version (issue 22)',
+      requests: [{ method: 'GET', path: '/TOS/Content/PrivacyContent', headers: { ...browserHeaders, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } }],
+    },
+    {
+      key: 'menu',
+      label: 'header menu',
+      description: 'GET /api/menu: the header menu every open page asks for again every 10 s with its ETag (here without, a whole answer each time)',
+      requests: [{ method: 'GET', path: '/api/menu', headers: browserHeaders }],
+    },
+    {
       key: 'search2',
       label: `title search ${SEARCH_TWO} (2 syllables)`,
       description: `the list screen searching titles for "${SEARCH_TWO}": page 1, searchType=title`,
