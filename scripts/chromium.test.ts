@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 // scripts/chromium.mjs is plain JavaScript without type declarations.
 const chromiumModule = './chromium.mjs';
-const { BROWSER_TEST_FLAGS, PLAYWRIGHT_DISABLED_FEATURES, HIDDEN_UI_FEATURES } = (await import(chromiumModule)) as {
+const { BROWSER_TEST_FLAGS, PLAYWRIGHT_DISABLED_FEATURES, HIDDEN_UI_FEATURES, findBrowserTestChromium } = (await import(chromiumModule)) as {
+  findBrowserTestChromium: (opts?: { install?: boolean }) => string;
   BROWSER_TEST_FLAGS: string[];
   PLAYWRIGHT_DISABLED_FEATURES: string[];
   HIDDEN_UI_FEATURES: string[];
@@ -33,5 +35,34 @@ describe('the browser tests’ Chromium flags', () => {
     const features = flags[0]!.slice('--disable-features='.length).split(',');
     expect(features).toEqual(expect.arrayContaining([...PLAYWRIGHT_DISABLED_FEATURES, ...HIDDEN_UI_FEATURES]));
     expect(HIDDEN_UI_FEATURES).toContain('WebUIOmniboxPopup');
+  });
+});
+
+describe('the browser the browser tests drive', () => {
+  const saved = { CHROME_PATH: process.env.CHROME_PATH, CHROME_HEADLESS_SHELL_PATH: process.env.CHROME_HEADLESS_SHELL_PATH };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-chromium-'));
+  const executable = (name: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, '#!/bin/sh\n', { mode: 0o755 });
+    return file;
+  };
+  afterAll(() => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is CHROME_PATH when it is set, the headless shell notwithstanding', () => {
+    process.env.CHROME_PATH = executable('chosen');
+    process.env.CHROME_HEADLESS_SHELL_PATH = executable('shell');
+    expect(findBrowserTestChromium({ install: false })).toBe(process.env.CHROME_PATH);
+  });
+
+  it('is the headless shell otherwise', () => {
+    delete process.env.CHROME_PATH;
+    process.env.CHROME_HEADLESS_SHELL_PATH = executable('shell');
+    expect(findBrowserTestChromium({ install: false })).toBe(process.env.CHROME_HEADLESS_SHELL_PATH);
   });
 });
