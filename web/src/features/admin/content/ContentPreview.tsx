@@ -18,26 +18,19 @@ import { TermsDocumentBody, termsLayouts } from '@web/ui/content/TermsDocumentBo
 export function ContentPreview({ code, body }: { code: ContentCode; body: ContentBody }) {
   const idPrefix = `${code}-preview${useId().replace(/[^\w-]/g, '')}`;
   const site = useSiteInfo();
-  if (body.type === 'history') {
-    return (
-      <div className="info-content">
-        <HistoryBodyView body={body} idPrefix={idPrefix} />
-      </div>
-    );
-  }
-  if (body.type === 'organization') {
-    return (
-      <div className="info-content">
-        <OrganizationBodyView body={body} idPrefix={idPrefix} />
-      </div>
-    );
-  }
-  if (isTermsContent(code)) {
+  if (body.type === 'html' && isTermsContent(code)) {
     return <TermsDocumentBody html={body.html} layout={termsLayouts[code]} idPrefix={idPrefix} facts={{ site: site.data, status: site.status }} />;
   }
+  // An information page's body, in the column its public screen draws it in.
   return (
     <div className="info-content">
-      <RichInfoBody html={body.html} idPrefix={idPrefix} />
+      {body.type === 'history' ? (
+        <HistoryBodyView body={body} idPrefix={idPrefix} />
+      ) : body.type === 'organization' ? (
+        <OrganizationBodyView body={body} idPrefix={idPrefix} />
+      ) : (
+        <RichInfoBody html={body.html} idPrefix={idPrefix} />
+      )}
     </div>
   );
 }
