@@ -59,9 +59,10 @@ import { tellAdminIdleLimit } from './auth/request-caller';
 import { findGuestRole, rolesByCode, sharedRolePermissions } from '@server/modules/admin-role';
 import { activeMembersSharingMobile, activeMembersWithout, keyInUse, memberName } from '@server/modules/user';
 import { checkPostFileAccess } from '@server/modules/board';
+import { createVisitorKeys } from '@server/modules/visitor-key';
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching'> & { clock?: Clock },
+  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching' | 'visitorKeys'> & { clock?: Clock },
   opts: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
 ): Promise<FastifyInstance> {
   const siteHeaders = securityHeaders(deps.config);
@@ -105,6 +106,7 @@ export async function buildApp(
     files: await openFileStore(deps.config),
     delivery: createDelivery(deps.db, clock, deps.config, app.log),
     boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log, clock),
+    visitorKeys: createVisitorKeys(deps.db),
   });
   app.decorateRequest('callerPromise', null);
   const idleLimit = tellAdminIdleLimit(deps.config.adminIdleMs);

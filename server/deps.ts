@@ -6,6 +6,7 @@ import type { SiteSettings } from '@server/modules/site-setting';
 import type { FileStore } from '@server/modules/file';
 import type { Delivery } from '@server/modules/delivery';
 import type { BoardCaching } from '@server/modules/board';
+import type { VisitorKeys } from '@server/modules/visitor-key';
 
 /**
  * What every route module may use, made once in `buildApp` (server/app.ts) and reached through
@@ -23,6 +24,8 @@ export interface AppDeps {
   delivery: Delivery;
   /** Guest answers of the boards, their invalidation across instances, buffered view counts. */
   boardCaching: BoardCaching;
+  /** A visitor counted once a day without an address or cookie (page satisfaction, visitor statistics). */
+  visitorKeys: VisitorKeys;
 }
 
 declare module 'fastify' {

@@ -581,3 +581,15 @@ export const popup = pgTable(
   // The active ones: those not yet ended, by start.
   (t) => [index('popup_active_idx').on(t.endsAt, t.startsAt, t.id)],
 );
+
+/**
+ * The salt of the day's visitor keys (issue 23): a visitor key is an HMAC of the address and
+ * browser under the day's random salt, so page satisfaction and visitor statistics count a visitor
+ * once a day without keeping an address or setting a cookie. A salt is kept only for its day (Korean
+ * calendar date): the row of an earlier day is deleted when the next day's is made, and with it any
+ * way to tie a stored key back to an address (module visitor-key).
+ */
+export const dailySalt = pgTable('daily_salt', {
+  day: date('day').primaryKey(),
+  salt: text('salt').notNull(),
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dailySalt } from '../../db/schema';
+import { openTestDatabase, type TestDatabase } from '../../test/harness';
+import { createVisitorKeys, daySalt } from './keys';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+// 12:00 in Korea on 2026-12-01 and on the next day.
+const dayOne = new Date('2026-12-01T03:00:00Z');
+const dayTwo = new Date('2026-12-02T03:00:00Z');
+
+describe('visitor keys (issue 23)', () => {
+  it('gives one visitor one key a day, the same on every instance, another key the next day, and keeps only the day’s salt', async () => {
+    const one = createVisitorKeys(database.db);
+    const other = createVisitorKeys(database.db); // a second instance on the same database
+    const key = await one.keyOf('203.0.113.7', 'Firefox', dayOne);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(key).not.toContain('203');
+    expect(await other.keyOf('203.0.113.7', 'Firefox', dayOne)).toBe(key);
+    expect(await one.keyOf('203.0.113.8', 'Firefox', dayOne)).not.toBe(key);
+    expect(await one.keyOf('203.0.113.7', 'Chrome', dayOne)).not.toBe(key);
+
+    const next = await other.keyOf('203.0.113.7', 'Firefox', dayTwo);
+    expect(next).not.toBe(key);
+    // Making the second day's salt deleted the first's: yesterday's keys cannot be made again.
+    const rows = await database.db.select().from(dailySalt);
+    expect(rows.map((r) => r.day)).toEqual(['2026-12-02']);
+    expect(await one.keyOf('203.0.113.7', 'Firefox', dayTwo)).toBe(next);
+  });
+
+  it('answers the salt already made when several ask for a day at once', async () => {
+    const salts = await Promise.all(Array.from({ length: 6 }, () => daySalt(database.db, '2026-12-03')));
+    expect(new Set(salts).size).toBe(1);
+  });
+});
