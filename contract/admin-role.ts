@@ -12,10 +12,13 @@ export const knownPermissions = [
   { code: 'ADMIN_Access', label: '관리자 화면 이용 (관리자 권한)' },
   { code: 'MEMBER_Access', label: '회원 기능 이용' },
   { code: 'CONTENT_Manage', label: '콘텐츠·메뉴·팝업 관리' },
+  { code: 'STATS_View', label: '방문 통계·만족도 조사 보기' },
 ] as const;
 export const ADMIN_ACCESS_PERMISSION = 'ADMIN_Access';
 /** Issue 22: edits the site's own words (pages, terms, privacy policy), the menu and pop-ups. */
 export const CONTENT_MANAGE_PERMISSION = 'CONTENT_Manage';
+/** Issue 23: reads visitor statistics and page-satisfaction answers in the console. */
+export const STATS_VIEW_PERMISSION = 'STATS_View';
 
 export const roleMessages = {
   notFound: '존재하지 않는 권한입니다.',

@@ -20,10 +20,11 @@ export { endpointPath, endpointUrl, type EndpointId, type HttpMethod, type PathP
 
 /**
  * The permission a console route needs: `ADMIN_Access` opens the console (server/auth/caller.ts
- * ADMIN_ACCESS); `CONTENT_Manage` (issue 22) also guards content, menu and pop-ups. The system
- * admin (userType Admin) always has both.
+ * ADMIN_ACCESS); `CONTENT_Manage` (issue 22) also guards content, menu and pop-ups, `STATS_View`
+ * (issue 23) visitor statistics and page-satisfaction answers. The system
+ * admin (userType Admin) always has them all.
  */
-export type AdminPermission = 'ADMIN_Access' | 'CONTENT_Manage';
+export type AdminPermission = 'ADMIN_Access' | 'CONTENT_Manage' | 'STATS_View';
 
 /**
  * Who may call a route. Every rule but `tokenBlind` also refuses a bad bearer token (401), guests'

@@ -89,9 +89,9 @@ describe('migrations', () => {
     // Migration 0017 (issue 22): it has none stored, so its title stays the text (server/modules/popup/answers.ts).
     expect(await rows(`SELECT title, image_alt FROM popup`)).toEqual([{ title: '옛 팝업', image_alt: null }]);
     expect(await rows(`SELECT role_code, name FROM role WHERE role_code = 'LEGACY'`)).toEqual([{ role_code: 'LEGACY', name: '옛 역할' }]);
-    // Migration 0016 (issue 22): the admin role of an existing site gets CONTENT_Manage, no other role does.
+    // Migrations 0016 and 0018 (issues 22, 23): the admin role of an existing site gets CONTENT_Manage and STATS_View, no other role does.
     expect(await rows(`SELECT role_code, permissions FROM role ORDER BY role_code`)).toEqual([
-      { role_code: 'ADMIN', permissions: ['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage'] },
+      { role_code: 'ADMIN', permissions: ['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage', 'STATS_View'] },
       { role_code: 'LEGACY', permissions: ['MEMBER_Access'] },
     ]);
     expect(await rows(`SELECT title, content FROM board_item WHERE board_code = 'legacyBoard'`)).toEqual([

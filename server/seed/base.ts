@@ -6,7 +6,7 @@ import type { BoardPermissionRoles, SiteInfo } from '@contract';
 import type { Db } from '../db/client';
 import { appUser, board, role, siteSetting } from '../db/schema';
 import { ADMIN_ACCESS } from '../auth/caller';
-import { CONTENT_MANAGE_PERMISSION as CONTENT_MANAGE } from '@contract';
+import { CONTENT_MANAGE_PERMISSION as CONTENT_MANAGE, STATS_VIEW_PERMISSION as STATS_VIEW } from '@contract';
 
 import { ROLE_ADMIN, ROLE_GUEST, ROLE_MEMBER } from './role-codes';
 
@@ -15,7 +15,7 @@ export { ROLE_ADMIN, ROLE_GUEST, ROLE_MEMBER };
 export const seedRoles = [
   { roleCode: ROLE_GUEST, name: '비회원', permissions: [] as string[] },
   { roleCode: ROLE_MEMBER, name: '일반회원', permissions: ['MEMBER_Access'] },
-  { roleCode: ROLE_ADMIN, name: '관리자', permissions: [ADMIN_ACCESS, 'MEMBER_Access', CONTENT_MANAGE] },
+  { roleCode: ROLE_ADMIN, name: '관리자', permissions: [ADMIN_ACCESS, 'MEMBER_Access', CONTENT_MANAGE, STATS_VIEW] },
 ];
 
 export const seedSettings: SiteInfo = {

@@ -61,10 +61,10 @@ describe('GET /api/admin/roles', () => {
     const roles = data<RoleList>(await listRoles());
     const byCode = Object.fromEntries(roles.content.map((r) => [r.roleCode, r]));
     expect(byCode.GUEST).toEqual({ roleCode: 'GUEST', name: '비회원', permissions: [], memberCount: 0, isGuestRole: true });
-    expect(byCode.ADMIN).toMatchObject({ permissions: ['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage'], isGuestRole: false });
+    expect(byCode.ADMIN).toMatchObject({ permissions: ['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage', 'STATS_View'], isGuestRole: false });
     const [counted] = await t.database.raw.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user WHERE role_code = 'MEMBER' AND status <> 'RETIRED'`).then((r) => r.rows);
     expect(byCode.MEMBER!.memberCount).toBe(counted!.n);
-    expect(roles.knownPermissions.map((p) => p.code)).toEqual(['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage']);
+    expect(roles.knownPermissions.map((p) => p.code)).toEqual(['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage', 'STATS_View']);
   });
 });
 
@@ -102,9 +102,9 @@ describe('PATCH /api/admin/roles/{roleCode}', () => {
       expectRefusalMessage(await patchRole('ADMIN', { permissions: ['MEMBER_Access'] }), 403, roleMessages.ownAdminAccess);
     });
     expect(records).toEqual([]);
-    expect(await permissionsOf('ADMIN')).toEqual(['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage']);
+    expect(await permissionsOf('ADMIN')).toEqual(['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage', 'STATS_View']);
     // Its name may change.
-    expect(data<RoleView>(await patchRole('ADMIN', { name: '운영자' })).permissions).toEqual(['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage']);
+    expect(data<RoleView>(await patchRole('ADMIN', { name: '운영자' })).permissions).toEqual(['ADMIN_Access', 'MEMBER_Access', 'CONTENT_Manage', 'STATS_View']);
     await patchRole('ADMIN', { name: '관리자' });
   });
 
