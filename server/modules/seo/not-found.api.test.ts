@@ -180,3 +180,14 @@ describe('a post deleted after its page and answer were cached', () => {
     }
   });
 });
+
+describe('what search engines are told to fetch', () => {
+  it('every address of the sitemap is a page (200, no noindex), never a 404', async () => {
+    const sitemap = await get('/sitemap.xml', { host: 'nids.example.kr' });
+    expect(sitemap.statusCode).toBe(200);
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).pathname);
+    expect(locs).toContain(`/Nids/notice/View/${posts.public.itemNo}`);
+    expect(locs).not.toContain(`/Nids/notice/View/${posts.deleted.itemNo}`);
+    for (const loc of locs) expectFound(await get(loc), loc);
+  });
+});
