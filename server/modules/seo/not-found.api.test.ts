@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { notFoundTitle } from '@contract';
 import { boardItem } from '../../db/schema';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { freePort } from '../../lib/process';
 import { createTestApp, openSecondInstance, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
 
@@ -116,6 +119,21 @@ describe('screens that do not exist answer 404 with the app', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('accept-encoding');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain(noindex);
+  });
+
+  it('with the database out of reach, an unknown address is still a 404; a post\'s page goes out as the app (the status is a bonus)', async () => {
+    const dead = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${await freePort()}/gone`, migrate: false });
+    const app = await buildApp({ db: dead.db, config: t.config, keys: t.keys });
+    try {
+      await app.ready();
+      expectNotFoundPage(await get('/nosuch', {}, app), 'unknown, database down');
+      const post = await get(`/Nids/notice/View/${posts.deleted.itemNo}`, {}, app);
+      expect(post.statusCode).toBe(200);
+      expect(post.body).toBe(indexHtml);
+    } finally {
+      await app.close();
+      await dead.close();
+    }
   });
 
   it('API paths and missing files keep their own 404s', async () => {

@@ -170,9 +170,12 @@ async function sendNotFound(request: FastifyRequest, reply: FastifyReply, page: 
   await reply.send(encoding ? page[encoding] : page.html);
 }
 
-/** The not-found page's own head: its Korean title and noindex (no description, canonical URL or preview tags). */
+/**
+ * The not-found page's own head: its Korean title and noindex (no description, canonical URL or
+ * preview tags). `siteName` is markup: escaped from the settings, or index.html's own title.
+ */
 function notFoundTags(siteName: string): string {
-  return [`<title>${escapeMarkup(`${notFoundTitle} | ${siteName}`)}</title>`, '<meta name="robots" content="noindex" />', ''].join('\n    ');
+  return [`<title>${escapeMarkup(notFoundTitle)} | ${siteName}</title>`, '<meta name="robots" content="noindex" />', ''].join('\n    ');
 }
 
 /**
@@ -302,13 +305,15 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     fixedPages.clear();
     notFoundPages.clear();
   });
+  /** index.html's own title, the site's name while the settings cannot be read. */
+  const builtSiteName = /<title>([\s\S]*?)<\/title>/i.exec(indexHtml)?.[1]?.trim() ?? '';
   const notFoundPage = async (preloads: string): Promise<FixedHtml> => {
-    let page = notFoundPages.get(preloads);
-    if (!page) {
-      const tags = notFoundTags((await settings.info()).siteName);
-      page = fixedHtml(`${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${template[1]}`);
-      notFoundPages.set(preloads, page);
-    }
+    const kept = notFoundPages.get(preloads);
+    if (kept) return kept;
+    // An unknown address is a 404 even with the database out of reach; that page is not kept.
+    const siteName = await settings.info().then((info) => escapeMarkup(info.siteName), () => null);
+    const page = fixedHtml(`${template[0]}${notFoundTags(siteName ?? builtSiteName)}${preloads ? `${preloads}\n  ` : ''}${template[1]}`);
+    if (siteName !== null) notFoundPages.set(preloads, page);
     return page;
   };
 
