@@ -151,14 +151,12 @@ export async function buildApp(
       return reply.status(error.status).send(error.toEnvelope());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // The first issue, and the field it is about (its path in the body or query, dotted).
+      // The first issue's Korean sentence (contract/zod-ko.ts), which a screen may show as it is; the
+      // field it is about (its path in the body or query, dotted) goes in `field`, never in the message.
       const first = error.validation[0];
       const path = first?.instancePath.replace(/^\//, '') ?? '';
-      const where = path ? ` (${path})` : '';
       const field = path ? { field: path.replaceAll('/', '.') } : {};
-      return reply
-        .status(400)
-        .send({ code: 'BAD_REQUEST', message: `${first?.message ?? messages.badRequest}${where}`, ...field } satisfies ErrorEnvelope);
+      return reply.status(400).send({ code: 'BAD_REQUEST', message: first?.message ?? messages.badRequest, ...field } satisfies ErrorEnvelope);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

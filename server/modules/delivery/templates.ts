@@ -1,3 +1,4 @@
+import { withParticle } from '@contract/korean-particle';
 import type { KeyTokenPurpose } from '../../db/schema';
 
 const SITE = '인체이식형 의료기기 환자등록사업';
@@ -16,7 +17,7 @@ export function pincodeEmail(pincode: string, purpose: KeyTokenPurpose): { subje
     text: [
       `안녕하세요. ${SITE} 누리집입니다.`,
       '',
-      `${purposeLabels[purpose]}을 위한 인증번호를 알려드립니다.`,
+      `${withParticle(purposeLabels[purpose], '을/를')} 위한 인증번호를 알려드립니다.`,
       '',
       `인증번호: ${pincode}`,
       '',

@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { SiteAuthentication } from '@contract';
 import { accountMessages, paths } from '@contract';
+import { withParticle } from '@contract/korean-particle';
 import { useFindId, type FoundId } from '../api/find-id';
 import { useSiteAuthentication } from '../api/get-site-authentication';
 import { AccountPage, WithAuthentication } from '../components/AccountPage';
@@ -117,7 +118,7 @@ function FindId({ auth }: { auth: SiteAuthentication }) {
           </h2>
           {shown.idList.length > 0 ? (
             <>
-              <p>인증하신 {label}로 가입된 아이디입니다. 개인정보 보호를 위해 일부를 가려서 보여드립니다.</p>
+              <p>인증하신 {withParticle(label, '으로/로')} 가입된 아이디입니다. 개인정보 보호를 위해 일부를 가려서 보여드립니다.</p>
               <ul className="found-ids__list">
                 {shown.idList.map((item) => (
                   <li key={`${item.userKeyCode}-${item.createdDate}`} className="found-ids__item">
@@ -130,7 +131,7 @@ function FindId({ auth }: { auth: SiteAuthentication }) {
               </ul>
             </>
           ) : (
-            <p>인증하신 {label}로 가입된 회원 정보가 없습니다.</p>
+            <p>인증하신 {withParticle(label, '으로/로')} 가입된 회원 정보가 없습니다.</p>
           )}
           <p className="account-actions">
             <Link className="button button--primary" to={paths.signin}>
