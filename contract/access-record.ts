@@ -41,6 +41,7 @@ export const accessActionLabels = {
   POPUP_CREATE: '팝업 등록',
   POPUP_UPDATE: '팝업 수정',
   POPUP_DELETE: '팝업 삭제',
+  MEMBER_ACTIVITY_VIEW: '회원 활동 내역 조회',
 } as const;
 export type AccessAction = keyof typeof accessActionLabels;
 export const accessActions = Object.keys(accessActionLabels) as [AccessAction, ...AccessAction[]];

@@ -159,6 +159,10 @@ const routeDeclarations = {
   adminMenu: {
     update: { method: 'PUT', path: '/api/admin/menu' },
   },
+  // My page's activity tabs (issue 23): a member's posts, comments and inquiries.
+  memberActivity: {
+    list: { method: 'GET', path: '/api/user/:id/activity' },
+  },
 } as const satisfies Record<string, Record<string, EndpointRouteDeclaration>>;
 
 /** The routes as declared, by resource and name (contract/endpoints.ts keys its rules the same way). */

@@ -39,6 +39,7 @@ import {
   contentVersionList, contentVersionParams, contentView,
 } from './content';
 import { menu, menuUpdate } from './menu';
+import { memberActivityPage, memberActivityQuery } from './member-activity';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -201,4 +202,5 @@ export const endpointSchemas = {
   },
   'menu.get': { response: { 200: successEnvelope(menu) } },
   'adminMenu.update': { body: menuUpdate, response: { 200: successEnvelope(menu), 409: e, 429: e, ...errors } },
+  'memberActivity.list': { params: userIdParams, querystring: memberActivityQuery, response: { 200: successEnvelope(memberActivityPage), ...errors } },
 } as const satisfies Record<EndpointId, EndpointSchemas>;

@@ -259,6 +259,10 @@ const rules = {
   adminMenu: {
     update: { access: contentManager, answer: noStore },
   },
+  // The member themself, or staff with ADMIN_Access (recorded); the service decides whose (issue 23).
+  memberActivity: {
+    list: { access: member, answer: noStore },
+  },
 } as const satisfies { [R in keyof RouteDeclarations]: { [N in keyof RouteDeclarations[R]]: EndpointRules } };
 // `satisfies` above makes a route without rules a type error, and an extra key too (rules of no route).
 

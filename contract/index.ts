@@ -26,6 +26,7 @@ export * from './content-body';
 export * from './popup';
 export * from './content';
 export * from './menu';
+export * from './member-activity';
 export * from './endpoints';
 export * from './endpoint-schemas';
 export * from './screen-routes';

@@ -291,6 +291,8 @@ export const boardItem = pgTable(
     index('board_item_inquiry_status_idx')
       .on(t.boardCode, t.inquiryStatus, t.createdAt.desc(), t.id.desc())
       .where(sql`deleted_at IS NULL`),
+    // My page's 내가 쓴 글 (issue 23): a member's posts on every board, newest first.
+    index('board_item_writer_created_idx').on(t.writerId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
   ],
 );
 
@@ -388,6 +390,8 @@ export const boardItemComment = pgTable(
     index('board_item_comment_parent_idx').on(t.parentId),
     // The console's dashboard counts this week's comments.
     index('board_item_comment_created_idx').on(t.createdAt).where(sql`deleted_at IS NULL`),
+    // My page's 내 댓글 (issue 23): a member's comments, newest first.
+    index('board_item_comment_writer_idx').on(t.writerId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
   ],
 );
 

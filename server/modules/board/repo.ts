@@ -740,3 +740,42 @@ export const inquiryCountsQuery = () =>
       WHERE b.list_style = 'inquiry'`;
 
 export const inquiryCounts = (db: Db) => firstRow<{ received: number; in_progress: number }>(db, inquiryCountsQuery());
+
+/**
+ * My page's 내가 쓴 글 and 내 문의 (issue 23): a member's live posts, newest first, with their board's
+ * name and area for the link. Secret posts are theirs, so they are listed; deleted ones never.
+ * Posts: every board but the contact-us one, along board_item_writer_created_idx; inquiries: the
+ * contact-us board, along board_item_writer_idx. The order is the index's (DESC NULLS LAST).
+ */
+function memberPostsWhere(writerId: number, kind: 'posts' | 'inquiries'): SQL {
+  return and(
+    eq(boardItem.writerId, writerId),
+    isNull(boardItem.deletedAt),
+    kind === 'inquiries' ? eq(boardItem.boardCode, INQUIRY_BOARD) : sql`${boardItem.boardCode} <> ${INQUIRY_BOARD}`,
+  )!;
+}
+
+export function memberPostsQuery(db: Db, writerId: number, kind: 'posts' | 'inquiries', page: { offset: number; limit: number }) {
+  return db
+    .select({
+      id: boardItem.id,
+      boardCode: boardItem.boardCode,
+      boardName: board.name,
+      area: board.area,
+      itemNo: boardItem.itemNo,
+      title: boardItem.title,
+      isSecret: boardItem.isSecret,
+      status: boardItem.inquiryStatus,
+      createdAt: boardItem.createdAt,
+    })
+    .from(boardItem)
+    .innerJoin(board, eq(board.boardCode, boardItem.boardCode))
+    .where(memberPostsWhere(writerId, kind))
+    .orderBy(sql`${boardItem.createdAt} DESC NULLS LAST`, sql`${boardItem.id} DESC NULLS LAST`)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export function memberPostsCountQuery(db: Db, writerId: number, kind: 'posts' | 'inquiries') {
+  return db.select({ count: sql<number>`count(*)::int` }).from(boardItem).where(memberPostsWhere(writerId, kind));
+}

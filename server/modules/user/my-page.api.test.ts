@@ -315,7 +315,7 @@ describe('POST /api/user/retire', () => {
       const exists = await t.app.inject({ method: 'POST', url: '/api/user-key/check-exists', payload: { userKeyType: 'EMAIL', userKeyCode: 'mail-key@example.com' } });
       expect(data(exists)).toEqual({ exists: false });
       const token = await confirmedKeyToken(t, 'EMAIL', 'mail-key@example.com', 'FIND_ID');
-      expect(data(await t.app.inject({ method: 'POST', url: '/api/user/find-id', payload: { userKeyToken: token, currentPassword: me.password } }))).toEqual({ idList: [] });
+      expect(data(await t.app.inject({ method: 'POST', url: '/api/user/find-id', payload: { userKeyToken: token, currentPassword: me.password } }))).toEqual({ idList: [], sentTo: null });
     } finally {
       await setSiteSetting(t, 'authType', 'IdAndPassword');
     }

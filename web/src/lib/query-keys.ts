@@ -38,6 +38,8 @@ export const queryKeys = {
   user: {
     all: ['user'] as const,
     detail: (id: number) => ['user', id] as const,
+    /** `GET /api/user/{id}/activity`: My page's 내가 쓴 글, 내 댓글, 내 문의 (issue 23). */
+    activity: <Query extends object>(id: number, query: Query) => ['user', id, 'activity', query] as const,
   },
   /** `GET /api/content/{code}` (`version` absent: the current one) and its published versions (issue 22). */
   content: {

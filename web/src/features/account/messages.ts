@@ -17,6 +17,7 @@ export const uiMessages = {
   retireConfirm: '회원 탈퇴를 진행하시겠습니까? 탈퇴하면 회원 정보를 되돌릴 수 없습니다.',
   settingsFailed: '화면 설정을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
   userLoadFailed: '회원 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
+  activityLoadFailed: '내역을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
   errorSummaryTitle: (count: number) => `입력 내용을 확인해주세요. 확인이 필요한 항목이 ${count}개 있습니다.`,
   pending: '처리 중…',
 } as const;

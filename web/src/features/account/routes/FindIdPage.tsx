@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { SiteAuthentication } from '@contract';
 import { accountMessages, paths } from '@contract';
 import { withParticle } from '@contract/korean-particle';
-import { useFindId, type FoundId } from '../api/find-id';
+import { useFindId, type FoundId, type FoundIds } from '../api/find-id';
 import { useSiteAuthentication } from '../api/get-site-authentication';
 import { AccountPage, WithAuthentication } from '../components/AccountPage';
 import { Field } from '@web/ui/form/Field';
@@ -36,7 +36,7 @@ function FindId({ auth }: { auth: SiteAuthentication }) {
   const keyType = auth.signinKeyType === 'MOBILE' ? 'MOBILE' : 'EMAIL';
   const label = verifiedKeyLabels[keyType];
   const findId = useFindId();
-  const [result, setResult] = useState<{ idList: FoundId[]; forValue: string } | null>(null);
+  const [result, setResult] = useState<{ idList: FoundId[]; sentTo: FoundIds['sentTo']; forValue: string } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
@@ -53,8 +53,8 @@ function FindId({ auth }: { auth: SiteAuthentication }) {
   async function lookUp(userKeyToken: string, forValue: string) {
     setNotice(null);
     try {
-      const { idList } = await findId.mutateAsync({ userKeyToken });
-      setResult({ idList, forValue });
+      const { idList, sentTo } = await findId.mutateAsync({ userKeyToken });
+      setResult({ idList, sentTo, forValue });
     } catch (err) {
       // Spec §8: "에러가 발생했습니다. 관리자에게 문의해주세요."
       window.alert(accountMessages.findIdFailed);
@@ -129,6 +129,12 @@ function FindId({ auth }: { auth: SiteAuthentication }) {
                   </li>
                 ))}
               </ul>
+              {/* The full ID went to the address just verified (issue 23): the screen keeps it masked. */}
+              {shown.sentTo && (
+                <p className="found-ids__sent" role="status">
+                  {shown.sentTo === 'MOBILE' ? accountMessages.fullIdSentMobile : accountMessages.fullIdSentEmail}
+                </p>
+              )}
             </>
           ) : (
             <p>인증하신 {withParticle(label, '으로/로')} 가입된 회원 정보가 없습니다.</p>
