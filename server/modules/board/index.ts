@@ -17,3 +17,5 @@ export { checkPostFileAccess, deny, requireBoard, requireVisible, visitorKey } f
 export { updateItem } from './write';
 // The header menu (modules/menu) places the boards in its groups.
 export { listBoardsForMenu } from './repo';
+// Visitor statistics (modules/visit): which viewed posts exist, and their titles.
+export { postTitles } from './repo';
