@@ -3,6 +3,7 @@ import { lazyRoute, setPendingLocationGetter } from '../lib/lazy-route';
 import { Layout, BareLayout } from './Layout';
 import { RouteError } from './RouteError';
 import { PageLoading } from '../ui/PageLoading';
+import { startVisitBeacon } from '../lib/visit-beacon';
 import { adminPaths, paths, routePatterns, screenModules, type ScreenModule } from '@contract';
 
 /** What a screen's module gives the router (React Router's lazy route module). */
@@ -76,6 +77,7 @@ const routes: RouteObject[] = [
                   { path: routePatterns.adminContent, lazy: screen('adminContent') },
                   { path: routePatterns.adminContentVersions, lazy: screen('adminContentVersions') },
                   { path: adminPaths.menu, lazy: screen('adminMenu') },
+                  { path: adminPaths.stats, lazy: screen('adminStats') },
                   { path: '*', lazy: screen('notFound') },
                 ],
               },
@@ -104,3 +106,5 @@ const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 setPendingLocationGetter(() => router.state.navigation.location);
+// Issue 23: in-app navigations counted by a beacon (the first screen is counted by the server).
+startVisitBeacon(router);
