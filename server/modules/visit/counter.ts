@@ -4,7 +4,7 @@ import type { VisitorKeys } from '@server/modules/visitor-key';
 import { listBoardsForMenu, postTitles } from '@server/modules/board';
 import { kstDate } from '../../lib/time';
 import { storeVisits, type CountViews, type VisitorHour } from './repo';
-import { referrerHost, screenOf } from './screens';
+import { referrerHost, screenOf } from '@contract/visit-screens';
 import { classifyAgent } from './user-agent';
 
 /** A page load or an in-app navigation, as taken on the reader's path: nothing computed yet. */

@@ -5,16 +5,17 @@ import { badRequest } from '../../errors';
 import { perMinute } from '../../lib/rate-limit';
 import { sendWorkbook } from '../../lib/xlsx';
 import { route } from '../../route';
-import { isScreenPath } from './screens';
+import { isScreenPath } from '@contract/visit-screens';
 import { exportVisits, requireStatsViewer, visitSeries, visitTop } from './service';
 
 const tags = ['visit'];
 
 /**
- * In-app navigations a second: more from one address is not a person reading. A limit of its own
- * (not RATE_LIMIT_WRITE): every reader sends these, and none of them writes anything.
+ * Navigations a minute from one address (an IPv6 /64): ten a second, since many readers may share
+ * one address (a hospital's network) and a refused beacon only goes uncounted. A limit of its own,
+ * not RATE_LIMIT_WRITE: every reader sends these, and none of them writes anything a reader sees.
  */
-const BEACONS_PER_MINUTE = 120;
+export const BEACONS_PER_MINUTE = 600;
 
 /**
  * Visitor statistics (issue 23): the beacon the web app sends on each in-app navigation (page loads

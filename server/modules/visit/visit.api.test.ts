@@ -8,6 +8,7 @@ import { loadExcelJs } from '../../lib/xlsx';
 import { createBoardItem, createMember } from '../../test/factories';
 import { body, createTestApp, data, openSecondInstance, TestClock, type TestApp } from '../../test/harness';
 import { sessionToken } from '../../test/tokens';
+import { BEACONS_PER_MINUTE } from './routes';
 
 /**
  * Visitor statistics (issue 23) through the app: full page loads (server/web.ts, with a fake web
@@ -93,9 +94,9 @@ describe('counting page loads and navigations', () => {
 
   it('limits beacons from one address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 121; i++) statuses.push((await beacon(JSON.stringify({ path: '/' }), '198.51.100.77', chrome)).statusCode);
-    expect(statuses.slice(0, 120).every((s) => s === 204)).toBe(true);
-    expect(statuses[120]).toBe(429);
+    for (let i = 0; i <= BEACONS_PER_MINUTE; i++) statuses.push((await beacon(JSON.stringify({ path: '/' }), '198.51.100.77', chrome)).statusCode);
+    expect(statuses.slice(0, BEACONS_PER_MINUTE).every((s) => s === 204)).toBe(true);
+    expect(statuses[BEACONS_PER_MINUTE]).toBe(429);
     await t.app.deps.visits.flush();
   });
 
@@ -143,7 +144,7 @@ describe('the console reads', () => {
     expect(answer.previous.totals.visitors).toBe(4);
     const screens = await top('from=2026-12-02&to=2026-12-02&kind=screen');
     expect(screens.items).toEqual([expect.objectContaining({ value: 'home', views: 1, previousViews: expect.any(Number) })]);
-    expect(screens.items[0]!.previousViews).toBeGreaterThan(100); // yesterday's beacons to "/"
+    expect(screens.items[0]!.previousViews).toBe(1 + BEACONS_PER_MINUTE); // yesterday's page load and beacons to "/"
   });
 
   it('refuses bad periods in Korean, with the field', async () => {
@@ -189,7 +190,7 @@ describe('the console reads', () => {
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((w) => w.name)).toEqual(['일별', '시간대별', '많이 본 화면', '많이 본 게시글', '유입 경로', '기기', '브라우저']);
     const days = workbook.getWorksheet('일별')!;
-    expect(days.getRow(2).values).toEqual([undefined, '2026-12-01', 128, 4, 1, 1, '2026-11-29', 0, 0]);
+    expect(days.getRow(2).values).toEqual([undefined, '2026-12-01', 608, 4, 1, 1, '2026-11-29', 0, 0]);
     expect(workbook.getWorksheet('시간대별')!.rowCount).toBe(1 + 48);
     expect(workbook.getWorksheet('많이 본 게시글')!.getRow(2).values).toEqual([undefined, '많이 읽은 공지', `notice/${post.itemNo}`, 1, 0]);
   });

@@ -19,7 +19,7 @@ function fakeRouter(pathname: string) {
 }
 
 describe('startVisitBeacon (issue 23)', () => {
-  it('sends each in-app navigation after the first screen, with the page before it, and never the console', () => {
+  it('sends each in-app navigation after the first screen, with the page before it, and never the console or a path of no screen', () => {
     const send = vi.fn();
     const { router, go } = fakeRouter('/');
     const stop = startVisitBeacon(router, send);
@@ -28,10 +28,11 @@ describe('startVisitBeacon (issue 23)', () => {
     go('/Nids/notice/List/');
     go('/Nids/notice/List/'); // the same screen again (a search, a page): not a navigation
     go('/admin/stats');
+    go('/no/such/screen');
     go('/nids/intro');
     expect(send.mock.calls).toEqual([
       ['/api/visit', JSON.stringify({ path: '/Nids/notice/List/', referrer: `${window.location.origin}/` })],
-      ['/api/visit', JSON.stringify({ path: '/nids/intro', referrer: `${window.location.origin}/admin/stats` })],
+      ['/api/visit', JSON.stringify({ path: '/nids/intro', referrer: `${window.location.origin}/no/such/screen` })],
     ]);
     stop();
     go('/');

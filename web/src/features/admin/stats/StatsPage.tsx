@@ -38,6 +38,8 @@ function PeriodForm({ period, interval, onApply }: { period: StatsPeriod; interv
         <button type="submit" className="button button--primary">
           조회
         </button>
+      </div>
+      <div className="stats-period__presets">
         {presets.map((days) => (
           <button key={days} type="button" className="button" onClick={() => onApply(lastDays(days, kstToday()), days > 31 ? 'day' : interval)}>
             최근 {days}일

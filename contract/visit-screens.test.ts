@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referrerHost, screenOf } from './screens';
+import { isScreenPath, referrerHost, screenOf } from './visit-screens';
 
 const boards = new Map([
   ['notice', 'notice'],
@@ -24,6 +24,15 @@ describe('screenOf (issue 23)', () => {
     for (const path of ['/admin', '/admin/members', '/ADMIN/stats', '/Nids/nosuch/List', '/Nids/notice/View/abc', '/nope', 'http://x/', '/' + 'a'.repeat(400)]) {
       expect(screenOf(path, boards), path).toBeUndefined();
     }
+  });
+});
+
+describe('isScreenPath (issue 23)', () => {
+  it("takes any board's screens (the server checks the board when it counts), never the console", () => {
+    expect(isScreenPath('/Member/anyBoard/View/3')).toBe(true);
+    expect(isScreenPath('/nids/intro')).toBe(true);
+    expect(isScreenPath('/admin/stats')).toBe(false);
+    expect(isScreenPath('/nope')).toBe(false);
   });
 });
 

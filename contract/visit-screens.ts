@@ -1,4 +1,9 @@
-import { adminPaths, isAtOrUnder, paths, routePatterns, screenPattern } from '@contract';
+import { adminPaths, isAtOrUnder, paths, routePatterns, screenPattern } from './paths';
+
+/*
+ * Free of zod and of anything else: the web app's beacon (web/src/lib/visit-beacon.ts) sends only
+ * what `isScreenPath` takes, and the server (module visit) checks and counts with the same rules.
+ */
 
 /**
  * Which public screen a path is (issue 23), as visitor statistics count it: a fixed screen by its
