@@ -28,6 +28,15 @@ export interface CountViews {
 const dayHourKey = (day: string, hour: number, visitorKey: string) => `${day}|${hour}|${visitorKey}`;
 
 /**
+ * Rows per statement: a batch after an outage may hold tens of thousands of visitors, and one
+ * statement takes at most 65,535 parameters (five columns a row here at most).
+ */
+const ROWS_PER_STATEMENT = 5_000;
+function* chunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) yield rows.slice(i, i + ROWS_PER_STATEMENT);
+}
+
+/**
  * Writes one batch (module visit, counter.ts) in one transaction: the visitor keys not yet seen
  * that day and hour by any instance are inserted (their primary keys de-duplicate), and only
  * those add to the visitor counts; views add as they come. Rows go in key order, so two
@@ -42,16 +51,14 @@ export async function storeVisits(db: Db, visitors: readonly VisitorHour[], coun
     const hourRows = [...new Map(visitors.map((v) => [dayHourKey(v.day, v.hour, v.visitorKey), v])).values()]
       .map(({ day, hour, visitorKey }) => ({ day, hour, visitorKey }))
       .sort((a, b) => a.day.localeCompare(b.day) || a.hour - b.hour || a.visitorKey.localeCompare(b.visitorKey));
-    const newDays = new Set(
-      dayRows.length === 0
-        ? []
-        : (await tx.insert(visitVisitorDay).values(dayRows).onConflictDoNothing().returning()).map((r) => `${r.day}|${r.visitorKey}`),
-    );
-    const newHours = new Set(
-      hourRows.length === 0
-        ? []
-        : (await tx.insert(visitVisitorHour).values(hourRows).onConflictDoNothing().returning()).map((r) => dayHourKey(r.day, r.hour, r.visitorKey)),
-    );
+    const newDays = new Set<string>();
+    for (const rows of chunks(dayRows)) {
+      for (const r of await tx.insert(visitVisitorDay).values(rows).onConflictDoNothing().returning()) newDays.add(`${r.day}|${r.visitorKey}`);
+    }
+    const newHours = new Set<string>();
+    for (const rows of chunks(hourRows)) {
+      for (const r of await tx.insert(visitVisitorHour).values(rows).onConflictDoNothing().returning()) newHours.add(dayHourKey(r.day, r.hour, r.visitorKey));
+    }
 
     // A visitor new today counts for the day in the earliest hour this batch saw them.
     const firstHour = new Map<string, number>();
@@ -97,10 +104,10 @@ export async function storeVisits(db: Db, visitors: readonly VisitorHour[], coun
         });
     }
     const countValues = [...tally.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.day.localeCompare(b.day) || a.value.localeCompare(b.value));
-    if (countValues.length > 0) {
+    for (const rows of chunks(countValues)) {
       await tx
         .insert(visitCount)
-        .values(countValues)
+        .values(rows)
         .onConflictDoUpdate({
           target: [visitCount.kind, visitCount.day, visitCount.value],
           set: { views: sql`${visitCount.views} + excluded.views`, visitors: sql`${visitCount.visitors} + excluded.visitors` },

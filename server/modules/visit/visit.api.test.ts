@@ -195,3 +195,17 @@ describe('the console reads', () => {
     expect(workbook.getWorksheet('많이 본 게시글')!.getRow(2).values).toEqual([undefined, '많이 읽은 공지', `notice/${post.itemNo}`, 1, 0]);
   });
 });
+
+describe('a large batch', () => {
+  it('stores a batch of more visitors than one statement takes parameters for (after an outage)', async () => {
+    const at = new Date('2026-06-01T03:00:00Z');
+    const visitors = 25_000;
+    for (let i = 0; i < visitors; i++) {
+      t.app.deps.visits.record({ at, address: `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, userAgent: chrome, path: '/', referrer: undefined, host: 'localhost' });
+    }
+    await t.app.deps.visits.flush();
+    expect(t.app.deps.visits.waiting).toBe(0);
+    const answer = data<VisitSeries>(await series('from=2026-06-01&to=2026-06-01'));
+    expect(answer.totals).toMatchObject({ views: visitors, visitors });
+  }, 60_000);
+});
