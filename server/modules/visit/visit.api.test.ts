@@ -196,6 +196,24 @@ describe('the console reads', () => {
   });
 });
 
+describe('when the database refuses a batch', () => {
+  it('keeps the batch, keyed, and stores it whole at the next flush', async () => {
+    const at = new Date('2026-06-02T03:00:00Z');
+    const raw = t.database.raw;
+    t.app.deps.visits.record({ at, address: '192.0.2.80', userAgent: chrome, path: '/nids/about', referrer: 'https://www.google.com/', host: 'localhost' });
+    await raw.query('ALTER TABLE visit_count RENAME TO visit_count_away');
+    try {
+      await t.app.deps.visits.flush(); // fails after visit_hour's upsert: the transaction rolls back
+    } finally {
+      await raw.query('ALTER TABLE visit_count_away RENAME TO visit_count');
+    }
+    expect(data<VisitSeries>(await series('from=2026-06-02&to=2026-06-02')).totals.views).toBe(0);
+    await t.app.deps.visits.flush();
+    expect(data<VisitSeries>(await series('from=2026-06-02&to=2026-06-02')).totals).toMatchObject({ views: 1, visitors: 1 });
+    expect((await top('from=2026-06-02&to=2026-06-02&kind=referrer')).items.map((i) => [i.value, i.views])).toEqual([['www.google.com', 1]]);
+  });
+});
+
 describe('a large batch', () => {
   it('stores a batch of more visitors than one statement takes parameters for (after an outage)', async () => {
     const at = new Date('2026-06-01T03:00:00Z');
