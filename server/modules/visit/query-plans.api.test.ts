@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { explainAnalyze, expectNoSortNoSeqScan, indexScan, type Plannable, seqScanOf, sortNode, vacuumUntilAllVisible } from '../../test/query-plans';
-import { hourRowsQuery, topQuery } from './repo';
+import { hourRowsQuery, topQuery, valueTotalsQuery } from './repo';
 
 /**
  * The console's two statistics reads (issue 23) at two years of a busy site: every hour of 730
@@ -55,5 +55,12 @@ describe('visitor statistics reads at two years', () => {
       expect(aggregate).toBeGreaterThan(0);
       expect(lines.slice(aggregate).join('\n')).not.toMatch(sortNode);
     }
+  });
+
+  it("the previous period of a top list: the same range, only the listed values", async () => {
+    const values = Array.from({ length: 10 }, (_, i) => `notice/${i + 1}`);
+    const p = await plan(valueTotalsQuery(t.db, 'post', '2025-01-01', '2025-12-31', values));
+    expect(p).toMatch(indexScan('visit_count_kind_day_value_pk', 'visit_count', 'either'));
+    expect(p).not.toMatch(seqScanOf('visit_count'));
   });
 });

@@ -148,13 +148,16 @@ export async function topValues(db: Db, kind: CountKind, from: string, to: strin
 }
 
 /** The same sums for the given values only (the previous period of a top list). */
-export async function valueTotals(db: Db, kind: CountKind, from: string, to: string, values: readonly string[]) {
-  if (values.length === 0) return [];
-  return db
+export const valueTotalsQuery = (db: Db, kind: CountKind, from: string, to: string, values: readonly string[]) =>
+  db
     .select({ value: visitCount.value, views: sql<number>`sum(${visitCount.views})::int`, visitors: sql<number>`sum(${visitCount.visitors})::int` })
     .from(visitCount)
     .where(and(eq(visitCount.kind, kind), between(visitCount.day, from, to), inArray(visitCount.value, [...values])))
     .groupBy(visitCount.value);
+
+export async function valueTotals(db: Db, kind: CountKind, from: string, to: string, values: readonly string[]) {
+  if (values.length === 0) return [];
+  return valueTotalsQuery(db, kind, from, to, values);
 }
 
 /** Housekeeping: statistics of days before `day` (the retention setting); answers how many rows went. */
