@@ -163,6 +163,15 @@ const routeDeclarations = {
   memberActivity: {
     list: { method: 'GET', path: '/api/user/:id/activity' },
   },
+  // Visitor statistics (issue 23): the beacon of in-app navigations and the console's reads.
+  visit: {
+    record: { method: 'POST', path: '/api/visit' },
+  },
+  visitStats: {
+    series: { method: 'GET', path: '/api/admin/stats/visits' },
+    top: { method: 'GET', path: '/api/admin/stats/top' },
+    exportData: { method: 'GET', path: '/api/admin/stats/export' },
+  },
 } as const satisfies Record<string, Record<string, EndpointRouteDeclaration>>;
 
 /** The routes as declared, by resource and name (contract/endpoints.ts keys its rules the same way). */

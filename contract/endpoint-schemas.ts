@@ -40,6 +40,7 @@ import {
 } from './content';
 import { menu, menuUpdate } from './menu';
 import { memberActivityPage, memberActivityQuery } from './member-activity';
+import { visitBeacon, visitExportQuery, visitSeries, visitSeriesQuery, visitTop, visitTopQuery } from './visit-stats';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -203,4 +204,9 @@ export const endpointSchemas = {
   'menu.get': { response: { 200: successEnvelope(menu) } },
   'adminMenu.update': { body: menuUpdate, response: { 200: successEnvelope(menu), 409: e, 429: e, ...errors } },
   'memberActivity.list': { params: userIdParams, querystring: memberActivityQuery, response: { 200: successEnvelope(memberActivityPage), ...errors } },
+  // sendBeacon reads no answer: 204 without a body.
+  'visit.record': { body: visitBeacon, response: { 204: z.null(), 400: e, 429: e } },
+  'visitStats.series': { querystring: visitSeriesQuery, response: { 200: successEnvelope(visitSeries), ...errors } },
+  'visitStats.top': { querystring: visitTopQuery, response: { 200: successEnvelope(visitTop), ...errors } },
+  'visitStats.exportData': { querystring: visitExportQuery, response: errors },
 } as const satisfies Record<EndpointId, EndpointSchemas>;

@@ -105,6 +105,8 @@ const guestCache = (...invalidatedBy: string[]): Answer => ({ kind: 'guestCache'
 const contentManager: Access = { kind: 'admin', permission: 'CONTENT_Manage', console: true };
 /** What changes a page's cached guest answers (a scheduled version taking effect drops them too). */
 const contentWrites = ['adminContent.save', 'adminContent.restore'] as const;
+/** The console's visitor statistics (issue 23). */
+const statsViewer: Access = { kind: 'admin', permission: 'STATS_View', console: true };
 
 const rules = {
   siteSetting: {
@@ -262,6 +264,15 @@ const rules = {
   // The member themself, or staff with ADMIN_Access (recorded); the service decides whose (issue 23).
   memberActivity: {
     list: { access: member, answer: noStore },
+  },
+  // Visitor statistics (issue 23): anyone's navigations counted; the figures for STATS_View.
+  visit: {
+    record: { access: anyone, answer: noStore },
+  },
+  visitStats: {
+    series: { access: statsViewer, answer: noStore },
+    top: { access: statsViewer, answer: noStore },
+    exportData: { access: statsViewer, answer: noStore },
   },
 } as const satisfies { [R in keyof RouteDeclarations]: { [N in keyof RouteDeclarations[R]]: EndpointRules } };
 // `satisfies` above makes a route without rules a type error, and an extra key too (rules of no route).

@@ -30,3 +30,4 @@ export * from './member-activity';
 export * from './endpoints';
 export * from './endpoint-schemas';
 export * from './screen-routes';
+export * from './visit-stats';

@@ -38,6 +38,7 @@ export const screenRoutes = {
   adminContent: routePatterns.adminContent,
   adminContentVersions: routePatterns.adminContentVersions,
   adminMenu: adminPaths.menu,
+  adminStats: adminPaths.stats,
   boardList: routePatterns.boardList,
   boardView: routePatterns.boardView,
   inquiryWrite: routePatterns.inquiryWrite,

@@ -94,6 +94,7 @@ export const screenModules = {
   adminContent: 'src/features/admin/content/ContentEditPage.tsx',
   adminContentVersions: 'src/features/admin/content/ContentVersionsPage.tsx',
   adminMenu: 'src/features/admin/menu/MenuPage.tsx',
+  adminStats: 'src/features/admin/stats/StatsPage.tsx',
   boardList: 'src/features/board/routes/BoardListPage.tsx',
   boardView: 'src/features/board/routes/BoardViewPage.tsx',
   boardWrite: 'src/features/board/routes/BoardWritePage.tsx',

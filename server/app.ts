@@ -61,9 +61,10 @@ import { findGuestRole, rolesByCode, sharedRolePermissions } from '@server/modul
 import { activeMembersSharingMobile, activeMembersWithout, keyInUse, memberName } from '@server/modules/user';
 import { checkPostFileAccess } from '@server/modules/board';
 import { createVisitorKeys } from '@server/modules/visitor-key';
+import { VisitCounter, visitRoutes } from '@server/modules/visit';
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching' | 'visitorKeys'> & { clock?: Clock },
+  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching' | 'visitorKeys' | 'visits'> & { clock?: Clock },
   opts: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
 ): Promise<FastifyInstance> {
   const siteHeaders = securityHeaders(deps.config);
@@ -99,6 +100,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   const clock = deps.clock ?? systemClock;
   // Reads of tables whose owners import site-setting and user-key (decision 0022): handed over here.
+  const visitorKeys = createVisitorKeys(deps.db);
   const settings = new SiteSettings(deps.db, { findGuestRole, sharedRolePermissions, rolesByCode, activeMembersWithout, activeMembersSharingMobile });
   app.decorate('deps', {
     ...deps,
@@ -107,7 +109,8 @@ export async function buildApp(
     files: await openFileStore(deps.config),
     delivery: createDelivery(deps.db, clock, deps.config, app.log),
     boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log, clock),
-    visitorKeys: createVisitorKeys(deps.db),
+    visitorKeys,
+    visits: new VisitCounter(deps.db, visitorKeys, { flushMs: deps.config.viewFlushMs, log: app.log }),
   });
   app.decorateRequest('callerPromise', null);
   const idleLimit = tellAdminIdleLimit(deps.config.adminIdleMs);
@@ -115,6 +118,8 @@ export async function buildApp(
   app.addHook('onClose', () => app.deps.delivery.close());
   app.addHook('onReady', () => app.deps.boardCaching.start());
   app.addHook('onClose', () => app.deps.boardCaching.close());
+  app.addHook('onReady', () => app.deps.visits.start());
+  app.addHook('onClose', () => app.deps.visits.close());
 
   registerSecurityHeaders(app, siteHeaders);
   registerCors(app, deps.config.corsOrigins);
@@ -211,6 +216,8 @@ export async function buildApp(
   await app.register(seoRoutes);
   await app.register(menuRoutes);
   await app.register(memberActivityRoutes);
+  // Issue 23: visitor statistics (the beacon and the console's figures).
+  await app.register(visitRoutes);
 
   await registerWeb(app, deps.config.webDistDir);
   return app;

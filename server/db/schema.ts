@@ -597,3 +597,64 @@ export const dailySalt = pgTable('daily_salt', {
   day: date('day').primaryKey(),
   salt: text('salt').notNull(),
 });
+
+/**
+ * Visitor statistics (issue 23), counted in memory and written in batches (module visit): page
+ * views and visitors per Korean day and hour, bots apart. A few dozen rows a day whatever the
+ * traffic; kept VISIT_RETENTION_DAYS (housekeeping). `visitors`: distinct visitor keys in the hour;
+ * `dayVisitors`: visitors first seen that day in this hour, so a day's visitors are a sum.
+ */
+export const visitHour = pgTable(
+  'visit_hour',
+  {
+    day: date('day').notNull(),
+    /** 0-23, Korean time. */
+    hour: integer('hour').notNull(),
+    bot: boolean('bot').notNull(),
+    views: integer('views').notNull(),
+    visitors: integer('visitors').notNull(),
+    dayVisitors: integer('day_visitors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hour, t.bot] })],
+);
+
+/**
+ * The console's top lists (issue 23), per Korean day: `kind` screen, post (`boardCode/itemNo`),
+ * referrer (another site's host), device or browser, with its views and, for device and browser,
+ * visitors (humans only). Bounded by the site's screens, its posts, the hosts that link to it.
+ */
+export const visitCount = pgTable(
+  'visit_count',
+  {
+    kind: text('kind').$type<'screen' | 'post' | 'referrer' | 'device' | 'browser'>().notNull(),
+    day: date('day').notNull(),
+    value: text('value').notNull(),
+    views: integer('views').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.value] })],
+);
+
+/**
+ * Who was already counted (issue 23): a visitor key per Korean day, and per hour of it, so each
+ * instance's batches count a visitor once however many instances saw them. Only today's rows
+ * de-duplicate anything: housekeeping keeps two days.
+ */
+export const visitVisitorDay = pgTable(
+  'visit_visitor_day',
+  {
+    day: date('day').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitorKey] })],
+);
+
+export const visitVisitorHour = pgTable(
+  'visit_visitor_hour',
+  {
+    day: date('day').notNull(),
+    hour: integer('hour').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hour, t.visitorKey] })],
+);

@@ -19,3 +19,5 @@ export { updateItem } from './write';
 export { listBoardsForMenu } from './repo';
 // My page's activity tabs (issue 23).
 export { memberPostsCountQuery, memberPostsQuery } from './repo';
+// Visitor statistics (modules/visit): which viewed posts exist, and their titles.
+export { postTitles } from './repo';

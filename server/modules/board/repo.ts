@@ -779,3 +779,18 @@ export function memberPostsQuery(db: Db, writerId: number, kind: 'posts' | 'inqu
 export function memberPostsCountQuery(db: Db, writerId: number, kind: 'posts' | 'inquiries') {
   return db.select({ count: sql<number>`count(*)::int` }).from(boardItem).where(memberPostsWhere(writerId, kind));
 }
+
+/**
+ * Visitor statistics (issue 23): which of these posts exist, with their titles, in one statement
+ * over board_item_no_uq (deleted posts included: a post viewed before it was removed was viewed).
+ */
+export async function postTitles(db: Db, posts: readonly { boardCode: string; itemNo: number }[]): Promise<{ boardCode: string; itemNo: number; title: string }[]> {
+  if (posts.length === 0) return [];
+  const result = (await db.execute(sql`
+    SELECT b.board_code AS "boardCode", b.item_no AS "itemNo", b.title
+    FROM unnest(${sql.param(posts.map((p) => p.boardCode))}::text[], ${sql.param(posts.map((p) => p.itemNo))}::int[]) AS p(board_code, item_no)
+    JOIN board_item b ON b.board_code = p.board_code AND b.item_no = p.item_no`)) as unknown as {
+    rows: { boardCode: string; itemNo: number; title: string }[];
+  };
+  return result.rows.map((r) => ({ boardCode: r.boardCode, itemNo: Number(r.itemNo), title: r.title }));
+}

@@ -5,6 +5,7 @@ import { deleteUnattachedBefore } from '@server/modules/file';
 import { deleteMessagesBefore } from '@server/modules/delivery';
 import { deleteExpiredRefreshTokens } from '@server/auth/refresh-tokens';
 import { deleteSigninFailuresBefore } from '@server/modules/user';
+import { deleteVisitorKeysBefore, deleteVisitsBefore } from '@server/modules/visit';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 
@@ -37,6 +38,13 @@ export const retention = {
    * look into an attack.
    */
   signinFailureMs: 30 * DAY_MS,
+  /**
+   * Days before today (Korea) whose visitor keys go (issue 23): only today's de-duplicate a
+   * visitor, and they are useless after their day's salt is gone; two days as for views.
+   */
+  visitorKeyDays: 2,
+  /** Visitor statistics: VISIT_RETENTION_DAYS (default two years), the operator's choice. */
+  visitDaysDefault: 730,
 } as const;
 
 // Not pruned here, as their own modules already do it when they issue new ones: upload tickets
@@ -49,9 +57,12 @@ export interface PruneCounts {
   unattachedUploads: number;
   boardItemViews: number;
   signinFailures: number;
+  /** Visitor statistics rows past VISIT_RETENTION_DAYS, and visitor keys past their use. */
+  visits: number;
+  visitorKeys: number;
 }
 
-export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<FastifyBaseLogger, 'warn'> };
+export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<FastifyBaseLogger, 'warn'>; visitRetentionDays?: number };
 
 /**
  * Deletes data no longer needed, one statement per kind (each commits on its own), and answers
@@ -81,7 +92,12 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
 
   const failures = await deleteSigninFailuresBefore(db, addMs(now, -retention.signinFailureMs));
 
+  const visits = await deleteVisitsBefore(db, kstDate(addMs(now, -(deps.visitRetentionDays ?? retention.visitDaysDefault) * DAY_MS)));
+  const visitorKeys = await deleteVisitorKeysBefore(db, kstDate(addMs(now, -retention.visitorKeyDays * DAY_MS)));
+
   return {
+    visits,
+    visitorKeys,
     refreshTokens: tokens,
     outbox: messages,
     unattachedUploads: uploads.length,

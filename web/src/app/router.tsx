@@ -3,6 +3,7 @@ import { lazyRoute, setPendingLocationGetter } from '../lib/lazy-route';
 import { Layout, BareLayout } from './Layout';
 import { RouteError } from './RouteError';
 import { PageLoading } from '../ui/PageLoading';
+import { startVisitBeacon } from '../lib/visit-beacon';
 import { screenModules, screenRoutes, type RoutedScreen, type ScreenModule } from '@contract';
 
 /** What a screen's module gives the router (React Router's lazy route module). */
@@ -84,6 +85,7 @@ const routes: RouteObject[] = [
                   page('adminContent'),
                   page('adminContentVersions'),
                   page('adminMenu'),
+                  page('adminStats'),
                   { path: '*', lazy: screen('notFound') },
                 ],
               },
@@ -112,3 +114,5 @@ const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 setPendingLocationGetter(() => router.state.navigation.location);
+// Issue 23: in-app navigations counted by a beacon (the first screen is counted by the server).
+startVisitBeacon(router);

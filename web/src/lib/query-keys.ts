@@ -79,5 +79,10 @@ export const queryKeys = {
       all: ['alumni'] as const,
       list: <Query extends object>(query: Query) => ['alumni', 'list', query] as const,
     },
+    /** Visitor statistics (issue 23). */
+    stats: {
+      visits: <Query extends object>(query: Query) => ['admin', 'stats', 'visits', query] as const,
+      top: <Query extends object>(query: Query) => ['admin', 'stats', 'top', query] as const,
+    },
   },
 } as const;
