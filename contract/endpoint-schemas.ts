@@ -39,6 +39,7 @@ import {
   contentVersionList, contentVersionParams, contentView,
 } from './content';
 import { menu, menuUpdate } from './menu';
+import { feedbackCommentPage, feedbackCommentQuery, feedbackExportRequest, feedbackRequest, feedbackSummary, feedbackSummaryQuery } from './feedback';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -201,4 +202,8 @@ export const endpointSchemas = {
   },
   'menu.get': { response: { 200: successEnvelope(menu) } },
   'adminMenu.update': { body: menuUpdate, response: { 200: successEnvelope(menu), 409: e, 429: e, ...errors } },
+  'feedback.create': { body: feedbackRequest, response: { 200: successEnvelope(z.object({})), 400: e, 401: e, 409: e, 429: e } },
+  'feedback.summary': { querystring: feedbackSummaryQuery, response: { 200: successEnvelope(feedbackSummary), ...errors } },
+  'feedback.comments': { querystring: feedbackCommentQuery, response: { 200: successEnvelope(feedbackCommentPage), ...errors } },
+  'feedback.exportData': { body: feedbackExportRequest, response: { ...errors, 429: e } },
 } as const satisfies Record<EndpointId, EndpointSchemas>;

@@ -26,5 +26,6 @@ export * from './content-body';
 export * from './popup';
 export * from './content';
 export * from './menu';
+export * from './feedback';
 export * from './endpoints';
 export * from './endpoint-schemas';

@@ -5,6 +5,7 @@ import { deleteUnattachedBefore } from '@server/modules/file';
 import { deleteMessagesBefore } from '@server/modules/delivery';
 import { deleteExpiredRefreshTokens } from '@server/auth/refresh-tokens';
 import { deleteSigninFailuresBefore } from '@server/modules/user';
+import { deleteFeedbackBefore } from '@server/modules/feedback';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 
@@ -37,6 +38,12 @@ export const retention = {
    * look into an attack.
    */
   signinFailureMs: 30 * DAY_MS,
+  /**
+   * Days before today (Korea) whose page-satisfaction answers go (issue 23): about two years, as
+   * visitor statistics. A score and a salted key are not personal data, but a comment is free text
+   * that may hold some.
+   */
+  feedbackDays: 730,
 } as const;
 
 // Not pruned here, as their own modules already do it when they issue new ones: upload tickets
@@ -49,6 +56,7 @@ export interface PruneCounts {
   unattachedUploads: number;
   boardItemViews: number;
   signinFailures: number;
+  feedback: number;
 }
 
 export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<FastifyBaseLogger, 'warn'> };
@@ -81,11 +89,14 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
 
   const failures = await deleteSigninFailuresBefore(db, addMs(now, -retention.signinFailureMs));
 
+  const feedback = await deleteFeedbackBefore(db, kstDate(addMs(now, -retention.feedbackDays * DAY_MS)));
+
   return {
     refreshTokens: tokens,
     outbox: messages,
     unattachedUploads: uploads.length,
     boardItemViews: views,
     signinFailures: failures,
+    feedback,
   };
 }
