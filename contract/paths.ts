@@ -44,6 +44,8 @@ export const adminPaths = {
   contentVersions: (code: string) => `/admin/content/${code}/versions`,
   /** The header menu (issue 22). */
   menu: '/admin/menu',
+  /** Page satisfaction (issue 23). */
+  feedback: '/admin/feedback',
 } as const;
 
 /**

@@ -308,5 +308,21 @@ for (const viewport of SCREEN_WIDTHS) {
       await checkScreen(page, testInfo, 'admin-access-records-export-error');
       await closeWithEscape(page, dialog);
     });
+
+    test(`page satisfaction (issue 23): the summary, the comments and the export dialog with an error at ${at}`, async ({ page }, testInfo) => {
+      // An answer with a comment on a screen of its own for this width (one answer per visitor, screen and day).
+      const answered = await page.request.post('/api/feedback', {
+        data: { path: `/Nids/notice/View/${viewport.width}`, score: 2, comment: `글씨가 작아요 (${at})\n두 번째 줄` },
+      });
+      expect(answered.status()).toBe(200);
+      await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/feedback');
+      await settled(page, page.getByText(`글씨가 작아요 (${at})`));
+      await checkScreen(page, testInfo, 'admin-feedback');
+
+      await page.getByRole('button', { name: '엑셀 다운로드' }).click();
+      const dialog = await submitEmpty(page, '만족도 조사 엑셀 다운로드', '다운로드', '사유를 입력해주세요.');
+      await checkScreen(page, testInfo, 'admin-feedback-export-error');
+      await closeWithEscape(page, dialog);
+    });
   });
 }

@@ -76,6 +76,7 @@ const routes: RouteObject[] = [
                   { path: routePatterns.adminContent, lazy: screen('adminContent') },
                   { path: routePatterns.adminContentVersions, lazy: screen('adminContentVersions') },
                   { path: adminPaths.menu, lazy: screen('adminMenu') },
+                  { path: adminPaths.feedback, lazy: screen('adminFeedback') },
                   { path: '*', lazy: screen('notFound') },
                 ],
               },

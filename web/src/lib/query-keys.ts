@@ -77,5 +77,10 @@ export const queryKeys = {
       all: ['alumni'] as const,
       list: <Query extends object>(query: Query) => ['alumni', 'list', query] as const,
     },
+    /** Page satisfaction (issue 23): the summary and the comments of a period. */
+    feedback: {
+      summary: <Query extends object>(query: Query) => ['admin', 'feedback', 'summary', query] as const,
+      comments: <Query extends object>(query: Query) => ['admin', 'feedback', 'comments', query] as const,
+    },
   },
 } as const;
