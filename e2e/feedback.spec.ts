@@ -45,7 +45,7 @@ for (const viewport of SCREEN_WIDTHS) {
   });
 }
 
-test('no form in the console or on the bare terms pages', async ({ page }) => {
+test('no form on the bare terms pages (no site layout, spec §2)', async ({ page }) => {
   await page.goto(paths.terms);
   await expect(page.locator('h1')).toBeVisible();
   await page.waitForLoadState('networkidle');
