@@ -22,6 +22,8 @@ describe('the page-satisfaction form', () => {
   it('asks the question as a group of five radio buttons, with a labelled comment and its count, and an empty status region from the start', () => {
     renderForm();
     expect(screen.getByRole('region', { name: '만족도 조사' })).toBeInTheDocument();
+    // No heading of its own: the screen's outline stays the screen's.
+    expect(screen.queryByRole('heading')).toBeNull();
     const choices = screen.getAllByRole('radio');
     expect(choices.map((c) => c.closest('label')!.textContent)).toEqual(['매우 만족', '만족', '보통', '불만족', '매우 불만족']);
     for (const choice of choices) expect(question()).toContainElement(choice);

@@ -51,10 +51,8 @@ export default function FeedbackForm({ path }: { path: string }) {
   const statusId = `${id}-status`;
   const countId = `${id}-count`;
   return (
-    <section className="page-feedback" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="page-feedback__title">
-        만족도 조사
-      </h2>
+    // A region named 만족도 조사, without a heading of its own: the screen's outline (its h2s) stays the screen's.
+    <section className="page-feedback" aria-label="만족도 조사">
       {!answered && (
         <form className="page-feedback__form" onSubmit={(e) => void submit(e)} noValidate>
           <fieldset className="page-feedback__fieldset" aria-describedby={status.kind === 'error' ? statusId : undefined}>
