@@ -35,7 +35,7 @@ describe('the page-satisfaction console', () => {
     const table = await screen.findByRole('table', { name: /화면별 만족도 \(2026-11-01 ~ 2026-11-30, 응답 5건\)/ });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['화면', '응답 수', '평균 점수', '매우 만족', '만족', '보통', '불만족', '매우 불만족', '의견']);
-    const intro = within(table).getByRole('row', { name: /\/nids\/intro/ });
+    const intro = within(table).getByRole('row', { name: /사업 소개 \/nids\/intro/ });
     expect(within(intro).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', '3.75', '1', '2', '0', '1', '0', '의견 보기']);
     expect(within(table).getByRole('row', { name: /전체/ })).toHaveTextContent('3.20');
     expect(api.callsTo('GET /api/admin/feedback')[0]!.query.toString()).toBe('from=2026-11-01&to=2026-11-30');

@@ -1,6 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { feedbackScoreLabel, feedbackScores, type FeedbackScreenSummary } from '@contract';
+import { feedbackScoreLabel, feedbackScores, fixedScreens, screenPathKey, type FeedbackScreenSummary } from '@contract';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
 import { Pagination } from '@web/ui/Pagination';
@@ -28,6 +28,19 @@ function toParams(period: FeedbackPeriod, path?: string, page = 1) {
   if (path) next.set('path', path);
   if (page > 1) next.set('page', String(page));
   return next;
+}
+
+/** The fixed screens' titles by their key, so the table names 홈 or 연혁 beside the path. */
+const titles = new Map<string, string>(Object.values(fixedScreens).map((s) => [screenPathKey(s.path), s.title]));
+
+function ScreenName({ path }: { path: string }) {
+  const title = titles.get(path);
+  return (
+    <>
+      {title && <span className="feedback-admin__title">{title} </span>}
+      <code>{path}</code>
+    </>
+  );
 }
 
 /** Best first, as the form lists the choices. */
@@ -140,7 +153,7 @@ export function Component() {
                 </tr>
               )}
               {summary.data.screens.map((row) => (
-                <SummaryRow key={row.path} row={row} label={<code>{row.path}</code>} commentsTo={`?${toParams(period, row.path).toString()}`} />
+                <SummaryRow key={row.path} row={row} label={<ScreenName path={row.path} />} commentsTo={`?${toParams(period, row.path).toString()}`} />
               ))}
             </tbody>
             {summary.data.screens.length > 0 && (
