@@ -172,6 +172,13 @@ const routeDeclarations = {
     top: { method: 'GET', path: '/api/admin/stats/top' },
     exportData: { method: 'GET', path: '/api/admin/stats/export' },
   },
+  // Page satisfaction (issue 23): the visitors' answer and the console's reads.
+  feedback: {
+    create: { method: 'POST', path: '/api/feedback' },
+    summary: { method: 'GET', path: '/api/admin/feedback' },
+    comments: { method: 'GET', path: '/api/admin/feedback/comments' },
+    exportData: { method: 'POST', path: '/api/admin/feedback/export-data' },
+  },
 } as const satisfies Record<string, Record<string, EndpointRouteDeclaration>>;
 
 /** The routes as declared, by resource and name (contract/endpoints.ts keys its rules the same way). */

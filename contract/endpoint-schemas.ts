@@ -41,6 +41,7 @@ import {
 import { menu, menuUpdate } from './menu';
 import { memberActivityPage, memberActivityQuery } from './member-activity';
 import { visitBeacon, visitExportQuery, visitSeries, visitSeriesQuery, visitTop, visitTopQuery } from './visit-stats';
+import { feedbackCommentPage, feedbackCommentQuery, feedbackExportRequest, feedbackRequest, feedbackSummary, feedbackSummaryQuery } from './feedback';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -209,4 +210,8 @@ export const endpointSchemas = {
   'visitStats.series': { querystring: visitSeriesQuery, response: { 200: successEnvelope(visitSeries), ...errors } },
   'visitStats.top': { querystring: visitTopQuery, response: { 200: successEnvelope(visitTop), ...errors } },
   'visitStats.exportData': { querystring: visitExportQuery, response: errors },
+  'feedback.create': { body: feedbackRequest, response: { 200: successEnvelope(z.object({})), 400: e, 401: e, 409: e, 429: e } },
+  'feedback.summary': { querystring: feedbackSummaryQuery, response: { 200: successEnvelope(feedbackSummary), ...errors } },
+  'feedback.comments': { querystring: feedbackCommentQuery, response: { 200: successEnvelope(feedbackCommentPage), ...errors } },
+  'feedback.exportData': { body: feedbackExportRequest, response: { ...errors, 429: e } },
 } as const satisfies Record<EndpointId, EndpointSchemas>;

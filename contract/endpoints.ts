@@ -105,7 +105,7 @@ const guestCache = (...invalidatedBy: string[]): Answer => ({ kind: 'guestCache'
 const contentManager: Access = { kind: 'admin', permission: 'CONTENT_Manage', console: true };
 /** What changes a page's cached guest answers (a scheduled version taking effect drops them too). */
 const contentWrites = ['adminContent.save', 'adminContent.restore'] as const;
-/** The console's visitor statistics (issue 23). */
+/** The console's visitor statistics and page-satisfaction reads (issue 23). */
 const statsViewer: Access = { kind: 'admin', permission: 'STATS_View', console: true };
 
 const rules = {
@@ -272,6 +272,13 @@ const rules = {
   visitStats: {
     series: { access: statsViewer, answer: noStore },
     top: { access: statsViewer, answer: noStore },
+    exportData: { access: statsViewer, answer: noStore },
+  },
+  // Issue 23: anyone answers (once a day per screen); staff with STATS_View read and export.
+  feedback: {
+    create: { access: anyone, answer: noStore },
+    summary: { access: statsViewer, answer: noStore },
+    comments: { access: statsViewer, answer: noStore },
     exportData: { access: statsViewer, answer: noStore },
   },
 } as const satisfies { [R in keyof RouteDeclarations]: { [N in keyof RouteDeclarations[R]]: EndpointRules } };

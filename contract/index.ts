@@ -27,6 +27,7 @@ export * from './popup';
 export * from './content';
 export * from './menu';
 export * from './member-activity';
+export * from './feedback';
 export * from './endpoints';
 export * from './endpoint-schemas';
 export * from './screen-routes';

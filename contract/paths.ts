@@ -46,6 +46,8 @@ export const adminPaths = {
   menu: '/admin/menu',
   /** Visitor statistics (issue 23). */
   stats: '/admin/stats',
+  /** Page satisfaction (issue 23). */
+  feedback: '/admin/feedback',
 } as const;
 
 /**

@@ -39,6 +39,7 @@ export const screenRoutes = {
   adminContentVersions: routePatterns.adminContentVersions,
   adminMenu: adminPaths.menu,
   adminStats: adminPaths.stats,
+  adminFeedback: adminPaths.feedback,
   boardList: routePatterns.boardList,
   boardView: routePatterns.boardView,
   inquiryWrite: routePatterns.inquiryWrite,

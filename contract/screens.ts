@@ -103,6 +103,7 @@ export const screenModules = {
   terms: 'src/features/terms/TermsContentPage.tsx',
   contactUsTerms: 'src/features/terms/ContactUsTermsContentPage.tsx',
   notFound: 'src/app/NotFoundPage.tsx',
+  adminFeedback: 'src/features/admin/feedback/FeedbackPage.tsx',
 } as const;
 
 export type ScreenModule = keyof typeof screenModules;

@@ -343,5 +343,23 @@ for (const viewport of SCREEN_WIDTHS) {
       await page.getByRole('button', { name: '엑셀 내려받기' }).click();
       expect((await download).suggestedFilename()).toMatch(/^방문통계_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
     });
+
+    test(`page satisfaction (issue 23): the summary, the comments and the export dialog with an error at ${at}`, async ({ page }, testInfo) => {
+      // An answer with a comment on a screen of its own for this width (one answer per visitor, screen and day).
+      const answered = await page.request.post('/api/feedback', {
+        data: { path: `/Nids/notice/View/${viewport.width}`, score: 2, comment: `글씨가 작아요 (${at})\n두 번째 줄` },
+      });
+      expect(answered.status()).toBe(200);
+      await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/feedback');
+      await settled(page, page.getByText(`글씨가 작아요 (${at})`));
+      // The console asks no satisfaction question of its own screens.
+      await expect(page.getByRole('group', { name: '이 페이지에서 제공하는 정보에 대하여 만족하십니까?' })).toHaveCount(0);
+      await checkScreen(page, testInfo, 'admin-feedback');
+
+      await page.getByRole('button', { name: '엑셀 다운로드' }).click();
+      const dialog = await submitEmpty(page, '만족도 조사 엑셀 다운로드', '다운로드', '사유를 입력해주세요.');
+      await checkScreen(page, testInfo, 'admin-feedback-export-error');
+      await closeWithEscape(page, dialog);
+    });
   });
 }

@@ -43,6 +43,7 @@ import { twoFactorRoutes } from './modules/two-factor/routes';
 import { popupRoutes } from './modules/popup/routes';
 import { menuRoutes } from './modules/menu/routes';
 import { memberActivityRoutes } from './modules/member-activity/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitKey, rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
@@ -218,6 +219,8 @@ export async function buildApp(
   await app.register(memberActivityRoutes);
   // Issue 23: visitor statistics (the beacon and the console's figures).
   await app.register(visitRoutes);
+  // Issue 23: page satisfaction.
+  await app.register(feedbackRoutes);
 
   await registerWeb(app, deps.config.webDistDir);
   return app;

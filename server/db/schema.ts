@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BoardPermissionRoles, ListStyle, Area, UserProfileField, AuthType } from '@contract';
 
@@ -657,4 +657,38 @@ export const visitVisitorHour = pgTable(
     visitorKey: text('visitor_key').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.hour, t.visitorKey] })],
+);
+
+/**
+ * Page satisfaction (만족도 조사, issue 23): one answer per screen, visitor and Korean calendar day.
+ * No address and no cookie: `visitor_key` is the day's salted key (module visitor-key), which can
+ * no longer be tied to an address once the day's salt is gone. Kept two years (housekeeping), as
+ * the comment is free text a visitor may have put personal data in.
+ */
+export const pageFeedback = pgTable(
+  'page_feedback',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The screen as counted: lower-case, without a trailing slash (contract feedbackScreenKey). */
+    path: text('path').notNull(),
+    /** The Korean calendar day of the answer. */
+    day: date('day').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+    /** 1 (매우 불만족) to 5 (매우 만족). */
+    score: integer('score').notNull(),
+    /** Plain text, null when none was written. */
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The once-a-day rule: a second answer from the same visitor to the same screen that day clashes.
+    uniqueIndex('page_feedback_once_idx').on(t.path, t.day, t.visitorKey),
+    // The console's summary of a period (index-only: day range, grouped by screen) and the pruning by day.
+    index('page_feedback_day_idx').on(t.day, t.path, t.score),
+    // The comments of a period, newest first (scanned backward: an index declared DESC would be
+    // NULLS LAST, which ORDER BY day DESC, NULLS FIRST by default, cannot use), of every screen and of one.
+    index('page_feedback_comment_idx').on(t.day, t.id).where(sql`comment IS NOT NULL`),
+    index('page_feedback_screen_comment_idx').on(t.path, t.day, t.id).where(sql`comment IS NOT NULL`),
+    check('page_feedback_score_check', sql`score BETWEEN 1 AND 5`),
+  ],
 );

@@ -5,7 +5,7 @@ import { hashToken, newOpaqueToken } from '../../auth/tokens';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { backgroundRun, boardItemView, outbox, refreshToken, signinFailure, storedFile, visitCount, visitHour, visitVisitorDay, visitVisitorHour } from '../../db/schema';
+import { backgroundRun, boardItemView, outbox, pageFeedback, refreshToken, signinFailure, storedFile, visitCount, visitHour, visitVisitorDay, visitVisitorHour } from '../../db/schema';
 import { addMs } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 import { signIn } from '../../test/accounts';
@@ -21,7 +21,7 @@ let schedule: HousekeepingSchedule;
 const clock = new TestClock(new Date('2026-11-23T03:00:00Z'));
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const zeros: PruneCounts = { refreshTokens: 0, outbox: 0, unattachedUploads: 0, boardItemViews: 0, signinFailures: 0, visits: 0, visitorKeys: 0 };
+const zeros: PruneCounts = { refreshTokens: 0, outbox: 0, unattachedUploads: 0, boardItemViews: 0, signinFailures: 0, visits: 0, visitorKeys: 0, feedback: 0 };
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -112,6 +112,17 @@ describe('prune', () => {
     expect(await pruneNow()).toEqual({ ...zeros, signinFailures: 1 });
     const left = await t.db.select({ key: signinFailure.userKeyCode }).from(signinFailure).where(inArray(signinFailure.id, rows.map((r) => r.id)));
     expect(left).toEqual([{ key: 'kept@example.com' }]);
+  });
+
+  it('deletes page-satisfaction answers of days more than 730 days before today (Korea)', async () => {
+    const day = (days: number) => kstDate(ago(days * DAY));
+    await t.db.insert(pageFeedback).values([
+      { path: '/', day: day(730), visitorKey: 'kept', score: 5, comment: '유지' },
+      { path: '/', day: day(731), visitorKey: 'gone', score: 1, comment: '삭제' },
+    ]);
+    expect(await pruneNow()).toEqual({ ...zeros, feedback: 1 });
+    const left = await t.db.select({ key: pageFeedback.visitorKey }).from(pageFeedback);
+    expect(left).toEqual([{ key: 'kept' }]);
   });
 
   it('deletes uploads no post took after 24 hours, with their bytes and thumbnail; attached files stay', async () => {

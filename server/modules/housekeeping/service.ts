@@ -6,6 +6,7 @@ import { deleteMessagesBefore } from '@server/modules/delivery';
 import { deleteExpiredRefreshTokens } from '@server/auth/refresh-tokens';
 import { deleteSigninFailuresBefore } from '@server/modules/user';
 import { deleteVisitorKeysBefore, deleteVisitsBefore } from '@server/modules/visit';
+import { deleteFeedbackBefore } from '@server/modules/feedback';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 
@@ -45,6 +46,12 @@ export const retention = {
   visitorKeyDays: 2,
   /** Visitor statistics: VISIT_RETENTION_DAYS (default two years), the operator's choice. */
   visitDaysDefault: 730,
+  /**
+   * Days before today (Korea) whose page-satisfaction answers go (issue 23): about two years, as
+   * visitor statistics. A score and a salted key are not personal data, but a comment is free text
+   * that may hold some.
+   */
+  feedbackDays: 730,
 } as const;
 
 // Not pruned here, as their own modules already do it when they issue new ones: upload tickets
@@ -60,6 +67,7 @@ export interface PruneCounts {
   /** Visitor statistics rows past VISIT_RETENTION_DAYS, and visitor keys past their use. */
   visits: number;
   visitorKeys: number;
+  feedback: number;
 }
 
 export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<FastifyBaseLogger, 'warn'>; visitRetentionDays?: number };
@@ -94,6 +102,7 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
 
   const visits = await deleteVisitsBefore(db, kstDate(addMs(now, -(deps.visitRetentionDays ?? retention.visitDaysDefault) * DAY_MS)));
   const visitorKeys = await deleteVisitorKeysBefore(db, kstDate(addMs(now, -retention.visitorKeyDays * DAY_MS)));
+  const feedback = await deleteFeedbackBefore(db, kstDate(addMs(now, -retention.feedbackDays * DAY_MS)));
 
   return {
     visits,
@@ -103,5 +112,6 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
     unattachedUploads: uploads.length,
     boardItemViews: views,
     signinFailures: failures,
+    feedback,
   };
 }

@@ -86,6 +86,7 @@ const routes: RouteObject[] = [
                   page('adminContentVersions'),
                   page('adminMenu'),
                   page('adminStats'),
+                  page('adminFeedback'),
                   { path: '*', lazy: screen('notFound') },
                 ],
               },

@@ -84,5 +84,10 @@ export const queryKeys = {
       visits: <Query extends object>(query: Query) => ['admin', 'stats', 'visits', query] as const,
       top: <Query extends object>(query: Query) => ['admin', 'stats', 'top', query] as const,
     },
+    /** Page satisfaction (issue 23): the summary and the comments of a period. */
+    feedback: {
+      summary: <Query extends object>(query: Query) => ['admin', 'feedback', 'summary', query] as const,
+      comments: <Query extends object>(query: Query) => ['admin', 'feedback', 'comments', query] as const,
+    },
   },
 } as const;

@@ -33,6 +33,7 @@ const sections: Section[] = [
   { label: '2단계 인증', to: adminPaths.twoFactor },
   // Issue 23: staff with STATS_View and the system admin.
   { label: '방문 통계', to: adminPaths.stats, shownTo: canViewStats },
+  { label: '만족도 조사', to: adminPaths.feedback, shownTo: canViewStats },
 ];
 
 /**
