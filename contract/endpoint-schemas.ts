@@ -39,6 +39,7 @@ import {
   contentVersionList, contentVersionParams, contentView,
 } from './content';
 import { menu, menuUpdate } from './menu';
+import { adminPopularSearchList, popularSearchHideRequest, popularSearchList, searchAnswer, searchQuery } from './search';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -201,4 +202,8 @@ export const endpointSchemas = {
   },
   'menu.get': { response: { 200: successEnvelope(menu) } },
   'adminMenu.update': { body: menuUpdate, response: { 200: successEnvelope(menu), 409: e, 429: e, ...errors } },
+  'search.query': { querystring: searchQuery, response: { 200: successEnvelope(searchAnswer), 400: e, 401: e } },
+  'search.popular': { response: { 200: successEnvelope(popularSearchList) } },
+  'adminSearch.popular': { response: { 200: successEnvelope(adminPopularSearchList), ...errors } },
+  'adminSearch.hide': { body: popularSearchHideRequest, response: { 200: successEnvelope(adminPopularSearchList), 429: e, ...errors } },
 } as const satisfies Record<EndpointId, EndpointSchemas>;

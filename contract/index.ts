@@ -28,3 +28,4 @@ export * from './content';
 export * from './menu';
 export * from './endpoints';
 export * from './endpoint-schemas';
+export * from './search';

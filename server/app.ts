@@ -42,6 +42,7 @@ import { contentRoutes } from './modules/content/routes';
 import { twoFactorRoutes } from './modules/two-factor/routes';
 import { popupRoutes } from './modules/popup/routes';
 import { menuRoutes } from './modules/menu/routes';
+import { searchRoutes } from './modules/search';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitKey, rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
@@ -211,6 +212,8 @@ export async function buildApp(
   await app.register(contentRoutes);
   await app.register(seoRoutes);
   await app.register(menuRoutes);
+  // Issue 23: the site-wide search and its popular terms.
+  await app.register(searchRoutes);
 
   await registerWeb(app, deps.config.webDistDir);
   return app;
