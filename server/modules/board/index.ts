@@ -18,6 +18,6 @@ export { updateItem } from './write';
 // The header menu (modules/menu) places the boards in its groups.
 export { listBoardsForMenu } from './repo';
 // The site search (issue 23) reads posts through here: the board module owns board_item.
-export { searchableBoardsQuery, siteSearchCountQuery, siteSearchIdsQuery, siteSearchPosts } from './site-search';
+export { rankedWindowQuery, RELEVANCE_WINDOW, searchableBoardsQuery, siteSearchCountQuery, siteSearchIdsQuery, siteSearchPosts } from './site-search';
 export type { SiteSearchFilter, SiteSearchPage } from './site-search';
 export { SEARCH_COUNT_CAP } from './repo';

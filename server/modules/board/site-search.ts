@@ -34,6 +34,14 @@ function likePattern(keyword: string): string {
  * count, where tokens that decide a match alone skip the recheck of the TOASTed text and files.
  */
 export function siteMatch(keyword: string, exact = false): SQL | undefined {
+  const fields: SearchField[] = ['t', 'w', 'c', 'f'];
+  if (tokensDecide(keyword)) {
+    // One word of one or two characters (most Korean searches): its one token per field decides
+    // the match exactly, so "in any field" is one overlap test of the array, not four containments
+    // and rechecks per row (a third of the time of a count of a common keyword at 100,000 posts).
+    const tokens = fields.flatMap((field) => queryTokens(field, keyword));
+    return sql`${boardItem.searchTokens} && ${sql`ARRAY[${sql.join(tokens.map((t) => sql`${t}`), sql`, `)}]::text[]`}`;
+  }
   const pattern = likePattern(keyword);
   const like = caseless(keyword) ? sql`LIKE` : sql`ILIKE`;
   const decide = exact && tokensDecide(keyword);
@@ -45,7 +53,10 @@ export function siteMatch(keyword: string, exact = false): SQL | undefined {
     // The cheap inline rechecks (title, writer) first; the costly ones (text, files) after the tokens.
     return costly ? and(lookup, recheck) : and(recheck, lookup);
   };
-  const fileRecheck = sql`EXISTS (SELECT 1 FROM ${storedFile} WHERE ${storedFile.boardItemId} = ${boardItem.id}
+  // The condition on the outer row alone (file_count) also keeps PostgreSQL from planning the check
+  // as a hash of every matching file name in the table (an alternative it makes of a plain EXISTS):
+  // a post's few files are read from stored_file_item_idx.
+  const fileRecheck = sql`EXISTS (SELECT 1 FROM ${storedFile} WHERE ${storedFile.boardItemId} = ${boardItem.id} AND ${boardItem.fileCount} > 0
     AND ${storedFile.kind} = 'attachment' AND ${storedFile.originalName} ${like} ${pattern})`;
   return or(
     field('t', sql`${boardItem.title} ${like} ${pattern}`, false),
@@ -56,7 +67,7 @@ export function siteMatch(keyword: string, exact = false): SQL | undefined {
 }
 
 /** Live public posts of the boards, in the period: the conditions board_item_site_search_idx is partial on, then the filter. */
-function siteWhere(f: SiteSearchFilter, exact = false): SQL | undefined {
+function siteWhere(f: Pick<SiteSearchFilter, 'boardCodes' | 'keyword' | 'since'>, exact = false): SQL | undefined {
   return and(
     sql`${boardItem.deletedAt} IS NULL`,
     sql`NOT ${boardItem.isSecret}`,
@@ -70,29 +81,46 @@ function siteWhere(f: SiteSearchFilter, exact = false): SQL | undefined {
 const newestFirst = [sql`${boardItem.createdAt} DESC NULLS LAST`, sql`${boardItem.id} DESC NULLS LAST`];
 
 /**
- * A page's ids. Newest first: a walk of board_item_site_search_idx to the OFFSET (a rare keyword:
- * its few matches from the GIN index). By relevance: among the first SEARCH_COUNT_CAP matches,
- * newest first, those with the keyword in the title come first; ordering that capped set is
- * the one sort, of at most SEARCH_COUNT_CAP rows (the counts stop there too).
+ * How many of the newest matches the relevance order ranks (title matches first); past them the
+ * order is newest first. Ranking every match would read all of a common keyword's posts (a fifth of
+ * the site for 환자) and sort them: over 100 ms at 100,000 posts. The first ten pages of ten are
+ * ranked, which is where readers look (docs/decisions/0030-site-search.md).
  */
-export function siteSearchIdsQuery(db: Db, f: SiteSearchFilter) {
-  if (f.sort === 'newest') {
-    return db.select({ id: boardItem.id }).from(boardItem).where(siteWhere(f)).orderBy(...newestFirst).limit(f.limit).offset(f.offset);
-  }
+export const RELEVANCE_WINDOW = 100;
+
+/** A page's ids newest first: a walk of board_item_site_search_idx to the OFFSET (a rare keyword: its few matches from the GIN index). */
+export function siteSearchIdsQuery(db: Db, f: Omit<SiteSearchFilter, 'sort'>) {
+  return db.select({ id: boardItem.id }).from(boardItem).where(siteWhere(f)).orderBy(...newestFirst).limit(f.limit).offset(f.offset);
+}
+
+/** The newest RELEVANCE_WINDOW matches, title matches first: one walk, then a sort of at most that many rows. */
+export function rankedWindowQuery(db: Db, f: Omit<SiteSearchFilter, 'sort' | 'offset' | 'limit'>) {
   const like = caseless(f.keyword) ? sql`LIKE` : sql`ILIKE`;
   const matches = db
     .select({ id: boardItem.id, createdAt: boardItem.createdAt, inTitle: sql<boolean>`(${boardItem.title} ${like} ${likePattern(f.keyword)})`.as('in_title') })
     .from(boardItem)
     .where(siteWhere(f))
     .orderBy(...newestFirst)
-    .limit(SEARCH_COUNT_CAP)
+    .limit(RELEVANCE_WINDOW)
     .as('matches');
   return db
     .select({ id: matches.id })
     .from(matches)
-    .orderBy(sql`${matches.inTitle} DESC`, sql`${matches.createdAt} DESC`, sql`${matches.id} DESC`)
-    .limit(f.limit)
-    .offset(f.offset);
+    .orderBy(sql`${matches.inTitle} DESC`, sql`${matches.createdAt} DESC`, sql`${matches.id} DESC`);
+}
+
+/** A page's ids in the asked order. */
+async function pageIds(db: Db, f: SiteSearchFilter): Promise<number[]> {
+  const ids = (q: Promise<{ id: number }[]>) => q.then((rows) => rows.map((r) => r.id));
+  if (f.limit === 0) return [];
+  if (f.sort === 'newest' || f.offset >= RELEVANCE_WINDOW) return ids(siteSearchIdsQuery(db, f));
+  const ranked = await ids(rankedWindowQuery(db, f));
+  const end = f.offset + f.limit;
+  // A page that runs past the window goes on newest first after it.
+  const after = end > RELEVANCE_WINDOW && ranked.length === RELEVANCE_WINDOW
+    ? await ids(siteSearchIdsQuery(db, { ...f, offset: RELEVANCE_WINDOW, limit: end - RELEVANCE_WINDOW }))
+    : [];
+  return [...ranked, ...after].slice(f.offset, end);
 }
 
 /** Matches up to SEARCH_COUNT_CAP, walked newest first (docs/decisions/0011-counts-and-deep-pages.md). */
@@ -100,7 +128,7 @@ export function siteSearchCountQuery(db: Db, f: Omit<SiteSearchFilter, 'sort' | 
   const matches = db
     .select({ id: boardItem.id })
     .from(boardItem)
-    .where(siteWhere({ ...f, sort: 'newest', offset: 0, limit: 0 }, true))
+    .where(siteWhere(f, true))
     .orderBy(...newestFirst)
     .limit(SEARCH_COUNT_CAP)
     .as('matches');
@@ -146,7 +174,7 @@ export interface SiteSearchPage {
 export async function siteSearchPosts(db: Db, f: SiteSearchFilter, withPage = true): Promise<SiteSearchPage> {
   if (f.boardCodes.length === 0) return { rows: [], total: 0, capped: false };
   const [ids, [count]] = await Promise.all([
-    withPage && f.limit > 0 ? siteSearchIdsQuery(db, f).then((r) => r.map((x) => x.id)) : Promise.resolve([] as number[]),
+    withPage ? pageIds(db, f) : Promise.resolve([] as number[]),
     siteSearchCountQuery(db, f),
   ]);
   const total = count?.total ?? 0;
