@@ -76,9 +76,11 @@ const routes: RouteObject[] = [
                   { path: routePatterns.adminContent, lazy: screen('adminContent') },
                   { path: routePatterns.adminContentVersions, lazy: screen('adminContentVersions') },
                   { path: adminPaths.menu, lazy: screen('adminMenu') },
+                  { path: adminPaths.popularSearches, lazy: screen('adminPopularSearches') },
                   { path: '*', lazy: screen('notFound') },
                 ],
               },
+              { path: paths.search, lazy: screen('search') },
               { path: routePatterns.boardList, lazy: screen('boardList') },
               { path: routePatterns.boardView, lazy: screen('boardView') },
               // The inquiry form has its own chunk without the post editor (TipTap lives only in BoardWritePage's).
