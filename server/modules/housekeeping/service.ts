@@ -5,6 +5,7 @@ import { deleteUnattachedBefore } from '@server/modules/file';
 import { deleteMessagesBefore } from '@server/modules/delivery';
 import { deleteExpiredRefreshTokens } from '@server/auth/refresh-tokens';
 import { deleteSigninFailuresBefore } from '@server/modules/user';
+import { deleteSearchesBefore, POPULAR_DAYS } from '@server/modules/search';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 
@@ -37,6 +38,11 @@ export const retention = {
    * look into an attack.
    */
   signinFailureMs: 30 * DAY_MS,
+  /**
+   * Days before today (Korea) whose site searches go (issue 23): the popular terms read the last 7
+   * days, today included, so older rows (a term and a daily visitor key) count for nothing.
+   */
+  searchTermDays: POPULAR_DAYS,
 } as const;
 
 // Not pruned here, as their own modules already do it when they issue new ones: upload tickets
@@ -49,6 +55,7 @@ export interface PruneCounts {
   unattachedUploads: number;
   boardItemViews: number;
   signinFailures: number;
+  searchTerms: number;
 }
 
 export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<FastifyBaseLogger, 'warn'> };
@@ -81,11 +88,14 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
 
   const failures = await deleteSigninFailuresBefore(db, addMs(now, -retention.signinFailureMs));
 
+  const searches = await deleteSearchesBefore(db, kstDate(addMs(now, -retention.searchTermDays * DAY_MS)));
+
   return {
     refreshTokens: tokens,
     outbox: messages,
     unattachedUploads: uploads.length,
     boardItemViews: views,
     signinFailures: failures,
+    searchTerms: searches,
   };
 }
