@@ -61,11 +61,11 @@ test('staff hide a popular term in the console; the public list drops it', async
   const row = page.getByRole('row', { name: new RegExp(term) });
   await expect(row).toContainText('3명');
   await checkScreen(page, testInfo, 'admin-popular-searches');
-  await row.getByRole('button', { name: `숨기기: ${term}` }).click();
-  await expect(page.getByRole('status')).toContainText('인기 검색어에서 숨겼습니다.');
+  await row.getByRole('button', { name: `숨기기 : ${term}` }).click();
+  await expect(page.getByRole('region', { name: '인기 검색어 관리' }).getByRole('status')).toContainText('인기 검색어에서 숨겼습니다.');
   await expect(row).toContainText('숨김');
   const popular = (await (await request.get('/api/search/popular')).json()) as { data: { terms: string[] } };
   expect(popular.data.terms).not.toContain(term.toLowerCase());
-  await row.getByRole('button', { name: `다시 보이기: ${term}` }).click();
+  await row.getByRole('button', { name: `다시 보이기 : ${term}` }).click();
   await expect(row).toContainText('보임');
 });

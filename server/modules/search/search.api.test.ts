@@ -139,6 +139,24 @@ describe('results', () => {
     expect(answer.results[0]!.snippet.filter((p) => p.mark).map((p) => p.text)).toEqual(['설계도']);
   });
 
+  it('follows the attachments through the board’s writes: added, kept by an edit, gone when removed', async () => {
+    const file = await storeFile(t.app, t.db, { originalName: '범선 도면.pdf', contentType: 'application/pdf', data: samplePdf, createdBy: t.users.member });
+    const put = await t.app.inject({
+      method: 'PUT', url: '/api/board-item/community', headers: t.auth(t.tokens.member),
+      payload: { title: '첨부 시험', content: '<p>내용</p>', files: [{ id: file.id }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const { itemNo } = data<{ itemNo: number }>(put);
+    const found = async () => titles(await search(kw('범선', '&group=community'), t.tokens.member));
+    expect(await found()).toEqual(['첨부 시험']);
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/board-item/community/${itemNo}`, headers: t.auth(t.tokens.member), payload });
+    expect((await patch({ title: '첨부 시험 고침' })).statusCode).toBe(200);
+    expect(await found()).toEqual(['첨부 시험 고침']);
+    expect((await patch({ files: [] })).statusCode).toBe(200);
+    expect(await found()).toEqual([]);
+  });
+
   it('matches one syllable, two syllables and several words as the board search does', async () => {
     expect(countOf(await search(kw('돛')), 'notice')).toBe(5);
     expect(countOf(await search(kw('단배')), 'notice')).toBe(5);
