@@ -41,13 +41,15 @@ export const accessActionLabels = {
   POPUP_CREATE: '팝업 등록',
   POPUP_UPDATE: '팝업 수정',
   POPUP_DELETE: '팝업 삭제',
+  MEMBER_ACTIVITY_VIEW: '회원 활동 내역 조회',
+  FEEDBACK_EXPORT: '만족도 조사 엑셀 다운로드',
 } as const;
 export type AccessAction = keyof typeof accessActionLabels;
 export const accessActions = Object.keys(accessActionLabels) as [AccessAction, ...AccessAction[]];
 export const accessAction = z.enum(accessActions);
 
 /** Whose personal data a record is about, or which of the site's own words (content, menu, pop-up: issue 22). */
-export const accessSubjectTypes = ['member', 'inquiry', 'board', 'alumni', 'role', 'access-record', 'content', 'menu', 'popup'] as const;
+export const accessSubjectTypes = ['member', 'inquiry', 'board', 'alumni', 'role', 'access-record', 'content', 'menu', 'popup', 'feedback'] as const;
 export type AccessSubjectType = (typeof accessSubjectTypes)[number];
 
 const reasonRequired = '사유를 입력해주세요.';

@@ -53,6 +53,11 @@ export const accountMessages = {
   pincodeTooManyTries: '인증번호를 5회 잘못 입력하셨습니다. 인증번호 발송 요청을 다시 해주세요.',
   pincodeTooSoon: '인증번호는 1분에 한 번만 요청할 수 있습니다. 잠시 후 다시 시도해주세요.',
   pincodeTooMany: '인증번호 요청이 너무 많습니다. 10분 후 다시 시도해주세요.',
+  // Find ID (issue 23): the full ID goes to the address just verified, limited as pincodes are.
+  fullIdSentEmail: '전체 아이디를 인증하신 이메일로 보냈습니다.',
+  fullIdSentMobile: '전체 아이디를 인증하신 휴대폰으로 보냈습니다.',
+  fullIdTooSoon: '아이디 안내는 1분에 한 번만 보낼 수 있습니다. 잠시 후 다시 시도해주세요.',
+  fullIdTooMany: '아이디 안내 요청이 너무 많습니다. 10분 후 다시 시도해주세요.',
   keyTokenInvalid: '인증 정보가 만료되었거나 올바르지 않습니다. 인증을 다시 진행해주세요.',
   accountLocked: '비밀번호를 5회 잘못 입력하여 10분 동안 로그인할 수 없습니다.',
   captchaFailed: '자동입력 방지 문자가 일치하지 않습니다.',

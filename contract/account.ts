@@ -58,7 +58,10 @@ export const refreshRequest = z.object({ refreshToken: z.string().min(1).max(200
 
 export const findIdRequest = z.object({ userKeyToken: z.string().min(1).max(200) });
 export const findIdResponse = z.object({
+  /** The IDs, masked (the spec's data.idList). */
   idList: z.array(z.object({ userKeyCode: z.string(), createdDate: z.string() })),
+  /** Where the full IDs were sent (issue 23): the verified e-mail or mobile of the token; null when there were none. */
+  sentTo: z.enum(['EMAIL', 'MOBILE']).nullable(),
 });
 
 export const resetPasswordTokenRequest = z.object({ email: z.string().trim().max(200) });

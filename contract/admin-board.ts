@@ -3,6 +3,7 @@ import './zod-ko';
 import { z } from 'zod';
 import { area, boardPermissionRoles } from './board';
 import { listStyles } from './board-values';
+import { withParticle } from './korean-particle';
 
 /**
  * A board code is the second part of its screens' paths (/{Area}/{boardCode}/List/, spec §2):
@@ -33,8 +34,16 @@ export const adminBoardMessages = {
   inquiryStyleFixed: '문의 게시판은 목록 형식을 바꿀 수 없고, 다른 게시판을 문의 게시판으로 바꿀 수도 없습니다.',
 } as const;
 
-const limit = (l: { min: number; max: number }, what: string) =>
-  z.number().int().min(l.min, `${what}은(는) ${l.min} 이상이어야 합니다.`).max(l.max, `${what}은(는) ${l.max} 이하여야 합니다.`);
+/** A byte count as the console's size fields show it: 1024 → "1KB", 104857600 → "100MB". */
+const sizeText = (bytes: number) => (bytes >= MB ? `${bytes / MB}MB` : `${bytes / 1024}KB`);
+
+/** A number within `l`, refused with a sentence that names the field by its label on the form. */
+const limit = (l: { min: number; max: number }, what: string, show: (n: number) => string = String) =>
+  z
+    .number()
+    .int()
+    .min(l.min, `${withParticle(what, '은/는')} ${show(l.min)} 이상으로 입력해주세요.`)
+    .max(l.max, `${withParticle(what, '은/는')} ${show(l.max)} 이하로 입력해주세요.`);
 
 /** What the console edits on a board. */
 export const adminBoardFields = z.object({
@@ -42,12 +51,12 @@ export const adminBoardFields = z.object({
   area,
   listStyle: z.enum(listStyles),
   description: z.string().trim().max(500, '설명은 500자 이내로 입력해주세요.'),
-  pageSize: limit(boardLimits.pageSize, '목록 글 수'),
+  pageSize: limit(boardLimits.pageSize, '한 쪽의 글 수'),
   categories: z.array(z.string().trim().max(30, '분류는 30자 이내로 입력해주세요.')).max(boardLimits.categories, `분류는 ${boardLimits.categories}개까지 둘 수 있습니다.`),
   allowAttachments: z.boolean(),
   maxFiles: limit(boardLimits.maxFiles, '첨부파일 수'),
-  maxFileSize: limit(boardLimits.maxFileSize, '첨부파일 크기'),
-  maxImageSize: limit(boardLimits.maxImageSize, '이미지 크기'),
+  maxFileSize: limit(boardLimits.maxFileSize, '첨부파일 하나의 크기', sizeText),
+  maxImageSize: limit(boardLimits.maxImageSize, '본문 이미지 크기', sizeText),
   useComments: z.boolean(),
   /** Role codes allowed each action (admins may always do everything). */
   permissions: boardPermissionRoles,

@@ -1,6 +1,7 @@
 // zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
 import './zod-ko';
 import { z } from 'zod';
+import { withParticle } from './korean-particle';
 import { accessReason } from './access-record';
 import { accountMessages, patterns } from './account-messages';
 import { uploadUrlResponse } from './board-write';
@@ -12,7 +13,7 @@ import { pageFields, pageQuery } from './paging';
  */
 export const alumniMessages = {
   nameRequired: '이름을 입력해주세요.',
-  tooLong: (label: string, max: number) => `${label}은(는) ${max}자 이내로 입력해주세요.`,
+  tooLong: (label: string, max: number) => `${withParticle(label, '은/는')} ${max}자 이내로 입력해주세요.`,
   emailFormat: accountMessages.emailFormat,
   phoneFormat: accountMessages.phoneFormat,
   emailTaken: '이미 주소록에 등록된 이메일입니다.',
@@ -27,7 +28,7 @@ export const alumniMessages = {
   onlyXlsx: '엑셀 파일(.xlsx)만 올릴 수 있습니다.',
   notWorkbook: '엑셀 통합 문서(.xlsx)로 열 수 없는 파일입니다. 엑셀에서 .xlsx로 저장한 파일을 올려주세요.',
   noHeader: '첫 행에 머리글이 없습니다. 첫 행에 이름, 소속, 부서, 직위, 이메일, 연락처, 메모 머리글을 넣어주세요(이름은 필수).',
-  duplicateHeader: (header: string) => `머리글 '${header}'이(가) 두 번 있습니다. 하나만 남겨주세요.`,
+  duplicateHeader: (header: string) => `머리글 ${withParticle(`'${header}'`, '이/가')} 두 번 있습니다. 하나만 남겨주세요.`,
   noRows: '가져올 행이 없습니다. 머리글 아래에 주소록을 입력해주세요.',
   tooManyRows: (max: string) => `한 번에 ${max}행까지 가져올 수 있습니다. 파일을 나누어 올려주세요.`,
   importFileGone: '가져올 파일을 찾을 수 없습니다. 파일을 다시 올려주세요.',

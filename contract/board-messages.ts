@@ -35,7 +35,7 @@ export const boardMessages = {
   fileEmpty: '빈 파일은 첨부할 수 없습니다.',
   tooManyFiles: (max: number) => `파일은 ${max}개까지 첨부할 수 있습니다.`,
   uploadUrlInvalid: '업로드 주소가 만료되었거나 이미 사용되었습니다. 파일을 다시 선택해주세요.',
-  fileFieldMissing: '업로드할 파일(file)이 없습니다.',
+  fileFieldMissing: '업로드할 파일이 없습니다.',
   fileNotYours: '첨부할 수 없는 파일입니다. 파일을 다시 올려주세요.',
   // comments
   commentRequired: '댓글 내용을 입력해주세요.',

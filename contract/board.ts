@@ -103,7 +103,7 @@ export const boardItemListQuery = z.object({
   boardCode: z.string().min(1).max(40),
   sort: z
     .string()
-    .regex(new RegExp(`^(${sortFields.join('|')}),(ASC|DESC|asc|desc)$`), 'sort 는 field,DIRECTION 형식이어야 합니다.')
+    .regex(new RegExp(`^(${sortFields.join('|')}),(ASC|DESC|asc|desc)$`), '정렬 기준이 올바르지 않습니다.')
     .default('createdDate,DESC'),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   size: z.coerce.number().int().min(1).max(100).optional(),

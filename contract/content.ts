@@ -19,7 +19,7 @@ export const contentMessages = {
   notFound: '요청한 콘텐츠를 찾을 수 없습니다.',
   versionNotFound: '요청한 버전이 없습니다.',
   scheduleInPast: '예약 게시 시각은 지금보다 뒤여야 합니다.',
-  publishFormat: '게시 방법은 now, draft 또는 예약 시각(ISO 8601, 예: 2027-01-01T09:00:00+09:00)이어야 합니다.',
+  publishFormat: '게시 방법은 바로 게시, 임시 저장 또는 예약 시각(예: 2027-01-01T09:00:00+09:00) 중 하나여야 합니다.',
   titleRequired: '제목을 입력해주세요.',
   titleTooLong: '제목은 200자 이내로 입력해주세요.',
   noteTooLong: '변경 메모는 200자 이내로 입력해주세요.',

@@ -159,6 +159,26 @@ const routeDeclarations = {
   adminMenu: {
     update: { method: 'PUT', path: '/api/admin/menu' },
   },
+  // My page's activity tabs (issue 23): a member's posts, comments and inquiries.
+  memberActivity: {
+    list: { method: 'GET', path: '/api/user/:id/activity' },
+  },
+  // Visitor statistics (issue 23): the beacon of in-app navigations and the console's reads.
+  visit: {
+    record: { method: 'POST', path: '/api/visit' },
+  },
+  visitStats: {
+    series: { method: 'GET', path: '/api/admin/stats/visits' },
+    top: { method: 'GET', path: '/api/admin/stats/top' },
+    exportData: { method: 'GET', path: '/api/admin/stats/export' },
+  },
+  // Page satisfaction (issue 23): the visitors' answer and the console's reads.
+  feedback: {
+    create: { method: 'POST', path: '/api/feedback' },
+    summary: { method: 'GET', path: '/api/admin/feedback' },
+    comments: { method: 'GET', path: '/api/admin/feedback/comments' },
+    exportData: { method: 'POST', path: '/api/admin/feedback/export-data' },
+  },
   // The site-wide search (issue 23) and its popular terms, which staff may hide.
   search: {
     query: { method: 'GET', path: '/api/search' },

@@ -39,6 +39,9 @@ import {
   contentVersionList, contentVersionParams, contentView,
 } from './content';
 import { menu, menuUpdate } from './menu';
+import { memberActivityPage, memberActivityQuery } from './member-activity';
+import { visitBeacon, visitExportQuery, visitSeries, visitSeriesQuery, visitTop, visitTopQuery } from './visit-stats';
+import { feedbackCommentPage, feedbackCommentQuery, feedbackExportRequest, feedbackRequest, feedbackSummary, feedbackSummaryQuery } from './feedback';
 import { adminPopularSearchList, popularSearchHideRequest, popularSearchList, searchAnswer, searchQuery } from './search';
 
 /**
@@ -202,6 +205,16 @@ export const endpointSchemas = {
   },
   'menu.get': { response: { 200: successEnvelope(menu) } },
   'adminMenu.update': { body: menuUpdate, response: { 200: successEnvelope(menu), 409: e, 429: e, ...errors } },
+  'memberActivity.list': { params: userIdParams, querystring: memberActivityQuery, response: { 200: successEnvelope(memberActivityPage), ...errors } },
+  // sendBeacon reads no answer: 204 without a body.
+  'visit.record': { body: visitBeacon, response: { 204: z.null(), 400: e, 429: e } },
+  'visitStats.series': { querystring: visitSeriesQuery, response: { 200: successEnvelope(visitSeries), ...errors } },
+  'visitStats.top': { querystring: visitTopQuery, response: { 200: successEnvelope(visitTop), ...errors } },
+  'visitStats.exportData': { querystring: visitExportQuery, response: errors },
+  'feedback.create': { body: feedbackRequest, response: { 200: successEnvelope(z.object({})), 400: e, 401: e, 409: e, 429: e } },
+  'feedback.summary': { querystring: feedbackSummaryQuery, response: { 200: successEnvelope(feedbackSummary), ...errors } },
+  'feedback.comments': { querystring: feedbackCommentQuery, response: { 200: successEnvelope(feedbackCommentPage), ...errors } },
+  'feedback.exportData': { body: feedbackExportRequest, response: { ...errors, 429: e } },
   'search.query': { querystring: searchQuery, response: { 200: successEnvelope(searchAnswer), 400: e, 401: e } },
   'search.popular': { response: { 200: successEnvelope(popularSearchList) } },
   'adminSearch.popular': { response: { 200: successEnvelope(adminPopularSearchList), ...errors } },

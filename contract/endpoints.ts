@@ -105,6 +105,8 @@ const guestCache = (...invalidatedBy: string[]): Answer => ({ kind: 'guestCache'
 const contentManager: Access = { kind: 'admin', permission: 'CONTENT_Manage', console: true };
 /** What changes a page's cached guest answers (a scheduled version taking effect drops them too). */
 const contentWrites = ['adminContent.save', 'adminContent.restore'] as const;
+/** The console's visitor statistics and page-satisfaction reads (issue 23). */
+const statsViewer: Access = { kind: 'admin', permission: 'STATS_View', console: true };
 
 const rules = {
   siteSetting: {
@@ -258,6 +260,26 @@ const rules = {
   },
   adminMenu: {
     update: { access: contentManager, answer: noStore },
+  },
+  // The member themself, or staff with ADMIN_Access (recorded); the service decides whose (issue 23).
+  memberActivity: {
+    list: { access: member, answer: noStore },
+  },
+  // Visitor statistics (issue 23): anyone's navigations counted; the figures for STATS_View.
+  visit: {
+    record: { access: anyone, answer: noStore },
+  },
+  visitStats: {
+    series: { access: statsViewer, answer: noStore },
+    top: { access: statsViewer, answer: noStore },
+    exportData: { access: statsViewer, answer: noStore },
+  },
+  // Issue 23: anyone answers (once a day per screen); staff with STATS_View read and export.
+  feedback: {
+    create: { access: anyone, answer: noStore },
+    summary: { access: statsViewer, answer: noStore },
+    comments: { access: statsViewer, answer: noStore },
+    exportData: { access: statsViewer, answer: noStore },
   },
   // Issue 23: results depend on the caller's boards, so nothing keeps them; the popular terms are
   // the same for everyone and may be a minute old (a hidden term goes within that minute).

@@ -46,6 +46,10 @@ export const adminPaths = {
   contentVersions: (code: string) => `/admin/content/${code}/versions`,
   /** The header menu (issue 22). */
   menu: '/admin/menu',
+  /** Visitor statistics (issue 23). */
+  stats: '/admin/stats',
+  /** Page satisfaction (issue 23). */
+  feedback: '/admin/feedback',
   /** The site search's popular terms, which staff may hide (issue 23). */
   popularSearches: '/admin/popular-searches',
 } as const;

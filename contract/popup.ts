@@ -42,7 +42,7 @@ export const popupMessages = {
   startsAtInvalid: '시작 일시를 올바르게 입력해주세요.',
   endsAtInvalid: '종료 일시를 올바르게 입력해주세요.',
   endBeforeStart: '종료 일시는 시작 일시보다 뒤여야 합니다.',
-  screenInvalid: '표시 위치는 첫 화면(home) 또는 모든 화면(all) 중에서 골라주세요.',
+  screenInvalid: '표시 위치는 첫 화면 또는 모든 화면 중에서 골라주세요.',
   linkInvalid: '링크는 사이트 안의 경로(/로 시작)나 http:// 또는 https:// 주소여야 합니다.',
   imageNotFound: '이미지를 찾을 수 없습니다. 이미지를 다시 올려주세요.',
   imageAltTooLong: `이미지 대체 텍스트는 ${POPUP_IMAGE_ALT_MAX}자 이내로 입력해주세요.`,

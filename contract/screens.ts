@@ -99,6 +99,7 @@ export const screenModules = {
   adminContent: 'src/features/admin/content/ContentEditPage.tsx',
   adminContentVersions: 'src/features/admin/content/ContentVersionsPage.tsx',
   adminMenu: 'src/features/admin/menu/MenuPage.tsx',
+  adminStats: 'src/features/admin/stats/StatsPage.tsx',
   boardList: 'src/features/board/routes/BoardListPage.tsx',
   boardView: 'src/features/board/routes/BoardViewPage.tsx',
   boardWrite: 'src/features/board/routes/BoardWritePage.tsx',
@@ -107,6 +108,7 @@ export const screenModules = {
   terms: 'src/features/terms/TermsContentPage.tsx',
   contactUsTerms: 'src/features/terms/ContactUsTermsContentPage.tsx',
   notFound: 'src/app/NotFoundPage.tsx',
+  adminFeedback: 'src/features/admin/feedback/FeedbackPage.tsx',
   // Issue 23: the site-wide search and the console's popular terms.
   search: 'src/features/search/SearchPage.tsx',
   adminPopularSearches: 'src/features/admin/search/PopularSearchesPage.tsx',

@@ -6,7 +6,7 @@ import { searchGroups, searchPeriods, searchSorts } from './search-values';
 export * from './search-values';
 
 /**
- * The site-wide search (통합검색, issue 23; docs/decisions/0030-site-search.md):
+ * The site-wide search (통합검색, issue 23; docs/decisions/0035-site-search.md):
  * `GET /api/search?keyword=&group=&sort=&period=&page=&size=`. Without `group` the answer holds
  * each group's first few results (the 통합 tab); with one, a page of that group. Every group's
  * count is exact up to SEARCH_COUNT_CAP and says `capped` above it, as the board search does.

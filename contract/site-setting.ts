@@ -1,6 +1,7 @@
 // zod's configuration (Korean messages; jitless in the browser) before this module's schemas are built.
 import './zod-ko';
 import { z } from 'zod';
+import { withParticle } from './korean-particle';
 
 export const authTypes = ['IdAndPassword', 'EmailAndPassword', 'MobileAndPassword'] as const;
 export const authType = z.enum(authTypes);
@@ -78,14 +79,14 @@ export const siteSettingMessages = {
   profileNameRequired: (position: number) => `회원가입 추가 항목 ${position}번째의 이름을 입력해주세요.`,
   profileCodeRequired: (name: string) => `회원가입 추가 항목 '${name}'의 코드를 입력해주세요.`,
   profileCodeFormat: (name: string) => `회원가입 추가 항목 '${name}'의 코드는 영문자로 시작하고 영문자, 숫자, _만 쓸 수 있습니다.`,
-  profileCodeReserved: (code: string) => `'${code}'는 회원가입 기본 항목이 쓰는 코드라 추가 항목에 쓸 수 없습니다.`,
-  profileCodeDuplicate: (code: string) => `회원가입 추가 항목의 코드 '${code}'가 중복됩니다.`,
+  profileCodeReserved: (code: string) => `${withParticle(`'${code}'`, '은/는')} 회원가입 기본 항목이 쓰는 코드라 추가 항목에 쓸 수 없습니다.`,
+  profileCodeDuplicate: (code: string) => `회원가입 추가 항목의 코드 ${withParticle(`'${code}'`, '이/가')} 중복됩니다.`,
   profileOptionsRequired: (name: string) => `회원가입 추가 항목 '${name}'의 선택지를 하나 이상 입력해주세요.`,
   profileOptionDuplicate: (name: string) => `회원가입 추가 항목 '${name}'의 선택지가 중복됩니다.`,
-  guestRoleMissing: (roleCode: string) => `손님 권한 '${roleCode}'은(는) 없는 권한입니다.`,
+  guestRoleMissing: (roleCode: string) => `손님 권한 ${withParticle(`'${roleCode}'`, '은/는')} 없는 권한입니다.`,
   guestRoleAdmin: '관리자 권한(ADMIN_Access)이 있는 권한은 손님 권한으로 지정할 수 없습니다.',
   authTypeKeyMissing: (keyLabel: string, count: number) =>
-    `${keyLabel}이(가) 없는 회원이 ${count.toLocaleString('ko-KR')}명 있어 로그인 방식을 바꿀 수 없습니다.`,
+    `${withParticle(keyLabel, '이/가')} 없는 회원이 ${count.toLocaleString('ko-KR')}명 있어 로그인 방식을 바꿀 수 없습니다.`,
   authTypeMobileShared: (count: number) =>
     `다른 회원과 같은 휴대폰 번호를 쓰는 회원이 ${count.toLocaleString('ko-KR')}명 있어 로그인 방식을 바꿀 수 없습니다.`,
 } as const;

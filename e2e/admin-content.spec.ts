@@ -52,7 +52,7 @@ test('staff publish a year of the history (a guest reads it), compare and previe
   await form.getByLabel('변경 메모').fill('2027년 연혁 추가');
   await expectNoViolationsAtBothWidths(page, 'the history editor');
   await form.getByRole('button', { name: '게시', exact: true }).click();
-  await expect(form.getByRole('status').filter({ hasText: '게시했습니다' })).toHaveText(/버전 \d+을\(를\) 게시했습니다\./);
+  await expect(form.getByRole('status').filter({ hasText: '게시했습니다' })).toHaveText(/^버전 \d+(을|를) 게시했습니다\.$/);
 
   // A guest (another browser context, no session) sees it on the public screen at once.
   const guest = await browser.newContext();

@@ -21,7 +21,7 @@ test.describe('not found', () => {
 
   test('an unknown board shows a Korean not-found message', async ({ page, pageErrors }) => {
     pageErrors.allow(API_NOT_FOUND);
-    await page.goto('/nids/nosuchboard/list');
+    expect((await page.goto('/nids/nosuchboard/list'))?.status()).toBe(404);
     await expect(page.locator('h1')).toHaveText(NOT_FOUND_TITLE);
     await expect(page.locator('main')).toContainText('게시판');
     await expect(page.locator('main')).toContainText(/존재하지 않|찾을 수 없|없습니다/);
@@ -30,14 +30,39 @@ test.describe('not found', () => {
 
   test('a board in the wrong area and a missing post are not found either', async ({ page, pageErrors }) => {
     pageErrors.allow(API_NOT_FOUND);
-    await page.goto('/reference/notice/list');
+    expect((await page.goto('/reference/notice/list'))?.status()).toBe(404);
     await expect(page.locator('h1')).toHaveText(NOT_FOUND_TITLE);
-    await page.goto('/nids/notice/view/999999');
+    expect((await page.goto('/nids/notice/view/999999'))?.status()).toBe(404);
     await expect(page.locator('h1')).toHaveText(NOT_FOUND_TITLE);
     await expect(page.locator('main')).toContainText(/게시글|게시물/);
     await expect(page.locator('main')).toContainText(/존재하지 않|찾을 수 없|없습니다|삭제/);
-    await page.goto('/nids/notice/view/abc');
+    expect((await page.goto('/nids/notice/view/abc'))?.status()).toBe(404);
     await expect(page.locator('h1')).toHaveText(NOT_FOUND_TITLE);
+  });
+
+  // Issue 23: a real 404 with the app, and robots noindex in the head while the not-found screen shows.
+  test('an unknown address answers 404 with noindex, which goes with the screen and comes back on in-app navigation', async ({ page }) => {
+    const robots = page.locator('head meta[name="robots"]');
+    const response = await page.goto('/no/such/page/here');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('h1')).toHaveText(NOT_FOUND_TITLE);
+    await expect(robots).toHaveAttribute('content', 'noindex');
+    await expect(robots).toHaveCount(1);
+    await page.locator('main').getByRole('link', { name: '첫 화면으로' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(robots).toHaveCount(0);
+    // In the app: the router's own navigation (as a link or the back button makes it) to an address no route matches.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/nids/nowhere');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.locator('h1')).toHaveText(NOT_FOUND_TITLE);
+    await expect(page).toHaveTitle(new RegExp(NOT_FOUND_TITLE));
+    await expect(robots).toHaveAttribute('content', 'noindex');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('h1')).not.toHaveText(NOT_FOUND_TITLE);
+    await expect(robots).toHaveCount(0);
   });
 
   test('a missing script file is a 404, not the web page', async ({ request }) => {

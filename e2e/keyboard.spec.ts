@@ -178,7 +178,7 @@ test.describe('My page tabs by keyboard', () => {
       await openSignedIn(page, member.userId, member.password, paths.myPage);
       const tablist = page.getByRole('tablist', { name: '마이페이지 메뉴' });
       await expect(tablist).toBeVisible();
-      const names = ['회원 정보', '비밀번호 변경', '이메일', '회원 탈퇴'];
+      const names = ['회원 정보', '내가 쓴 글', '내 댓글', '내 문의', '비밀번호 변경', '이메일', '회원 탈퇴'];
       await expect(tablist.getByRole('tab')).toHaveText(names);
       const selected = async (name: string) => {
         const tab = myPageTab(page, name);
@@ -198,8 +198,8 @@ test.describe('My page tabs by keyboard', () => {
       await myPageTab(page, '회원 정보').focus();
 
       await page.keyboard.press('ArrowRight');
-      await selected('비밀번호 변경');
-      await expect(page).toHaveURL((url) => url.search === '?tab=password');
+      await selected('내가 쓴 글');
+      await expect(page).toHaveURL((url) => url.search === '?tab=posts');
       expectVisibleFocus((await focused(page))!);
       await page.keyboard.press('End');
       await selected('회원 탈퇴');

@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { accountMessages, paths } from '@contract';
 import { expect, REFUSED_REQUEST, test } from './fixtures';
-import { createMember, myPageTab, openSignedIn, uniqueSuffix } from './support/accounts';
+import { createMember, myPageTab, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
+import { commentByApi, createItemByApi } from './support/board';
 import { field, recordDialogs } from './support/dialogs';
-import { messagesTo, nextPincode } from './support/inbox';
+import { messagesTo, nextMessage, nextPincode } from './support/inbox';
 import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
 import { forwardTo, signedInAndIdle } from './support/session-clock';
 
@@ -130,6 +131,12 @@ for (const size of SCREEN_WIDTHS) {
       await form.getByRole('button', { name: '확인', exact: true }).click();
       await dialogs.waitFor(accountMessages.pincodeOk);
       await expect(page.getByRole('heading', { name: '아이디 찾기 결과' })).toBeFocused();
+      // The screen keeps the ID masked; the full one went to the address just verified (issue 23).
+      const result = page.getByRole('region', { name: '아이디 찾기 결과' });
+      await expect(result.getByRole('status')).toHaveText(accountMessages.fullIdSentEmail);
+      await expect(result).not.toContainText(member.userId);
+      const mail = await nextMessage(member.email, seen + 1);
+      expect(mail.text).toContain(`아이디: ${member.userId}`);
       await checkScreen(page, testInfo, 'find-id result');
     });
 
@@ -172,6 +179,18 @@ for (const size of SCREEN_WIDTHS) {
       await profile.getByRole('button', { name: '회원 정보 저장' }).click();
       await expect(field(profile, '이름')).toHaveAttribute('aria-invalid', 'true');
       await checkScreen(page, testInfo, 'my-page profile errors');
+
+      // The activity tabs (issue 23), each with a row of the member's own.
+      const session = await signInByApi(request, member.userId, member.password);
+      const title = `내 글 ${uniqueSuffix()}`;
+      const item = await createItemByApi(request, session.accessToken, 'community', { title, content: '<p>본문</p>', isSecret: true, files: [] });
+      await commentByApi(request, session.accessToken, 'community', item.itemNo, '내가 단 댓글입니다.');
+      for (const [tab, shows] of [['내가 쓴 글', title], ['내 댓글', '내가 단 댓글입니다.'], ['내 문의', '문의한 내역이 없습니다.']] as const) {
+        await myPageTab(page, tab).click();
+        await expect(page.getByRole('tabpanel', { name: tab })).toContainText(shows);
+        await checkScreen(page, testInfo, `my-page ${tab}`);
+      }
+      await expect(page.getByRole('tabpanel', { name: '내가 쓴 글' })).toBeHidden();
 
       await myPageTab(page, '비밀번호 변경').click();
       const password = page.getByRole('form', { name: '비밀번호 변경' });

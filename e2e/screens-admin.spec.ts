@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { adminBoardMessages, adminMessages, memberMessages, roleMessages, siteSettingMessages, type MemberPage } from '@contract';
+import { adminBoardMessages, adminMessages, adminPaths, memberMessages, roleMessages, siteSettingMessages, type MemberPage } from '@contract';
 import { escapeRegExp, expect, REFUSED_REQUEST, test } from './fixtures';
 import { ADMIN, createMember, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field } from './support/dialogs';
@@ -34,6 +34,27 @@ async function submitEmpty(page: Page, dialogName: string, submit: string, error
   await dialog.getByRole('button', { name: submit, exact: true }).click();
   await expect(dialog.getByText(error)).toBeVisible();
   return dialog;
+}
+
+/**
+ * Visitor statistics (issue 23) with figures to draw: navigations by a person's browser (the test
+ * browser itself is headless, counted as a robot, which the top lists leave out), waited for until
+ * the server's next flush has written them.
+ */
+async function countHumanVisits(request: APIRequestContext): Promise<void> {
+  const userAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  for (const path of ['/', '/nids/intro', '/Nids/notice/List/']) {
+    const res = await request.post('/api/visit', { headers: { 'user-agent': userAgent, 'content-type': 'text/plain;charset=UTF-8' }, data: JSON.stringify({ path }) });
+    expect(res.status()).toBe(204);
+  }
+  const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+  const token = await adminToken(request);
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/admin/stats/top?from=${today}&to=${today}&kind=screen`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { data: { items: unknown[] } }).data.items.length;
+    }, { timeout: 15_000 })
+    .toBeGreaterThan(0);
 }
 
 async function closeWithEscape(page: Page, dialog: Locator) {
@@ -306,6 +327,38 @@ for (const viewport of SCREEN_WIDTHS) {
       await page.getByRole('button', { name: '엑셀 다운로드' }).click();
       const dialog = await submitEmpty(page, '접근기록 엑셀 다운로드', '다운로드', '사유를 입력해주세요.');
       await checkScreen(page, testInfo, 'admin-access-records-export-error');
+      await closeWithEscape(page, dialog);
+    });
+
+    test(`visitor statistics: charts, their tables and the Excel export at ${at}`, async ({ page }, testInfo) => {
+      await countHumanVisits(page.request);
+      await openSignedIn(page, ADMIN.userId, ADMIN.password, adminPaths.stats);
+      await settled(page, page.getByRole('table', { name: /많이 본 화면/ }).locator('tbody tr'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('방문 통계');
+      await expect(page.getByRole('img', { name: /일별 페이지뷰와 방문자 그래프/ })).toBeVisible();
+      await expect(page.getByRole('table', { name: /많이 본 화면/ }).getByRole('rowheader', { name: '홈' })).toBeVisible();
+      await checkScreen(page, testInfo, 'admin-stats');
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: '엑셀 내려받기' }).click();
+      expect((await download).suggestedFilename()).toMatch(/^방문통계_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    });
+
+    test(`page satisfaction (issue 23): the summary, the comments and the export dialog with an error at ${at}`, async ({ page }, testInfo) => {
+      // An answer with a comment on a screen of its own for this width (one answer per visitor, screen and day).
+      const answered = await page.request.post('/api/feedback', {
+        data: { path: `/Nids/notice/View/${viewport.width}`, score: 2, comment: `글씨가 작아요 (${at})\n두 번째 줄` },
+      });
+      expect(answered.status()).toBe(200);
+      await openSignedIn(page, ADMIN.userId, ADMIN.password, '/admin/feedback');
+      await settled(page, page.getByText(`글씨가 작아요 (${at})`));
+      // The console asks no satisfaction question of its own screens.
+      await expect(page.getByRole('group', { name: '이 페이지에서 제공하는 정보에 대하여 만족하십니까?' })).toHaveCount(0);
+      await checkScreen(page, testInfo, 'admin-feedback');
+
+      await page.getByRole('button', { name: '엑셀 다운로드' }).click();
+      const dialog = await submitEmpty(page, '만족도 조사 엑셀 다운로드', '다운로드', '사유를 입력해주세요.');
+      await checkScreen(page, testInfo, 'admin-feedback-export-error');
       await closeWithEscape(page, dialog);
     });
   });

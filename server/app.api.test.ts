@@ -141,9 +141,32 @@ describe('bad requests are 400 BAD_REQUEST, never 500', () => {
     '/api/file/not-a-file-id',
   ])('GET %s', async (url) => {
     const err = expectErrorEnvelope(await t.app.inject({ method: 'GET', url }), 400, 'BAD_REQUEST');
-    // A person reads this message: Korean (the zod messages are localised), never an English stack.
+    // A person reads this message: Korean (the zod messages are localised), never an English stack,
+    // field or type name ("number이 너무 큽니다", "받은 타입은 null입니다 ()": issue 23).
     expect(err.message).toMatch(hangul);
     expect(err.message).not.toMatch(/\n\s+at /);
+    expect(err.message).not.toMatch(/[A-Za-z]|\(/);
+  });
+
+  it('says what to do in Korean and names the field beside the message, not inside it (issue 23)', async () => {
+    const answer = async (res: { statusCode: number; body: string; headers: Record<string, unknown> }) => {
+      expectErrorEnvelope(res, 400, 'BAD_REQUEST');
+      return JSON.parse(res.body) as unknown;
+    };
+    // A number over its limit in a query (was "number이 너무 큽니다: 100 이하여야 합니다 (size)").
+    expect(await answer(await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=notice&size=1000' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: '100 이하로 입력해주세요.',
+      field: 'size',
+    });
+    expect(await answer(await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=notice&page=abc' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: '숫자로 입력해주세요.',
+      field: 'page',
+    });
+    // null where a string is required (was "잘못된 입력: 예상 타입은 string, 받은 타입은 null입니다 (userKeyCode)").
+    const signin = await t.app.inject({ method: 'POST', url: '/api/user/signin', payload: { userKeyType: 'ID', userKeyCode: null, password: 'x' } });
+    expect(await answer(signin)).toEqual({ code: 'BAD_REQUEST', message: '값의 형식이 올바르지 않습니다.', field: 'userKeyCode' });
   });
 
   it.each([
@@ -161,7 +184,7 @@ describe('bad requests are 400 BAD_REQUEST, never 500', () => {
       headers: { 'content-type': 'application/json' },
       payload,
     });
-    expectErrorEnvelope(res, 400, 'BAD_REQUEST');
+    expect(expectErrorEnvelope(res, 400, 'BAD_REQUEST').message).not.toMatch(/[A-Za-z]|\(/);
   });
 
   it('a body over the 1 MB limit is 413 PAYLOAD_TOO_LARGE', async () => {

@@ -42,6 +42,8 @@ import { contentRoutes } from './modules/content/routes';
 import { twoFactorRoutes } from './modules/two-factor/routes';
 import { popupRoutes } from './modules/popup/routes';
 import { menuRoutes } from './modules/menu/routes';
+import { memberActivityRoutes } from './modules/member-activity/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
 import { searchRoutes } from './modules/search';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitKey, rateLimitStore } from './lib/rate-limit';
@@ -61,9 +63,10 @@ import { findGuestRole, rolesByCode, sharedRolePermissions } from '@server/modul
 import { activeMembersSharingMobile, activeMembersWithout, keyInUse, memberName } from '@server/modules/user';
 import { checkPostFileAccess } from '@server/modules/board';
 import { createVisitorKeys } from '@server/modules/visitor-key';
+import { VisitCounter, visitRoutes } from '@server/modules/visit';
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching' | 'visitorKeys'> & { clock?: Clock },
+  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching' | 'visitorKeys' | 'visits'> & { clock?: Clock },
   opts: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
 ): Promise<FastifyInstance> {
   const siteHeaders = securityHeaders(deps.config);
@@ -99,6 +102,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   const clock = deps.clock ?? systemClock;
   // Reads of tables whose owners import site-setting and user-key (decision 0022): handed over here.
+  const visitorKeys = createVisitorKeys(deps.db);
   const settings = new SiteSettings(deps.db, { findGuestRole, sharedRolePermissions, rolesByCode, activeMembersWithout, activeMembersSharingMobile });
   app.decorate('deps', {
     ...deps,
@@ -107,7 +111,8 @@ export async function buildApp(
     files: await openFileStore(deps.config),
     delivery: createDelivery(deps.db, clock, deps.config, app.log),
     boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log, clock),
-    visitorKeys: createVisitorKeys(deps.db),
+    visitorKeys,
+    visits: new VisitCounter(deps.db, visitorKeys, { flushMs: deps.config.viewFlushMs, log: app.log }),
   });
   app.decorateRequest('callerPromise', null);
   const idleLimit = tellAdminIdleLimit(deps.config.adminIdleMs);
@@ -115,6 +120,8 @@ export async function buildApp(
   app.addHook('onClose', () => app.deps.delivery.close());
   app.addHook('onReady', () => app.deps.boardCaching.start());
   app.addHook('onClose', () => app.deps.boardCaching.close());
+  app.addHook('onReady', () => app.deps.visits.start());
+  app.addHook('onClose', () => app.deps.visits.close());
 
   registerSecurityHeaders(app, siteHeaders);
   registerCors(app, deps.config.corsOrigins);
@@ -152,14 +159,12 @@ export async function buildApp(
       return reply.status(error.status).send(error.toEnvelope());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // The first issue, and the field it is about (its path in the body or query, dotted).
+      // The first issue's Korean sentence (contract/zod-ko.ts), which a screen may show as it is; the
+      // field it is about (its path in the body or query, dotted) goes in `field`, never in the message.
       const first = error.validation[0];
       const path = first?.instancePath.replace(/^\//, '') ?? '';
-      const where = path ? ` (${path})` : '';
       const field = path ? { field: path.replaceAll('/', '.') } : {};
-      return reply
-        .status(400)
-        .send({ code: 'BAD_REQUEST', message: `${first?.message ?? messages.badRequest}${where}`, ...field } satisfies ErrorEnvelope);
+      return reply.status(400).send({ code: 'BAD_REQUEST', message: first?.message ?? messages.badRequest, ...field } satisfies ErrorEnvelope);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -212,6 +217,11 @@ export async function buildApp(
   await app.register(contentRoutes);
   await app.register(seoRoutes);
   await app.register(menuRoutes);
+  await app.register(memberActivityRoutes);
+  // Issue 23: visitor statistics (the beacon and the console's figures).
+  await app.register(visitRoutes);
+  // Issue 23: page satisfaction.
+  await app.register(feedbackRoutes);
   // Issue 23: the site-wide search and its popular terms.
   await app.register(searchRoutes);
 

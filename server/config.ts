@@ -46,6 +46,8 @@ export interface Config {
   databasePoolMax: number;
   /** How often buffered post views are written to the database (VIEW_FLUSH_SECONDS, default 3). */
   viewFlushMs: number;
+  /** Days of visitor statistics kept (VISIT_RETENTION_DAYS, default 730: two years); housekeeping deletes older days. */
+  visitRetentionDays: number;
   /** Memory for guest answers kept ready to send (CACHE_SIZE_MB, default 32); 0 turns the cache off. */
   cacheMaxBytes: number;
   /** Bearer token that may read GET /metrics besides an admin's (METRICS_TOKEN); unset: admins only. */
@@ -199,6 +201,7 @@ export const environmentSchema = z.object({
   VIEW_FLUSH_SECONDS: integer({ min: 1, unit: 'seconds', default: '3', doc: 'how often buffered post views are written to the database' }),
   METRICS_TOKEN: secret(16, { doc: "bearer token that may read GET /metrics besides an admin's" }),
   SHUTDOWN_TIMEOUT_SECONDS: integer({ min: 1, unit: 'seconds', default: '10', doc: 'how long requests in flight may run on after SIGTERM' }),
+  VISIT_RETENTION_DAYS: integer({ min: 1, unit: 'days', default: '730', doc: 'days of visitor statistics kept; older days are deleted by housekeeping' }),
 });
 
 export type Environment = z.output<typeof environmentSchema>;
@@ -254,6 +257,7 @@ function toConfig(env: Environment): Config {
     housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
     databasePoolMax: env.DATABASE_POOL_MAX,
     viewFlushMs: env.VIEW_FLUSH_SECONDS * 1000,
+    visitRetentionDays: env.VISIT_RETENTION_DAYS,
     cacheMaxBytes: env.CACHE_SIZE_MB * 1024 * 1024,
     metricsToken: env.METRICS_TOKEN,
     redisUrl: env.REDIS_URL,

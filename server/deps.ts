@@ -7,6 +7,7 @@ import type { FileStore } from '@server/modules/file';
 import type { Delivery } from '@server/modules/delivery';
 import type { BoardCaching } from '@server/modules/board';
 import type { VisitorKeys } from '@server/modules/visitor-key';
+import type { VisitCounter } from '@server/modules/visit';
 
 /**
  * What every route module may use, made once in `buildApp` (server/app.ts) and reached through
@@ -26,6 +27,8 @@ export interface AppDeps {
   boardCaching: BoardCaching;
   /** A visitor counted once a day without an address or cookie (page satisfaction, visitor statistics). */
   visitorKeys: VisitorKeys;
+  /** Page loads and in-app navigations, buffered and written in batches (visitor statistics, issue 23). */
+  visits: VisitCounter;
 }
 
 declare module 'fastify' {

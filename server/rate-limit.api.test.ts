@@ -66,6 +66,12 @@ describe('rate limits per client address', () => {
     expect(rows.rows.map((r) => r.title)).toEqual(['제한 시험 문의 1', '제한 시험 문의 2', '제한 시험 문의 4']);
   });
 
+  it('page-satisfaction answers (RATE_LIMIT_WRITE, issue 23): a third in a minute from one address is refused, whatever the screen', async () => {
+    const screens = ['/nids/intro', '/nids/about', '/nids/history', '/system/registSite'];
+    let n = 0;
+    await exhaust(2, (remoteAddress) => t.app.inject({ method: 'POST', url: '/api/feedback', payload: { path: screens[n++ % 4], score: 4 }, remoteAddress }));
+  });
+
   it('writing posts, comments and uploads (RATE_LIMIT_WRITE), each route counted on its own', async () => {
     const member = t.auth(t.tokens.member);
     let n = 0;

@@ -78,6 +78,18 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
     if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     }
+    // A full page load is a visit (issue 23): an array push here, everything else at the flush
+    // (server/modules/visit). In-app navigations after it come by the beacon.
+    if (request.method === 'GET') {
+      app.deps.visits.record({
+        at: app.deps.clock.now(),
+        address: request.ip,
+        userAgent: request.headers['user-agent'],
+        path: url,
+        referrer: request.headers.referer,
+        host: request.host,
+      });
+    }
     // The tags are a bonus: with the database out of reach the screen still gets the app's shell.
     const tagged = await pageHeads?.answer(request, reply).catch((err: unknown) => {
       request.log.warn({ err }, 'page tags unavailable: sending the plain index.html');

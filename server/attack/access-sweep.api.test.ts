@@ -425,6 +425,16 @@ const ROUTES: Record<string, Row> = {
       { target: 'A\'s record', url: () => `/api/user/${f.owner.id}`, refused: ['memberB', 'guest', 'boardStaff'], allowed: { staffAdmin: MY_PAGE_STAFF }, control: 'owner' },
     ],
   },
+  'GET /api/user/{id}/activity': {
+    mayAct: 'the member; administrators, recorded (server/modules/member-activity)',
+    cases: (['posts', 'comments', 'inquiries'] as const).map((type): Case => ({
+      target: `A's ${type} (secret post and inquiry titles)`,
+      url: () => `/api/user/${f.owner.id}/activity?type=${type}`,
+      refused: ['memberB', 'guest', 'boardStaff'],
+      allowed: { staffAdmin: MY_PAGE_STAFF },
+      control: 'owner',
+    })),
+  },
   'PATCH /api/user/{id}': {
     mayAct: 'the member; administrators, recorded; the system administrator\'s own record only itself',
     cases: [

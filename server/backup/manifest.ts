@@ -127,7 +127,8 @@ export function readManifest(dir: string): Manifest {
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;
-    throw new BackupError(`${file} is damaged: ${first.path.join('.')}: ${first.message}.`);
+    // zod's sentences end with their own full stop (contract/zod-ko.ts).
+    throw new BackupError(`${file} is damaged: ${first.path.join('.')}: ${first.message.replace(/\.$/, '')}.`);
   }
   return parsed.data;
 }

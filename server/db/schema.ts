@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BoardPermissionRoles, ListStyle, Area, UserProfileField, AuthType } from '@contract';
 
@@ -292,6 +292,8 @@ export const boardItem = pgTable(
     index('board_item_inquiry_status_idx')
       .on(t.boardCode, t.inquiryStatus, t.createdAt.desc(), t.id.desc())
       .where(sql`deleted_at IS NULL`),
+    // My page's 내가 쓴 글 (issue 23): a member's posts on every board, newest first.
+    index('board_item_writer_created_idx').on(t.writerId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
     // The site search (issue 23): every board's public posts newest first, across boards; a secret
     // post is not even in it. The board code after the order lets the index reject closed boards.
     index('board_item_site_search_idx')
@@ -394,6 +396,8 @@ export const boardItemComment = pgTable(
     index('board_item_comment_parent_idx').on(t.parentId),
     // The console's dashboard counts this week's comments.
     index('board_item_comment_created_idx').on(t.createdAt).where(sql`deleted_at IS NULL`),
+    // My page's 내 댓글 (issue 23): a member's comments, newest first.
+    index('board_item_comment_writer_idx').on(t.writerId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
   ],
 );
 
@@ -599,6 +603,101 @@ export const dailySalt = pgTable('daily_salt', {
   day: date('day').primaryKey(),
   salt: text('salt').notNull(),
 });
+
+/**
+ * Visitor statistics (issue 23), counted in memory and written in batches (module visit): page
+ * views and visitors per Korean day and hour, bots apart. A few dozen rows a day whatever the
+ * traffic; kept VISIT_RETENTION_DAYS (housekeeping). `visitors`: distinct visitor keys in the hour;
+ * `dayVisitors`: visitors first seen that day in this hour, so a day's visitors are a sum.
+ */
+export const visitHour = pgTable(
+  'visit_hour',
+  {
+    day: date('day').notNull(),
+    /** 0-23, Korean time. */
+    hour: integer('hour').notNull(),
+    bot: boolean('bot').notNull(),
+    views: integer('views').notNull(),
+    visitors: integer('visitors').notNull(),
+    dayVisitors: integer('day_visitors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hour, t.bot] })],
+);
+
+/**
+ * The console's top lists (issue 23), per Korean day: `kind` screen, post (`boardCode/itemNo`),
+ * referrer (another site's host), device or browser, with its views and, for device and browser,
+ * visitors (humans only). Bounded by the site's screens, its posts, the hosts that link to it.
+ */
+export const visitCount = pgTable(
+  'visit_count',
+  {
+    kind: text('kind').$type<'screen' | 'post' | 'referrer' | 'device' | 'browser'>().notNull(),
+    day: date('day').notNull(),
+    value: text('value').notNull(),
+    views: integer('views').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.value] })],
+);
+
+/**
+ * Who was already counted (issue 23): a visitor key per Korean day, and per hour of it, so each
+ * instance's batches count a visitor once however many instances saw them. Only today's rows
+ * de-duplicate anything: housekeeping keeps two days.
+ */
+export const visitVisitorDay = pgTable(
+  'visit_visitor_day',
+  {
+    day: date('day').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitorKey] })],
+);
+
+export const visitVisitorHour = pgTable(
+  'visit_visitor_hour',
+  {
+    day: date('day').notNull(),
+    hour: integer('hour').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hour, t.visitorKey] })],
+);
+
+/**
+ * Page satisfaction (만족도 조사, issue 23): one answer per screen, visitor and Korean calendar day.
+ * No address and no cookie: `visitor_key` is the day's salted key (module visitor-key), which can
+ * no longer be tied to an address once the day's salt is gone. Kept two years (housekeeping), as
+ * the comment is free text a visitor may have put personal data in.
+ */
+export const pageFeedback = pgTable(
+  'page_feedback',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The screen as counted: lower-case, without a trailing slash (contract feedbackScreenKey). */
+    path: text('path').notNull(),
+    /** The Korean calendar day of the answer. */
+    day: date('day').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+    /** 1 (매우 불만족) to 5 (매우 만족). */
+    score: integer('score').notNull(),
+    /** Plain text, null when none was written. */
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The once-a-day rule: a second answer from the same visitor to the same screen that day clashes.
+    uniqueIndex('page_feedback_once_idx').on(t.path, t.day, t.visitorKey),
+    // The console's summary of a period (index-only: day range, grouped by screen) and the pruning by day.
+    index('page_feedback_day_idx').on(t.day, t.path, t.score),
+    // The comments of a period, newest first (scanned backward: an index declared DESC would be
+    // NULLS LAST, which ORDER BY day DESC, NULLS FIRST by default, cannot use), of every screen and of one.
+    index('page_feedback_comment_idx').on(t.day, t.id).where(sql`comment IS NOT NULL`),
+    index('page_feedback_screen_comment_idx').on(t.path, t.day, t.id).where(sql`comment IS NOT NULL`),
+    check('page_feedback_score_check', sql`score BETWEEN 1 AND 5`),
+  ],
+);
 
 /**
  * The site search's terms (issue 23): one row per term a visitor searched on a day (Korean calendar

@@ -21,13 +21,10 @@ export function expectRefusal(res: Res | undefined, status: number, code: ErrorC
   else if (message) expect(b.message).toMatch(message);
 }
 
-/**
- * A refusal with this status in the error envelope; `message` is compared without the field path
- * a schema message ends with ("사유를 입력해주세요. (reason)", "... (permissions/0)").
- */
+/** A refusal with this status in the error envelope and, when given, exactly this message. */
 export function expectRefusalMessage(res: Res, status: number, message?: string): void {
   expect(res.statusCode, res.body).toBe(status);
   const parsed = body<{ code: string; message: string }>(res);
   expect(errorEnvelope.strict().safeParse(parsed).error?.issues ?? [], res.body).toEqual([]);
-  if (message) expect(parsed.message.replace(/ \(\w+(\/\w+)*\)$/, '')).toBe(message);
+  if (message) expect(parsed.message).toBe(message);
 }

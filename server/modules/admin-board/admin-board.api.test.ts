@@ -168,10 +168,11 @@ describe('invalid boards are refused', () => {
 
   it('limits and types are checked by the schema (400, never 500)', async () => {
     const bigPage = await admin('PUT', '/api/admin/boards', newBoard('bigPage', { pageSize: 1000 }));
-    expectRefusal(bigPage, 400, 'BAD_REQUEST');
+    // The sentence names the field by its label on the form; the request field goes beside it (issue 23).
+    expectRefusal(bigPage, 400, 'BAD_REQUEST', '한 쪽의 글 수는 100 이하로 입력해주세요.');
     expect(body(bigPage).field).toBe('pageSize');
     const longName = await admin('PUT', '/api/admin/boards', newBoard('longName', { name: '가'.repeat(51) }));
-    expectRefusal(longName, 400, 'BAD_REQUEST', '게시판 이름은 50자 이내로 입력해주세요. (name)');
+    expectRefusal(longName, 400, 'BAD_REQUEST', '게시판 이름은 50자 이내로 입력해주세요.');
     expect(body(longName).field).toBe('name');
     const longCategory = await admin('PUT', '/api/admin/boards', newBoard('longCategory', { categories: ['질문', '가'.repeat(31)] }));
     expect(body(longCategory).field).toBe('categories.1');

@@ -17,6 +17,10 @@ export { checkPostFileAccess, deny, requireBoard, requireVisible, visitorKey } f
 export { updateItem } from './write';
 // The header menu (modules/menu) places the boards in its groups.
 export { listBoardsForMenu } from './repo';
+// My page's activity tabs (issue 23).
+export { memberPostsCountQuery, memberPostsQuery } from './repo';
+// Visitor statistics (modules/visit): which viewed posts exist, and their titles.
+export { postTitles } from './repo';
 // The site search (issue 23) reads posts through here: the board module owns board_item.
 export { rankedWindowQuery, RELEVANCE_WINDOW, searchableBoardsQuery, siteSearchCountQuery, siteSearchIdsQuery, siteSearchPosts } from './site-search';
 export type { SiteSearchFilter, SiteSearchPage } from './site-search';

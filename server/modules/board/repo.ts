@@ -758,3 +758,57 @@ export const inquiryCountsQuery = () =>
       WHERE b.list_style = 'inquiry'`;
 
 export const inquiryCounts = (db: Db) => firstRow<{ received: number; in_progress: number }>(db, inquiryCountsQuery());
+
+/**
+ * My page's 내가 쓴 글 and 내 문의 (issue 23): a member's live posts, newest first, with their board's
+ * name and area for the link. Secret posts are theirs, so they are listed; deleted ones never.
+ * Posts: every board but the contact-us one, along board_item_writer_created_idx; inquiries: the
+ * contact-us board, along board_item_writer_idx. The order is the index's (DESC NULLS LAST).
+ */
+function memberPostsWhere(writerId: number, kind: 'posts' | 'inquiries'): SQL {
+  return and(
+    eq(boardItem.writerId, writerId),
+    isNull(boardItem.deletedAt),
+    kind === 'inquiries' ? eq(boardItem.boardCode, INQUIRY_BOARD) : sql`${boardItem.boardCode} <> ${INQUIRY_BOARD}`,
+  )!;
+}
+
+export function memberPostsQuery(db: Db, writerId: number, kind: 'posts' | 'inquiries', page: { offset: number; limit: number }) {
+  return db
+    .select({
+      id: boardItem.id,
+      boardCode: boardItem.boardCode,
+      boardName: board.name,
+      area: board.area,
+      itemNo: boardItem.itemNo,
+      title: boardItem.title,
+      isSecret: boardItem.isSecret,
+      status: boardItem.inquiryStatus,
+      createdAt: boardItem.createdAt,
+    })
+    .from(boardItem)
+    .innerJoin(board, eq(board.boardCode, boardItem.boardCode))
+    .where(memberPostsWhere(writerId, kind))
+    .orderBy(sql`${boardItem.createdAt} DESC NULLS LAST`, sql`${boardItem.id} DESC NULLS LAST`)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export function memberPostsCountQuery(db: Db, writerId: number, kind: 'posts' | 'inquiries') {
+  return db.select({ count: sql<number>`count(*)::int` }).from(boardItem).where(memberPostsWhere(writerId, kind));
+}
+
+/**
+ * Visitor statistics (issue 23): which of these posts exist, with their titles, in one statement
+ * over board_item_no_uq (deleted posts included: a post viewed before it was removed was viewed).
+ */
+export async function postTitles(db: Db, posts: readonly { boardCode: string; itemNo: number }[]): Promise<{ boardCode: string; itemNo: number; title: string }[]> {
+  if (posts.length === 0) return [];
+  const result = (await db.execute(sql`
+    SELECT b.board_code AS "boardCode", b.item_no AS "itemNo", b.title
+    FROM unnest(${sql.param(posts.map((p) => p.boardCode))}::text[], ${sql.param(posts.map((p) => p.itemNo))}::int[]) AS p(board_code, item_no)
+    JOIN board_item b ON b.board_code = p.board_code AND b.item_no = p.item_no`)) as unknown as {
+    rows: { boardCode: string; itemNo: number; title: string }[];
+  };
+  return result.rows.map((r) => ({ boardCode: r.boardCode, itemNo: Number(r.itemNo), title: r.title }));
+}

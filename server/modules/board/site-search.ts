@@ -5,7 +5,7 @@ import { caseless, SEARCH_COUNT_CAP, tokensDecide } from './repo';
 import { queryTokens, type SearchField } from './search-tokens';
 
 /**
- * The site search's reads of posts (issue 23, docs/decisions/0030-site-search.md), here because
+ * The site search's reads of posts (issue 23, docs/decisions/0035-site-search.md), here because
  * the board module owns `board_item`. The same matching as the board search (0004, 0011): the
  * keyword's character pairs from the GIN index, rechecked as a substring, over title, text, writer
  * and the attachments' file names at once. Only public posts: no secret post and no inquiry board
@@ -84,7 +84,7 @@ const newestFirst = [sql`${boardItem.createdAt} DESC NULLS LAST`, sql`${boardIte
  * How many of the newest matches the relevance order ranks (title matches first); past them the
  * order is newest first. Ranking every match would read all of a common keyword's posts (a fifth of
  * the site for 환자) and sort them: over 100 ms at 100,000 posts. The first ten pages of ten are
- * ranked, which is where readers look (docs/decisions/0030-site-search.md).
+ * ranked, which is where readers look (docs/decisions/0035-site-search.md).
  */
 export const RELEVANCE_WINDOW = 100;
 

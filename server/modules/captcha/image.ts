@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { withParticle } from '@contract/korean-particle';
 
 /**
  * A CAPTCHA drawn without fonts: each digit is a set of strokes on a 10 x 16 grid, jittered,
@@ -81,12 +82,6 @@ export function koreanNumber(n: number): string {
   return `${tens === 0 ? '' : `${tens === 1 ? '' : sinoDigits[tens]}십`}${sinoDigits[ones]}`;
 }
 
-/** 은 after a final consonant, 는 after a vowel. */
-function topicParticle(word: string): string {
-  const code = word.charCodeAt(word.length - 1) - 0xac00;
-  return code >= 0 && code < 11172 && code % 28 !== 0 ? '은' : '는';
-}
-
 /**
  * The text alternative: a different question for people who cannot see the image, answered in
  * digits, e.g. "이십삼 더하기 십칠은 얼마입니까? 답을 숫자로 입력해주세요."
@@ -99,7 +94,7 @@ export function arithmeticQuestion(): { question: string; answer: number } {
   const second = koreanNumber(y);
   const op = add ? '더하기' : '빼기';
   return {
-    question: `${koreanNumber(x)} ${op} ${second}${topicParticle(second)} 얼마입니까? 답을 숫자로 입력해주세요.`,
+    question: `${koreanNumber(x)} ${op} ${withParticle(second, '은/는')} 얼마입니까? 답을 숫자로 입력해주세요.`,
     answer: add ? x + y : x - y,
   };
 }

@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstRow } from '@server/db/first-row';
-import { boardItemComment } from '../../db/schema';
+import { board, boardItem, boardItemComment } from '../../db/schema';
 import { countCommentAdded, countCommentRemoved } from '@server/modules/board';
 
 export type CommentRow = typeof boardItemComment.$inferSelect;
@@ -87,4 +87,43 @@ export async function softDeleteCommentsOfPost(db: Db, boardItemId: number, at: 
     .update(boardItemComment)
     .set({ deletedAt: at })
     .where(and(eq(boardItemComment.boardItemId, boardItemId), sql`${boardItemComment.deletedAt} IS NULL`));
+}
+
+/**
+ * My page's 내 댓글 (issue 23): a member's live comments on live posts, newest first along
+ * board_item_comment_writer_idx, each with its post (title, number) and board (name, area) read in
+ * the same statement by primary key (board/repo.ts owns those tables; this only reads them).
+ */
+function memberCommentsWhere(writerId: number): SQL {
+  return and(eq(boardItemComment.writerId, writerId), isNull(boardItemComment.deletedAt), isNull(boardItem.deletedAt))!;
+}
+
+export function memberCommentsQuery(db: Db, writerId: number, page: { offset: number; limit: number }) {
+  return db
+    .select({
+      id: boardItemComment.id,
+      content: boardItemComment.content,
+      createdAt: boardItemComment.createdAt,
+      boardCode: boardItem.boardCode,
+      boardName: board.name,
+      area: board.area,
+      itemNo: boardItem.itemNo,
+      title: boardItem.title,
+      isSecret: boardItem.isSecret,
+    })
+    .from(boardItemComment)
+    .innerJoin(boardItem, eq(boardItem.id, boardItemComment.boardItemId))
+    .innerJoin(board, eq(board.boardCode, boardItem.boardCode))
+    .where(memberCommentsWhere(writerId))
+    .orderBy(sql`${boardItemComment.createdAt} DESC NULLS LAST`, sql`${boardItemComment.id} DESC NULLS LAST`)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export function memberCommentsCountQuery(db: Db, writerId: number) {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(boardItemComment)
+    .innerJoin(boardItem, eq(boardItem.id, boardItemComment.boardItemId))
+    .where(memberCommentsWhere(writerId));
 }

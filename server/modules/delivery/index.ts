@@ -1,4 +1,4 @@
 /** The delivery module's surface: what other modules, the start-up and scripts may use. */
 export type { Delivery } from './service';
-export { pincodeEmail, pincodeSms } from './templates';
+export { fullIdEmail, fullIdSms, pincodeEmail, pincodeSms } from './templates';
 export { deleteMessagesBefore, deleteMessagesTo } from './service';

@@ -1,3 +1,4 @@
+import { withParticle } from '@contract/korean-particle';
 import type { KeyTokenPurpose } from '../../db/schema';
 
 const SITE = '인체이식형 의료기기 환자등록사업';
@@ -16,7 +17,7 @@ export function pincodeEmail(pincode: string, purpose: KeyTokenPurpose): { subje
     text: [
       `안녕하세요. ${SITE} 누리집입니다.`,
       '',
-      `${purposeLabels[purpose]}을 위한 인증번호를 알려드립니다.`,
+      `${withParticle(purposeLabels[purpose], '을/를')} 위한 인증번호를 알려드립니다.`,
       '',
       `인증번호: ${pincode}`,
       '',
@@ -31,4 +32,30 @@ export function pincodeEmail(pincode: string, purpose: KeyTokenPurpose): { subje
 /** Short enough for one SMS (45 Korean characters). */
 export function pincodeSms(pincode: string): string {
   return `[환자등록사업] 인증번호 ${pincode} (5분 안에 입력해주세요)`;
+}
+
+/**
+ * Find ID's full IDs (issue 23), sent only to the address the member has just proved with a
+ * pincode: the screen shows them masked, this message in full.
+ */
+export function fullIdEmail(ids: readonly { userKeyCode: string; joined: string }[]): { subject: string; text: string } {
+  return {
+    subject: `[${SITE}] 아이디 안내`,
+    text: [
+      `안녕하세요. ${SITE} 누리집입니다.`,
+      '',
+      '요청하신 아이디 찾기 결과를 알려드립니다. 인증하신 이메일로 가입된 아이디입니다.',
+      '',
+      ...ids.map((id) => `아이디: ${id.userKeyCode} (가입일 ${id.joined})`),
+      '',
+      '본인이 요청하지 않으셨다면 비밀번호를 바꾸시고 관리자에게 알려주세요.',
+      '',
+      '이 메일은 발신 전용입니다.',
+    ].join('\n'),
+  };
+}
+
+/** The SMS: the IDs in full, as short as it can be. */
+export function fullIdSms(ids: readonly { userKeyCode: string }[]): string {
+  return `[환자등록사업] 아이디: ${ids.map((id) => id.userKeyCode).join(', ')}`;
 }

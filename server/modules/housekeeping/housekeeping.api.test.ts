@@ -5,7 +5,7 @@ import { hashToken, newOpaqueToken } from '../../auth/tokens';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { backgroundRun, boardItemView, outbox, refreshToken, searchTermVisit, signinFailure, storedFile } from '../../db/schema';
+import { backgroundRun, boardItemView, outbox, pageFeedback, refreshToken, searchTermVisit, signinFailure, storedFile, visitCount, visitHour, visitVisitorDay, visitVisitorHour } from '../../db/schema';
 import { addMs } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 import { signIn } from '../../test/accounts';
@@ -21,7 +21,7 @@ let schedule: HousekeepingSchedule;
 const clock = new TestClock(new Date('2026-11-23T03:00:00Z'));
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const zeros: PruneCounts = { refreshTokens: 0, outbox: 0, unattachedUploads: 0, boardItemViews: 0, signinFailures: 0, searchTerms: 0 };
+const zeros: PruneCounts = { refreshTokens: 0, outbox: 0, unattachedUploads: 0, boardItemViews: 0, signinFailures: 0, visits: 0, visitorKeys: 0, feedback: 0, searchTerms: 0 };
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -114,6 +114,17 @@ describe('prune', () => {
     expect(left).toEqual([{ key: 'kept@example.com' }]);
   });
 
+  it('deletes page-satisfaction answers of days more than 730 days before today (Korea)', async () => {
+    const day = (days: number) => kstDate(ago(days * DAY));
+    await t.db.insert(pageFeedback).values([
+      { path: '/', day: day(730), visitorKey: 'kept', score: 5, comment: '유지' },
+      { path: '/', day: day(731), visitorKey: 'gone', score: 1, comment: '삭제' },
+    ]);
+    expect(await pruneNow()).toEqual({ ...zeros, feedback: 1 });
+    const left = await t.db.select({ key: pageFeedback.visitorKey }).from(pageFeedback);
+    expect(left).toEqual([{ key: 'kept' }]);
+  });
+
   it('deletes uploads no post took after 24 hours, with their bytes and thumbnail; attached files stay', async () => {
     const files = t.app.deps.files;
     const item = await createBoardItem(t.db);
@@ -152,6 +163,21 @@ describe('prune', () => {
     expect(await pruneNow()).toEqual({ ...zeros, boardItemViews: 2 });
     const left = await t.db.select({ viewDate: boardItemView.viewDate }).from(boardItemView).where(eq(boardItemView.boardItemId, item.id));
     expect(left.map((r) => r.viewDate).sort()).toEqual(dates.slice(0, 3).sort());
+  });
+
+  it('deletes visitor statistics older than the retention setting (two years by default) and visitor keys after two days', async () => {
+    const daysAgo = (days: number) => kstDate(ago(days * DAY));
+    const statDays = [0, 729, 730, 731, 900];
+    await t.db.insert(visitHour).values(statDays.map((d) => ({ day: daysAgo(d), hour: 12, bot: false, views: 3, visitors: 2, dayVisitors: 2 })));
+    await t.db.insert(visitCount).values(statDays.map((d) => ({ kind: 'screen' as const, day: daysAgo(d), value: 'home', views: 3, visitors: 0 })));
+    await t.db.insert(visitVisitorDay).values([0, 1, 2, 3].map((d) => ({ day: daysAgo(d), visitorKey: 'k' })));
+    await t.db.insert(visitVisitorHour).values([0, 1, 2, 3].map((d) => ({ day: daysAgo(d), hour: 12, visitorKey: 'k' })));
+    expect(await pruneNow()).toEqual({ ...zeros, visits: 4, visitorKeys: 2 });
+    expect((await t.db.select({ day: visitHour.day }).from(visitHour)).map((r) => r.day).sort()).toEqual([daysAgo(730), daysAgo(729), daysAgo(0)]);
+    expect((await t.db.select({ day: visitVisitorDay.day }).from(visitVisitorDay)).map((r) => r.day).sort()).toEqual([daysAgo(2), daysAgo(1), daysAgo(0)]);
+    // VISIT_RETENTION_DAYS shorter: the operator's setting is what housekeeping keeps.
+    expect(await prune({ db: t.db, files: t.app.deps.files, visitRetentionDays: 30 }, clock.now())).toEqual({ ...zeros, visits: 4 });
+    expect((await t.db.select({ day: visitCount.day }).from(visitCount)).map((r) => r.day)).toEqual([daysAgo(0)]);
   });
 
   it('deletes site searches of days before the popular list\'s 7 (issue 23)', async () => {

@@ -36,7 +36,7 @@ export function housekeepingSchedule(app: FastifyInstance): HousekeepingSchedule
       intervalMs,
       now: () => app.deps.clock.now(),
       work: async () => {
-        const pruned = await prune({ db: app.deps.db, files: app.deps.files, log: app.log }, app.deps.clock.now());
+        const pruned = await prune({ db: app.deps.db, files: app.deps.files, log: app.log, visitRetentionDays: app.deps.config.visitRetentionDays }, app.deps.clock.now());
         // After the deletes, so the vacuum also reclaims what prune removed.
         const vacuumed = await refreshStatistics(app.deps.db);
         // Answer e-mails and SMS that failed, or whose instance stopped before sending them.

@@ -5,6 +5,8 @@ import { deleteUnattachedBefore } from '@server/modules/file';
 import { deleteMessagesBefore } from '@server/modules/delivery';
 import { deleteExpiredRefreshTokens } from '@server/auth/refresh-tokens';
 import { deleteSigninFailuresBefore } from '@server/modules/user';
+import { deleteVisitorKeysBefore, deleteVisitsBefore } from '@server/modules/visit';
+import { deleteFeedbackBefore } from '@server/modules/feedback';
 import { deleteSearchesBefore, POPULAR_DAYS } from '@server/modules/search';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
@@ -43,6 +45,19 @@ export const retention = {
    * days, today and the 6 before, so older rows (a term and a daily visitor key) count for nothing.
    */
   searchTermDays: POPULAR_DAYS - 1,
+  /**
+   * Days before today (Korea) whose visitor keys go (issue 23): only today's de-duplicate a
+   * visitor, and they are useless after their day's salt is gone; two days as for views.
+   */
+  visitorKeyDays: 2,
+  /** Visitor statistics: VISIT_RETENTION_DAYS (default two years), the operator's choice. */
+  visitDaysDefault: 730,
+  /**
+   * Days before today (Korea) whose page-satisfaction answers go (issue 23): about two years, as
+   * visitor statistics. A score and a salted key are not personal data, but a comment is free text
+   * that may hold some.
+   */
+  feedbackDays: 730,
 } as const;
 
 // Not pruned here, as their own modules already do it when they issue new ones: upload tickets
@@ -55,10 +70,14 @@ export interface PruneCounts {
   unattachedUploads: number;
   boardItemViews: number;
   signinFailures: number;
+  /** Visitor statistics rows past VISIT_RETENTION_DAYS, and visitor keys past their use. */
+  visits: number;
+  visitorKeys: number;
+  feedback: number;
   searchTerms: number;
 }
 
-export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<FastifyBaseLogger, 'warn'> };
+export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<FastifyBaseLogger, 'warn'>; visitRetentionDays?: number };
 
 /**
  * Deletes data no longer needed, one statement per kind (each commits on its own), and answers
@@ -88,14 +107,20 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
 
   const failures = await deleteSigninFailuresBefore(db, addMs(now, -retention.signinFailureMs));
 
+  const visits = await deleteVisitsBefore(db, kstDate(addMs(now, -(deps.visitRetentionDays ?? retention.visitDaysDefault) * DAY_MS)));
+  const visitorKeys = await deleteVisitorKeysBefore(db, kstDate(addMs(now, -retention.visitorKeyDays * DAY_MS)));
+  const feedback = await deleteFeedbackBefore(db, kstDate(addMs(now, -retention.feedbackDays * DAY_MS)));
   const searches = await deleteSearchesBefore(db, kstDate(addMs(now, -retention.searchTermDays * DAY_MS)));
 
   return {
+    visits,
+    visitorKeys,
     refreshTokens: tokens,
     outbox: messages,
     unattachedUploads: uploads.length,
     boardItemViews: views,
     signinFailures: failures,
+    feedback,
     searchTerms: searches,
   };
 }

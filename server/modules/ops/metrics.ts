@@ -45,7 +45,7 @@ export function createMetrics(pool: pg.Pool, queueDepths: QueueDepths): AppMetri
 
   new Gauge({
     name: 'background_queue_depth',
-    help: 'Background work waiting: e-mails and SMS queued in this instance (delivery), messages of the whole site still to send again (outbox; the same on every instance, do not sum), a housekeeping run due and not yet taken by any instance (housekeeping)',
+    help: 'Background work waiting: e-mails and SMS queued in this instance (delivery), messages of the whole site still to send again (outbox; the same on every instance, do not sum), page loads and navigations not yet written (visits), a housekeeping run due and not yet taken by any instance (housekeeping)',
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {

@@ -129,6 +129,7 @@ describe('GET /metrics', () => {
     expect(busy).toContain('background_queue_depth{queue="delivery"} 1');
     expect(busy).toContain('background_queue_depth{queue="housekeeping"} 1');
     expect(busy).toMatch(/background_queue_depth\{queue="outbox"\} \d+/);
+    expect(busy).toMatch(/background_queue_depth\{queue="visits"\} \d+/);
 
     release();
     await t.app.deps.delivery.idle();

@@ -33,6 +33,8 @@ export function registerOperations(app: FastifyInstance): void {
   const pool = poolOf(app.deps.db);
   const queueDepths = async () => ({
     delivery: app.deps.delivery.queued,
+    // Page loads and navigations not yet written (visitor statistics, issue 23).
+    visits: app.deps.visits.waiting,
     // Site-wide, from the database; left out while it cannot be read.
     ...(await app.deps.delivery.unsentCount().then((unsent) => ({ outbox: unsent }), () => ({}))),
     ...(await housekeepingDue(app).then((due) => ({ housekeeping: due }), () => ({}))),

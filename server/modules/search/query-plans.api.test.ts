@@ -10,7 +10,7 @@ import * as repo from './repo';
 import { popularSince } from './service';
 
 /**
- * The site search's reads at 100,000 posts across seven boards (issue 23; docs/decisions/0030):
+ * The site search's reads at 100,000 posts across seven boards (issue 23; docs/decisions/0035):
  * a two-syllable keyword in one title in five walks board_item_site_search_idx newest first and
  * stops, a rare one is a GIN lookup; no sequential scan of a big table; the one sort is relevance
  * over at most SEARCH_COUNT_CAP rows. The plans are of the SQL the repositories build.

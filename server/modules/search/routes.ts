@@ -8,7 +8,7 @@ import * as service from './service';
 const tags = ['search'];
 
 /**
- * The site-wide search (issue 23, docs/decisions/0030-site-search.md): results from the boards
+ * The site-wide search (issue 23, docs/decisions/0035-site-search.md): results from the boards
  * the caller may read, the content pages and the FAQ; the popular terms of the last 7 days; and
  * the console's list of them, where staff with CONTENT_Manage hide a term.
  */

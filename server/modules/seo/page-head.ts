@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contentPaths, fixedScreens, isTermsContent, paths, screenPathKey, type ContentCode } from '@contract';
+import { contentPaths, fixedScreens, isKnownScreenPath, isTermsContent, notFoundTitle, paths, screenPathKey, type ContentCode } from '@contract';
 import { contentCodeAt, contentHead } from '@server/modules/content';
 import { fileUrl } from '@server/modules/file';
 import { guestCaller } from '../../auth/caller';
@@ -14,6 +14,7 @@ import { postHeadQuery } from './repo';
 import { escapeMarkup, excerpt, originOf } from './text';
 import { createFirstData } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
+import { createScreenStatus, type ScreenStatus } from './not-found';
 
 /**
  * The head of the HTML the server sends for a screen.
@@ -157,6 +158,27 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Fixe
 }
 
 /**
+ * The not-found page (issue 23): the app with a 404, so that the screen renders with the site's
+ * layout while search engines drop the address. `noindex` says so to those that read a 404's page
+ * all the same. Kept in no cache, shared or the browser's: the address may name a post or board
+ * made tomorrow, and a page kept as a real post's could not be told from one.
+ */
+async function sendNotFound(request: FastifyRequest, reply: FastifyReply, page: FixedHtml): Promise<void> {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  await reply.send(encoding ? page[encoding] : page.html);
+}
+
+/**
+ * The not-found page's own head: its Korean title and noindex (no description, canonical URL or
+ * preview tags). `siteName` is markup: escaped from the settings, or index.html's own title.
+ */
+function notFoundTags(siteName: string): string {
+  return [`<title>${escapeMarkup(notFoundTitle)} | ${siteName}</title>`, '<meta name="robots" content="noindex" />', ''].join('\n    ');
+}
+
+/**
  * How long a screen waits for its tags and first data. They are a bonus: with the database slow
  * or hung the page goes out without them after this (the app then asks the API itself), rather
  * than after the pool's or the statement's timeout. A healthy database answers in milliseconds;
@@ -192,6 +214,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   const { db, settings } = app.deps;
   const firstLoad = createFirstLoad(webDistDir);
   const firstData = createFirstData(app.deps);
+  const statusOf = createScreenStatus(app.deps);
   /** index.html with a screen's preloads, by those preloads (one per kind of screen). */
   const withPreloads = new Map<string, FixedHtml>();
   const preloaded = (preloads: string) => {
@@ -272,8 +295,34 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
    * compression's time.
    */
   const fixedPages = new Map<string, FixedHtml>();
+  /**
+   * The not-found pages, by their preloads (none for an unknown address, a board screen's for a
+   * missing board or post): the same for every request, whatever its Host, so made once each.
+   */
+  const notFoundPages = new Map<string, FixedHtml>();
   // A new site name makes new pages: the old ones will not be asked for again.
-  settings.onChange(() => fixedPages.clear());
+  settings.onChange(() => {
+    fixedPages.clear();
+    notFoundPages.clear();
+  });
+  /** index.html's own title, the site's name while the settings cannot be read. */
+  const builtSiteName = /<title>([\s\S]*?)<\/title>/i.exec(indexHtml)?.[1]?.trim() ?? '';
+  const notFoundPage = async (preloads: string): Promise<FixedHtml> => {
+    const kept = notFoundPages.get(preloads);
+    if (kept) return kept;
+    // An unknown address is a 404 even with the database out of reach; that page is not kept.
+    const siteName = await settings.info().then((info) => escapeMarkup(info.siteName), () => null);
+    const page = fixedHtml(`${template[0]}${notFoundTags(siteName ?? builtSiteName)}${preloads ? `${preloads}\n  ` : ''}${template[1]}`);
+    if (siteName !== null) notFoundPages.set(preloads, page);
+    return page;
+  };
+
+  /** The screen's status; as the tags, a bonus: with the database out of reach the app is sent as ever. */
+  const screenStatus = (request: FastifyRequest, url: string): Promise<ScreenStatus> =>
+    statusOf(url).catch((err: unknown) => {
+      request.log.warn({ err }, 'screen status unavailable: sending the screen as found');
+      return 200 as const;
+    });
   const fixedPage = (html: string): FixedHtml | string => {
     let page = fixedPages.get(html);
     if (!page) {
@@ -288,12 +337,24 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     async answer(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const url = request.url.split('?')[0]!;
+      // An address no route matches (the console's included): the router's not-found screen.
+      if (!isKnownScreenPath(url)) {
+        await sendNotFound(request, reply, await notFoundPage(''));
+        return true;
+      }
       if (isConsolePath(url)) return false;
       const preloads = firstLoad.tagsFor(url);
-      const [head, data] = await within(Promise.all([headOf(request, url), firstData.scriptFor(request)]), PAGE_EXTRAS_BUDGET_MS, [
-        null,
-        '',
-      ] as [Head | null, string]);
+      const [head, data, status] = await within(
+        Promise.all([headOf(request, url), firstData.scriptFor(request), screenStatus(request, url)]),
+        PAGE_EXTRAS_BUDGET_MS,
+        [null, '', 200] as [Head | null, string, ScreenStatus],
+      );
+      if (status === 404) {
+        // No first data: the screen asks the API itself, so nothing the guest caches still hold of
+        // a post deleted a moment ago on another instance can go out with its not-found page.
+        await sendNotFound(request, reply, await notFoundPage(preloads));
+        return true;
+      }
       if (!head) {
         // Account screens and the like keep index.html's site-wide tags.
         if (!preloads && !data) return false;

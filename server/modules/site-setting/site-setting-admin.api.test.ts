@@ -101,7 +101,7 @@ describe('PATCH /api/site-setting takes effect on the next request', () => {
     expectRefusal(await signinRequest(t, 'switcher@example.com', member.password, 'EMAIL'), 404, 'NOT_FOUND', '회원 정보가 없습니다.');
 
     // The harness's two members have no e-mail: the switch is refused, saying how many lack one.
-    expectRefusal(await patch({ authType: 'EmailAndPassword' }), 400, 'BAD_REQUEST', m.authTypeKeyMissing('이메일', 2));
+    expectRefusal(await patch({ authType: 'EmailAndPassword' }), 400, 'BAD_REQUEST', '이메일이 없는 회원이 2명 있어 로그인 방식을 바꿀 수 없습니다.');
     expect((await authentication()).authType).toBe('IdAndPassword');
     await t.db.update(appUser).set({ email: 'first@example.com' }).where(eq(appUser.id, t.users.member));
     await t.db.update(appUser).set({ email: 'second@example.com' }).where(eq(appUser.id, t.users.otherMember));
@@ -128,7 +128,8 @@ describe('PATCH /api/site-setting takes effect on the next request', () => {
     const count = lacking.filter((r) => r.type === 'Member' && !r.mobile).length;
     expect(members.length).toBeGreaterThan(0);
     try {
-      expectRefusal(await patch({ authType: 'MobileAndPassword' }), 400, 'BAD_REQUEST', m.authTypeKeyMissing('휴대폰 번호', count));
+      // The particle follows the label (issue 23: it read "휴대폰 번호이(가) 없는 회원이").
+      expectRefusal(await patch({ authType: 'MobileAndPassword' }), 400, 'BAD_REQUEST', `휴대폰 번호가 없는 회원이 ${count}명 있어 로그인 방식을 바꿀 수 없습니다.`);
       let i = 0;
       for (const r of lacking.filter((x) => x.type === 'Member')) {
         i += 1;

@@ -87,3 +87,33 @@ export async function deleteTokensOfMember(db: Db, userId: number, addresses: { 
     await db.delete(userKeyToken).where(and(eq(userKeyToken.keyType, 'MOBILE'), eq(userKeyToken.keyCode, addresses.mobile)));
   }
 }
+
+/**
+ * Find-ID answers spent on one key since each of two moments, the one being spent (`exceptId`)
+ * aside: each sends the full IDs to the key (issue 23), limited as pincode sends are.
+ */
+export async function countIdSends(
+  db: Db,
+  keyType: 'EMAIL' | 'MOBILE',
+  keyCode: string,
+  exceptId: number,
+  since: { short: Date; long: Date },
+): Promise<{ short: number; long: number }> {
+  const [row] = await db
+    .select({
+      short: sql<number>`count(*) FILTER (WHERE ${userKeyToken.usedAt} > ${since.short})::int`,
+      long: sql<number>`count(*)::int`,
+    })
+    .from(userKeyToken)
+    .where(
+      and(
+        eq(userKeyToken.keyType, keyType),
+        eq(userKeyToken.keyCode, keyCode),
+        eq(userKeyToken.purpose, 'FIND_ID'),
+        eq(userKeyToken.status, 'USED'),
+        sql`${userKeyToken.id} <> ${exceptId}`,
+        sql`${userKeyToken.usedAt} > ${since.long}`,
+      ),
+    );
+  return row ?? { short: 0, long: 0 };
+}

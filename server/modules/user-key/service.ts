@@ -150,6 +150,22 @@ export async function confirmPincode(deps: Deps, token: string | undefined, pinc
   return confirmed;
 }
 
+/**
+ * Find ID sends the full IDs to the token's key (issue 23) at the pincodes' pace: none within a
+ * minute of the last (config.pincodeResendMs), five in ten minutes. A token confirmed earlier and
+ * kept would otherwise let several sends go out at once. Run in the transaction that spends the
+ * token, so a refusal leaves it usable; the key's lock serialises two spends of one key.
+ */
+export async function limitIdSends(tx: Db, deps: Pick<AppDeps, 'config'>, now: Date, row: repo.KeyTokenRow): Promise<void> {
+  await repo.lockKey(tx, row.keyType, row.keyCode);
+  const sends = await repo.countIdSends(tx, row.keyType, row.keyCode, row.id, {
+    short: addMs(now, -deps.config.pincodeResendMs),
+    long: addMs(now, -SEND_WINDOW_MS),
+  });
+  if (sends.short > 0) throw tooManyRequests(accountMessages.fullIdTooSoon);
+  if (sends.long >= SENDS_PER_WINDOW) throw tooManyRequests(accountMessages.fullIdTooMany);
+}
+
 export type TakenToken = { ok: true; row: repo.KeyTokenRow } | { ok: false; reason: 'missing' | 'invalid' };
 
 /**

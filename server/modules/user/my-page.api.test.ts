@@ -218,7 +218,8 @@ describe('POST /api/user/change-user-key/{id}', () => {
     expectRefusal(await changeKey(me.id, me.headers, { ...wrong, userKeyCode: other.email! }), 400, 'BAD_REQUEST', accountMessages.currentPasswordWrong);
     const missing = await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'mine-later@example.com', userKeyToken: token });
     expect(missing.statusCode).toBe(400);
-    expect(body<{ message: string }>(missing).message).toContain('currentPassword');
+    // The field is named beside the sentence, never inside it (issue 23).
+    expect(body<{ message: string; field: string }>(missing)).toEqual({ code: 'BAD_REQUEST', message: '값을 입력해주세요.', field: 'currentPassword' });
     // The confirmed token was not spent: with the password the change goes through.
     const updated = data<UserDetail>(await changeKey(me.id, me.headers, { userKeyType: 'EMAIL', userKeyCode: 'mine-later@example.com', userKeyToken: token, currentPassword: me.password }));
     expect(updated.email).toBe('mine-later@example.com');
@@ -314,7 +315,7 @@ describe('POST /api/user/retire', () => {
       const exists = await t.app.inject({ method: 'POST', url: '/api/user-key/check-exists', payload: { userKeyType: 'EMAIL', userKeyCode: 'mail-key@example.com' } });
       expect(data(exists)).toEqual({ exists: false });
       const token = await confirmedKeyToken(t, 'EMAIL', 'mail-key@example.com', 'FIND_ID');
-      expect(data(await t.app.inject({ method: 'POST', url: '/api/user/find-id', payload: { userKeyToken: token, currentPassword: me.password } }))).toEqual({ idList: [] });
+      expect(data(await t.app.inject({ method: 'POST', url: '/api/user/find-id', payload: { userKeyToken: token, currentPassword: me.password } }))).toEqual({ idList: [], sentTo: null });
     } finally {
       await setSiteSetting(t, 'authType', 'IdAndPassword');
     }

@@ -27,7 +27,7 @@ describe('POST /api/user/find-id', () => {
     await createMember(t.db, { userKeyCode: 'hong1234', email: 'hong@example.com', createdAt: new Date('2026-03-01T15:30:00Z') });
     const token = await confirmedKeyToken(t, 'EMAIL', 'HONG@example.com', 'FIND_ID');
     const res = await post('/api/user/find-id', { userKeyToken: token });
-    expect(data(res)).toEqual({ idList: [{ userKeyCode: 'hon*****', createdDate: '2026-03-02T00:30:00+09:00' }] });
+    expect(data(res)).toEqual({ idList: [{ userKeyCode: 'hon*****', createdDate: '2026-03-02T00:30:00+09:00' }], sentTo: 'EMAIL' });
     expect(res.body).not.toContain('hong1234');
   });
 
@@ -40,12 +40,15 @@ describe('POST /api/user/find-id', () => {
         { userKeyCode: 'par*****', createdDate: '2025-01-01T09:00:00+09:00' },
         { userKeyCode: 'ki*', createdDate: '2026-01-01T09:00:00+09:00' },
       ],
+      sentTo: 'MOBILE',
     });
   });
 
   it('an address without an account gets an empty list', async () => {
     const token = await confirmedKeyToken(t, 'EMAIL', 'nobody@example.com', 'FIND_ID');
-    expect(data(await post('/api/user/find-id', { userKeyToken: token }))).toEqual({ idList: [] });
+    expect(data(await post('/api/user/find-id', { userKeyToken: token }))).toEqual({ idList: [], sentTo: null });
+    // Nothing to send: the pincode is the last message to that address.
+    expect((await lastMessage(t, 'nobody@example.com')).subject).toBe('[인체이식형 의료기기 환자등록사업] 인증번호 안내');
   });
 
   it('a token works once, for FIND_ID only, for 30 minutes', async () => {
@@ -62,6 +65,75 @@ describe('POST /api/user/find-id', () => {
     const late = await confirmedKeyToken(t, 'EMAIL', 'once@example.com', 'FIND_ID');
     clock.advance(30 * MINUTE);
     expectRefusal(await post('/api/user/find-id', { userKeyToken: late }), 400, 'BAD_REQUEST', accountMessages.keyTokenInvalid);
+  });
+});
+
+describe('find ID sends the full ID to the verified address (issue 23)', () => {
+  it('by e-mail: every ID of the address in full, to that address only; the answer stays masked', async () => {
+    clock.advance(11 * MINUTE);
+    const first = await createMember(t.db, { userKeyCode: 'audrey.kim', email: 'audrey@example.com', mobile: '010-7777-8888', createdAt: new Date('2025-05-05T03:00:00Z') });
+    // An account whose ID is the address itself (signed up by e-mail) is found by it too.
+    await createMember(t.db, { userKeyCode: 'audrey@example.com', email: null, createdAt: new Date('2026-02-01T03:00:00Z') });
+    const token = await confirmedKeyToken(t, 'EMAIL', 'Audrey@Example.com', 'FIND_ID');
+    const before = await t.db.select({ id: outbox.id }).from(outbox);
+    const res = await post('/api/user/find-id', { userKeyToken: token });
+    expect(data(res)).toEqual({
+      idList: [
+        { userKeyCode: 'aud*******', createdDate: '2025-05-05T12:00:00+09:00' },
+        { userKeyCode: 'aud***@example.com', createdDate: '2026-02-01T12:00:00+09:00' },
+      ],
+      sentTo: 'EMAIL',
+    });
+    expect(res.body).not.toContain('audrey.kim');
+    const message = await lastMessage(t, 'audrey@example.com');
+    expect(message.subject).toBe('[인체이식형 의료기기 환자등록사업] 아이디 안내');
+    expect(message.body).toContain('아이디: audrey.kim (가입일 2025-05-05)');
+    expect(message.body).toContain('아이디: audrey@example.com (가입일 2026-02-01)');
+    // One message, to the verified address: not to the member's mobile, nowhere else.
+    const sent = await t.db.select().from(outbox);
+    const after = sent.filter((m) => !before.some((b) => b.id === m.id));
+    expect(after.map((m) => [m.channel, m.recipient])).toEqual([['EMAIL', 'audrey@example.com']]);
+    expect(sent.some((m) => m.recipient === '010-7777-8888')).toBe(false);
+    expect(first.mobile).toBe('010-7777-8888');
+  });
+
+  it('by SMS to the verified mobile number', async () => {
+    await createMember(t.db, { userKeyCode: 'mobileonly', mobile: '010-3131-4141', email: 'mobileonly@example.com' });
+    const token = await confirmedKeyToken(t, 'MOBILE', '010-3131-4141', 'FIND_ID');
+    expect(data(await post('/api/user/find-id', { userKeyToken: token }))).toMatchObject({ idList: [{ userKeyCode: 'mob*******' }], sentTo: 'MOBILE' });
+    const sms = await lastMessage(t, '010-3131-4141');
+    expect(sms).toMatchObject({ channel: 'SMS', body: '[환자등록사업] 아이디: mobileonly' });
+    // The e-mail address on the account was not verified here: it gets nothing.
+    await t.app.deps.delivery.idle();
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, 'mobileonly@example.com'))).toEqual([]);
+  });
+
+  it('limited as pincodes are: a second within a minute, a sixth within ten minutes is a 429, and the refused token stays usable', async () => {
+    clock.advance(11 * MINUTE);
+    await createMember(t.db, { userKeyCode: 'limited01', email: 'limited@example.com' });
+    // Tokens confirmed a minute apart (the pincode's own limit) and kept, then spent at once.
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      tokens.push(await confirmedKeyToken(t, 'EMAIL', 'limited@example.com', 'FIND_ID'));
+      clock.advance(MINUTE);
+    }
+    expect(data(await post('/api/user/find-id', { userKeyToken: tokens[0]! })).sentTo).toBe('EMAIL');
+    expectRefusal(await post('/api/user/find-id', { userKeyToken: tokens[1]! }), 429, 'TOO_MANY_REQUESTS', accountMessages.fullIdTooSoon);
+    clock.advance(MINUTE);
+    // The refused token was not spent.
+    expect(data(await post('/api/user/find-id', { userKeyToken: tokens[1]! })).sentTo).toBe('EMAIL');
+    for (const token of tokens.slice(2)) {
+      clock.advance(MINUTE);
+      expect((await post('/api/user/find-id', { userKeyToken: token })).statusCode).toBe(200);
+    }
+    // Five sent within ten minutes: a sixth (a token confirmed once the pincodes' own window allows) waits.
+    clock.advance(2 * MINUTE);
+    const sixth = await confirmedKeyToken(t, 'EMAIL', 'limited@example.com', 'FIND_ID');
+    clock.advance(MINUTE);
+    expectRefusal(await post('/api/user/find-id', { userKeyToken: sixth }), 429, 'TOO_MANY_REQUESTS', accountMessages.fullIdTooMany);
+    await t.app.deps.delivery.idle();
+    const idMails = (await t.db.select().from(outbox).where(eq(outbox.recipient, 'limited@example.com'))).filter((m) => m.subject?.endsWith('아이디 안내'));
+    expect(idMails).toHaveLength(5);
   });
 });
 

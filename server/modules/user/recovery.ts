@@ -2,9 +2,10 @@ import { accountMessages, patterns } from '@contract';
 import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../auth/password';
 import { badRequest } from '../../errors';
-import { toKstIso } from '../../lib/time';
+import { kstDate, toKstIso } from '../../lib/time';
+import { fullIdEmail, fullIdSms } from '@server/modules/delivery';
 import { revokeAllOfUser } from '@server/auth/refresh-tokens';
-import { normaliseKey, markUsed, attemptPincode, deliverPincode, issuePincode, takeConfirmedToken } from '@server/modules/user-key';
+import { normaliseKey, markUsed, attemptPincode, deliverPincode, issuePincode, limitIdSends, takeConfirmedToken } from '@server/modules/user-key';
 import { maskUserKey } from './mask';
 import { checkNewPassword, checkPasswordStrength, identityWords } from './password-policy';
 import * as repo from './repo';
@@ -12,15 +13,36 @@ import { withTransaction } from '@server/db/transaction';
 
 type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery' | 'config'>;
 
-/** `POST /api/user/find-id`: a confirmed FIND_ID token (e-mail or SMS) shows that person's IDs, masked. */
-export async function findIds(deps: Deps, token: string): Promise<{ idList: { userKeyCode: string; createdDate: string }[] }> {
+type FoundIds = { idList: { userKeyCode: string; createdDate: string }[]; sentTo: 'EMAIL' | 'MOBILE' | null };
+
+/**
+ * `POST /api/user/find-id`: a confirmed FIND_ID token (e-mail or SMS) shows that person's IDs,
+ * masked, and sends them in full to the address the token proves, and only there (issue 23): the
+ * screen may be read over a shoulder, the mailbox or phone is the person's. The sends are limited
+ * as pincodes are (limitIdSends); the message goes after the response, like the reset mail, and
+ * the outbox records it.
+ */
+export async function findIds(deps: Deps, token: string): Promise<FoundIds> {
   const now = deps.clock.now();
-  const rows = await withTransaction(deps.db, async (tx) => {
+  const { key, rows } = await withTransaction(deps.db, async (tx) => {
     const taken = await takeConfirmedToken(tx, now, token, { purpose: 'FIND_ID' });
     if (!taken.ok) throw badRequest(accountMessages.keyTokenInvalid, { field: 'userKeyToken' });
-    return repo.findUsersByVerifiedKey(tx, taken.row.keyType, taken.row.keyCode);
+    await limitIdSends(tx, deps, now, taken.row);
+    return { key: taken.row, rows: await repo.findUsersByVerifiedKey(tx, taken.row.keyType, taken.row.keyCode) };
   });
-  return { idList: rows.map((r) => ({ userKeyCode: maskUserKey(r.userKeyCode), createdDate: toKstIso(r.createdAt) })) };
+  if (rows.length > 0) deps.delivery.queue(() => sendFullIds(deps, key.keyType, key.keyCode, rows));
+  return {
+    idList: rows.map((r) => ({ userKeyCode: maskUserKey(r.userKeyCode), createdDate: toKstIso(r.createdAt) })),
+    sentTo: rows.length > 0 ? key.keyType : null,
+  };
+}
+
+function sendFullIds(deps: Deps, keyType: 'EMAIL' | 'MOBILE', keyCode: string, rows: { userKeyCode: string; createdAt: Date }[]): Promise<void> {
+  if (keyType === 'EMAIL') {
+    const { subject, text } = fullIdEmail(rows.map((r) => ({ userKeyCode: r.userKeyCode, joined: kstDate(r.createdAt) })));
+    return deps.delivery.sendEmail(keyCode, subject, text);
+  }
+  return deps.delivery.sendSms(keyCode, fullIdSms(rows));
 }
 
 /**

@@ -26,7 +26,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.user.findId,
     {
       config: perMinute(limits.find),
-      docs: { tags: ['user'], summary: '아이디 찾기', description: 'FIND_ID 용도로 확인된 이메일 또는 휴대폰 토큰(한 번 사용). 아이디는 일부 가려서 보여줍니다.' },
+      docs: { tags: ['user'], summary: '아이디 찾기', description: 'FIND_ID 용도로 확인된 이메일 또는 휴대폰 토큰(한 번 사용). 아이디는 일부 가려서 보여주고, 전체 아이디는 그 토큰이 증명한 이메일 또는 휴대폰으로만 보냅니다(sentTo). 보내기는 인증번호처럼 1분에 한 번, 10분에 다섯 번까지입니다.' },
     },
     async (request) => ({ code: 'SUCCESS' as const, data: await recovery.findIds(app.deps, request.body.userKeyToken) }),
   );

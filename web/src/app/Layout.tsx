@@ -14,6 +14,7 @@ import { SessionExpiryWarning } from '../features/account/components/SessionExpi
 import { ToastProvider } from '../ui/toast/Toast';
 import { CarriedNoticeView } from './CarriedNoticeView';
 import { SitePopups } from '../features/popup/SitePopups';
+import { PageFeedback } from '../features/feedback/PageFeedback';
 import './layout.css';
 
 export function Layout() {
@@ -34,6 +35,8 @@ export function Layout() {
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
+        {/* Issue 23: the page-satisfaction form at the foot of every public screen (not the console). */}
+        <PageFeedback />
       </main>
       <SiteFooter />
       <SessionExpiryWarning />

@@ -1,15 +1,17 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { paths } from '@contract';
+import { notFoundTitle, paths } from '@contract';
 import { ChunkLoadError, retryAfterChunkError } from '../lib/lazy-route';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useNoIndex } from '../lib/use-no-index';
 
 /** The error screen of a route: a failed chunk offers a retry; anything else a way home. */
 export function RouteError({ withLayout = false }: { withLayout?: boolean }) {
   const error = useRouteError();
   const chunkFailed = error instanceof ChunkLoadError;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = chunkFailed ? '화면을 불러오지 못했습니다' : notFound ? '페이지를 찾을 수 없습니다' : '오류가 발생했습니다';
+  const title = chunkFailed ? '화면을 불러오지 못했습니다' : notFound ? notFoundTitle : '오류가 발생했습니다';
   useDocumentTitle(title);
+  useNoIndex(notFound);
   const body = (
     <section className="error-screen" aria-labelledby="error-title">
       <h1 id="error-title">{title}</h1>

@@ -3,7 +3,8 @@ import { lazyRoute, setPendingLocationGetter } from '../lib/lazy-route';
 import { Layout, BareLayout } from './Layout';
 import { RouteError } from './RouteError';
 import { PageLoading } from '../ui/PageLoading';
-import { adminPaths, paths, routePatterns, screenModules, type ScreenModule } from '@contract';
+import { startVisitBeacon } from '../lib/visit-beacon';
+import { screenModules, screenRoutes, type RoutedScreen, type ScreenModule } from '@contract';
 
 /** What a screen's module gives the router (React Router's lazy route module). */
 type ScreenModuleExports = Pick<RouteObject, 'Component' | 'loader' | 'ErrorBoundary' | 'handle'>;
@@ -28,7 +29,16 @@ function screen(name: ScreenModule): () => Promise<ScreenModuleExports> {
 }
 
 /**
- * The screens at their paths (contract/paths.ts). React Router matches paths case-insensitively,
+ * A screen at its path. The paths come from contract/screen-routes.ts, the list the server also
+ * reads to answer 404 for an address no route matches: a route written here with a path of its
+ * own would be a screen the server calls unknown (screen-routes.test.ts checks the two agree).
+ */
+function page(name: RoutedScreen): { path: string; lazy: () => Promise<ScreenModuleExports> } {
+  return { path: screenRoutes[name], lazy: screen(name) };
+}
+
+/**
+ * The screens at their paths (contract/screen-routes.ts). React Router matches paths case-insensitively,
  * so /Account/Signin and /account/signin are the same screen.
  */
 const routes: RouteObject[] = [
@@ -44,48 +54,49 @@ const routes: RouteObject[] = [
             errorElement: <RouteError withLayout />,
             children: [
               { index: true, lazy: screen('home') },
-              { path: paths.nidsIntro, lazy: screen('nidsIntro') },
-              { path: paths.nidsAbout, lazy: screen('nidsAbout') },
-              { path: paths.nidsHistory, lazy: screen('nidsHistory') },
-              { path: paths.nidsOrganization, lazy: screen('nidsOrganization') },
-              { path: paths.registSite, lazy: screen('registSite') },
-              { path: paths.signin, lazy: screen('signin') },
-              { path: paths.signup, lazy: screen('signup') },
-              { path: paths.signupWelcome, lazy: screen('signupWelcome') },
-              { path: paths.findId, lazy: screen('findId') },
-              { path: paths.findPassword, lazy: screen('findPassword') },
-              { path: paths.myPage, lazy: screen('myPage') },
+              page('nidsIntro'),
+              page('nidsAbout'),
+              page('nidsHistory'),
+              page('nidsOrganization'),
+              page('registSite'),
+              page('signin'),
+              page('signup'),
+              page('signupWelcome'),
+              page('findId'),
+              page('findPassword'),
+              page('myPage'),
               {
                 // The console (issue 9): its frame and every screen are lazy chunks of their own.
-                path: adminPaths.dashboard,
-                lazy: screen('adminLayout'),
+                ...page('adminLayout'),
                 children: [
                   { index: true, lazy: screen('adminDashboard') },
-                  { path: adminPaths.members, lazy: screen('adminMembers') },
-                  { path: routePatterns.adminMember, lazy: screen('adminMember') },
-                  { path: adminPaths.roles, lazy: screen('adminRoles') },
-                  { path: adminPaths.boards, lazy: screen('adminBoards') },
-                  { path: routePatterns.adminBoard, lazy: screen('adminBoard') },
-                  { path: adminPaths.inquiries, lazy: screen('adminInquiries') },
-                  { path: adminPaths.alumni, lazy: screen('adminAlumni') },
-                  { path: adminPaths.settings, lazy: screen('adminSettings') },
-                  { path: adminPaths.accessRecords, lazy: screen('adminAccessRecords') },
-                  { path: adminPaths.twoFactor, lazy: screen('adminTwoFactor') },
-                  { path: adminPaths.popups, lazy: screen('adminPopups') },
-                  { path: adminPaths.contents, lazy: screen('adminContents') },
-                  { path: routePatterns.adminContent, lazy: screen('adminContent') },
-                  { path: routePatterns.adminContentVersions, lazy: screen('adminContentVersions') },
-                  { path: adminPaths.menu, lazy: screen('adminMenu') },
-                  { path: adminPaths.popularSearches, lazy: screen('adminPopularSearches') },
+                  page('adminMembers'),
+                  page('adminMember'),
+                  page('adminRoles'),
+                  page('adminBoards'),
+                  page('adminBoard'),
+                  page('adminInquiries'),
+                  page('adminAlumni'),
+                  page('adminSettings'),
+                  page('adminAccessRecords'),
+                  page('adminTwoFactor'),
+                  page('adminPopups'),
+                  page('adminContents'),
+                  page('adminContent'),
+                  page('adminContentVersions'),
+                  page('adminMenu'),
+                  page('adminStats'),
+                  page('adminFeedback'),
+                  page('adminPopularSearches'),
                   { path: '*', lazy: screen('notFound') },
                 ],
               },
-              { path: paths.search, lazy: screen('search') },
-              { path: routePatterns.boardList, lazy: screen('boardList') },
-              { path: routePatterns.boardView, lazy: screen('boardView') },
+              page('search'),
+              page('boardList'),
+              page('boardView'),
               // The inquiry form has its own chunk without the post editor (TipTap lives only in BoardWritePage's).
-              { path: routePatterns.inquiryWrite, lazy: screen('inquiryWrite') },
-              { path: routePatterns.boardWrite, lazy: screen('boardWrite') },
+              page('inquiryWrite'),
+              page('boardWrite'),
               { path: '*', lazy: screen('notFound') },
             ],
           },
@@ -95,9 +106,9 @@ const routes: RouteObject[] = [
         // Terms pages have no surrounding layout (spec §2).
         element: <BareLayout />,
         children: [
-          { path: paths.privacy, lazy: screen('privacy') },
-          { path: paths.terms, lazy: screen('terms') },
-          { path: paths.contactUsTerms, lazy: screen('contactUsTerms') },
+          page('privacy'),
+          page('terms'),
+          page('contactUsTerms'),
         ],
       },
     ],
@@ -106,3 +117,5 @@ const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 setPendingLocationGetter(() => router.state.navigation.location);
+// Issue 23: in-app navigations counted by a beacon (the first screen is counted by the server).
+startVisitBeacon(router);

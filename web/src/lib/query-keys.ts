@@ -43,6 +43,8 @@ export const queryKeys = {
   user: {
     all: ['user'] as const,
     detail: (id: number) => ['user', id] as const,
+    /** `GET /api/user/{id}/activity`: My page's 내가 쓴 글, 내 댓글, 내 문의 (issue 23). */
+    activity: <Query extends object>(id: number, query: Query) => ['user', id, 'activity', query] as const,
   },
   /** `GET /api/content/{code}` (`version` absent: the current one) and its published versions (issue 22). */
   content: {
@@ -82,6 +84,16 @@ export const queryKeys = {
     alumni: {
       all: ['alumni'] as const,
       list: <Query extends object>(query: Query) => ['alumni', 'list', query] as const,
+    },
+    /** Visitor statistics (issue 23). */
+    stats: {
+      visits: <Query extends object>(query: Query) => ['admin', 'stats', 'visits', query] as const,
+      top: <Query extends object>(query: Query) => ['admin', 'stats', 'top', query] as const,
+    },
+    /** Page satisfaction (issue 23): the summary and the comments of a period. */
+    feedback: {
+      summary: <Query extends object>(query: Query) => ['admin', 'feedback', 'summary', query] as const,
+      comments: <Query extends object>(query: Query) => ['admin', 'feedback', 'comments', query] as const,
     },
   },
 } as const;

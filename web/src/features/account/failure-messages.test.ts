@@ -44,7 +44,7 @@ describe('signinFailureMessage (spec §8, word for word)', () => {
 describe('signupFailureMessage', () => {
   it('is the spec sentence, typo included, for failures that name no field', () => {
     expect(signupFailureMessage(error('INTERNAL_ERROR', '일시적인 오류가 발생했습니다.', 500))).toBe('회원가입의 실패하였습니다.');
-    expect(signupFailureMessage(error('BAD_REQUEST', '잘못된 입력: 문자열이어야 합니다'))).toBe('회원가입의 실패하였습니다.');
+    expect(signupFailureMessage(error('BAD_REQUEST', '값의 형식이 올바르지 않습니다.'))).toBe('회원가입의 실패하였습니다.');
     expect(signupFailureMessage(error('TOO_MANY_REQUESTS', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.', 429))).toBe('회원가입의 실패하였습니다.');
     // The spec's own failure sentence comes back with no field.
     expect(signupFailureMessage(error('BAD_REQUEST', '회원가입의 실패하였습니다.'))).toBe('회원가입의 실패하였습니다.');

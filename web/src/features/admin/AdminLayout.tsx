@@ -5,6 +5,7 @@ import { isAdmin } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { PageLoading } from '../../ui/PageLoading';
 import { canManageContent } from './content/access';
+import { canViewStats } from './stats/access';
 import { useTwoFactorStatus } from './two-factor/api';
 import './admin.css';
 
@@ -31,6 +32,9 @@ const sections: Section[] = [
   { label: '인기 검색어', to: adminPaths.popularSearches, shownTo: canManageContent },
   { label: '접근기록', to: adminPaths.accessRecords },
   { label: '2단계 인증', to: adminPaths.twoFactor },
+  // Issue 23: staff with STATS_View and the system admin.
+  { label: '방문 통계', to: adminPaths.stats, shownTo: canViewStats },
+  { label: '만족도 조사', to: adminPaths.feedback, shownTo: canViewStats },
 ];
 
 /**

@@ -26,11 +26,8 @@ export function canonicalBoardCode(param: string | undefined): string {
 }
 
 /** Route param itemNo as a post number, or null when it is not one (then the post does not exist). */
-export function parseItemNo(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const itemNo = Number(value);
-  return itemNo >= 1 && itemNo <= 2147483647 ? itemNo : null;
-}
+// One rule with the server, which answers 404 for an address that names no post (issue 23).
+export { parseItemNo } from '@contract';
 
 /** Router state a list passes to a post, so 목록 (and 이전글/다음글) return to the same page and search. */
 export interface BoardListLinkState {

@@ -1,5 +1,6 @@
 import { paths, type SiteInfo } from '@contract';
 import { contentFacts, type ContentFact } from '@contract/content-values';
+import { particle } from '@contract/korean-particle';
 
 /**
  * What the `{{name}}` facts of a body (contract/content-values.ts contentFacts) show: the site
@@ -18,13 +19,6 @@ const OPERATOR_PLACEHOLDER = '운영기관';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** Picks the Korean particle for a word: `josa('기관', '은', '는')` → '은'. Falls back to '은(는)' style. */
-export function josa(word: string, withBatchim: string, withoutBatchim: string): string {
-  const code = word.trim().slice(-1).charCodeAt(0);
-  if (code >= 0xac00 && code <= 0xd7a3) return (code - 0xac00) % 28 === 0 ? withoutBatchim : withBatchim;
-  return `${withBatchim}(${withoutBatchim})`;
 }
 
 /** A phone number as a tel: link target (digits and a leading + only). */
@@ -63,9 +57,9 @@ export function inlineFactHtml(name: ContentFact, { site }: FactSource, idPrefix
     case 'site.operator':
       return escapeHtml(operator);
     case 'site.operator.topic':
-      return josa(operator, '은', '는');
+      return particle(operator, '은/는');
     case 'site.operator.subject':
-      return josa(operator, '이', '가');
+      return particle(operator, '이/가');
     case 'site.phone':
       return known(site?.phone) ? link(telHref(site.phone), site.phone) : '';
     case 'site.email':

@@ -3,7 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { SiteAuthentication } from '@contract';
 import { accountMessages, paths } from '@contract';
-import { useFindId, type FoundId } from '../api/find-id';
+import { withParticle } from '@contract/korean-particle';
+import { useFindId, type FoundId, type FoundIds } from '../api/find-id';
 import { useSiteAuthentication } from '../api/get-site-authentication';
 import { AccountPage, WithAuthentication } from '../components/AccountPage';
 import { Field } from '@web/ui/form/Field';
@@ -35,7 +36,7 @@ function FindId({ auth }: { auth: SiteAuthentication }) {
   const keyType = auth.signinKeyType === 'MOBILE' ? 'MOBILE' : 'EMAIL';
   const label = verifiedKeyLabels[keyType];
   const findId = useFindId();
-  const [result, setResult] = useState<{ idList: FoundId[]; forValue: string } | null>(null);
+  const [result, setResult] = useState<{ idList: FoundId[]; sentTo: FoundIds['sentTo']; forValue: string } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
@@ -52,8 +53,8 @@ function FindId({ auth }: { auth: SiteAuthentication }) {
   async function lookUp(userKeyToken: string, forValue: string) {
     setNotice(null);
     try {
-      const { idList } = await findId.mutateAsync({ userKeyToken });
-      setResult({ idList, forValue });
+      const { idList, sentTo } = await findId.mutateAsync({ userKeyToken });
+      setResult({ idList, sentTo, forValue });
     } catch (err) {
       // Spec §8: "에러가 발생했습니다. 관리자에게 문의해주세요."
       window.alert(accountMessages.findIdFailed);
@@ -117,7 +118,7 @@ function FindId({ auth }: { auth: SiteAuthentication }) {
           </h2>
           {shown.idList.length > 0 ? (
             <>
-              <p>인증하신 {label}로 가입된 아이디입니다. 개인정보 보호를 위해 일부를 가려서 보여드립니다.</p>
+              <p>인증하신 {withParticle(label, '으로/로')} 가입된 아이디입니다. 개인정보 보호를 위해 일부를 가려서 보여드립니다.</p>
               <ul className="found-ids__list">
                 {shown.idList.map((item) => (
                   <li key={`${item.userKeyCode}-${item.createdDate}`} className="found-ids__item">
@@ -128,9 +129,15 @@ function FindId({ auth }: { auth: SiteAuthentication }) {
                   </li>
                 ))}
               </ul>
+              {/* The full ID went to the address just verified (issue 23): the screen keeps it masked. */}
+              {shown.sentTo && (
+                <p className="found-ids__sent" role="status">
+                  {shown.sentTo === 'MOBILE' ? accountMessages.fullIdSentMobile : accountMessages.fullIdSentEmail}
+                </p>
+              )}
             </>
           ) : (
-            <p>인증하신 {label}로 가입된 회원 정보가 없습니다.</p>
+            <p>인증하신 {withParticle(label, '으로/로')} 가입된 회원 정보가 없습니다.</p>
           )}
           <p className="account-actions">
             <Link className="button button--primary" to={paths.signin}>

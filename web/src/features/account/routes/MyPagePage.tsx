@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SiteAuthentication, UserDetail } from '@contract';
-import { accountMessages, paths } from '@contract';
+import { accountMessages, memberActivityLabels, memberActivityTypes, paths, type MemberActivityType } from '@contract';
 import { alertAndCarry } from '@web/lib/carried-notice';
 import { refusedField } from '@web/lib/api';
 import { getSessionStore } from '@web/lib/session';
@@ -16,6 +16,7 @@ import { useRetire } from '../api/retire';
 import { useUpdateUser } from '../api/update-user';
 import type { ReturnState } from '../account-paths';
 import { AccountPage, WithAuthentication } from '../components/AccountPage';
+import { ACTIVITY_PAGE_PARAM, ActivityList } from '../components/ActivityList';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { Field } from '@web/ui/form/Field';
 import { FormMessage, type Notice } from '../components/FormMessage';
@@ -65,7 +66,7 @@ export function Component() {
 }
 
 /** The tabs of My page, in order; the first is the one a plain link opens. */
-type MyPageTab = 'profile' | 'password' | 'email' | 'mobile' | 'retire';
+type MyPageTab = 'profile' | MemberActivityType | 'password' | 'email' | 'mobile' | 'retire';
 /** The search parameter that names the open tab: `?tab=password`. */
 const TAB_PARAM = 'tab';
 
@@ -73,8 +74,9 @@ function MyPage({ userId, onRetired }: { userId: number; onRetired: () => void }
   const settings = useSiteAuthentication();
   const user = useUser(userId);
   const [search, setSearch] = useSearchParams();
-  const tabs = settings.data && user.data ? myPageTabs(settings.data, user.data, onRetired) : null;
-  const selected = tabs ? tabOrFirst(tabs.map((tab) => tab.id), search.get(TAB_PARAM)) : undefined;
+  const requested = search.get(TAB_PARAM);
+  const tabs = settings.data && user.data ? myPageTabs(settings.data, user.data, onRetired, requested) : null;
+  const selected = tabs ? tabOrFirst(tabs.map((tab) => tab.id), requested) : undefined;
   const selectedLabel = tabs?.find((tab) => tab.id === selected)?.label;
 
   const select = (id: string) => {
@@ -88,6 +90,8 @@ function MyPage({ userId, onRetired }: { userId: number; onRetired: () => void }
         const next = new URLSearchParams(previous);
         if (id === tabs?.[0]?.id) next.delete(TAB_PARAM);
         else next.set(TAB_PARAM, id);
+        // An activity tab's page belongs to that tab: another tab opens on its first page.
+        next.delete(ACTIVITY_PAGE_PARAM);
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -121,10 +125,21 @@ function MyPage({ userId, onRetired }: { userId: number; onRetired: () => void }
  * One tab per form. Each form lives whole in its own panel (its fields, error summary, pincode
  * step and messages), so whatever a submit reports and focuses is in the panel on screen.
  */
-function myPageTabs(auth: SiteAuthentication, user: UserDetail, onRetired: () => void): (TabItem & { id: MyPageTab })[] {
+function myPageTabs(auth: SiteAuthentication, user: UserDetail, onRetired: () => void, requested: string | null): (TabItem & { id: MyPageTab })[] {
   const showMobile = auth.verifiedKeyTypes.includes('MOBILE') || !!user.mobile;
+  // The member's own posts, comments and inquiries (issue 23), each read when its tab is open.
+  const activity = memberActivityTypes.map((type) => ({
+    id: type,
+    label: memberActivityLabels[type].tab,
+    panel: (
+      <Section id={`mypage-${type}`} title={memberActivityLabels[type].tab}>
+        <ActivityList userId={user.id} type={type} active={requested === type} />
+      </Section>
+    ),
+  }));
   return [
     { id: 'profile', label: '회원 정보', panel: <ProfileSection auth={auth} user={user} /> },
+    ...activity,
     { id: 'password', label: '비밀번호 변경', panel: <PasswordSection userId={user.id} /> },
     { id: 'email', label: verifiedKeyLabels.EMAIL, panel: <KeySection auth={auth} user={user} keyType="EMAIL" /> },
     ...(showMobile ? [{ id: 'mobile' as const, label: verifiedKeyLabels.MOBILE, panel: <KeySection auth={auth} user={user} keyType="MOBILE" /> }] : []),

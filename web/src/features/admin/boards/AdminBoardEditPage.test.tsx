@@ -73,7 +73,7 @@ describe('the board form', () => {
     await user.type(pageSize, '0');
     await user.click(within(form).getByRole('button', { name: '게시판 저장' }));
     await waitFor(() => expect(pageSize).toHaveAttribute('aria-invalid', 'true'));
-    expect(pageSize).toHaveAccessibleDescription('목록 글 수은(는) 1 이상이어야 합니다.');
+    expect(pageSize).toHaveAccessibleDescription('한 쪽의 글 수는 1 이상으로 입력해주세요.');
     expect(pageSize).toHaveFocus();
     expect(api.callsTo('PATCH /api/admin/boards/community')).toEqual([]);
   });

@@ -83,15 +83,17 @@ describe('the content editor, history rows', () => {
     down.focus();
     await user.keyboard('{Enter}');
     expect(years()).toEqual(['2025', '2026', '2024']);
+    expect(within(form).getByText('2026년 3월 행을 아래로 옮겼습니다.')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(within(form).getByRole('button', { name: rowButton('아래로', '2026년 3월 행') })).toHaveFocus());
     await user.click(within(form).getByRole('button', { name: '날짜순 정렬' }));
 
     await user.click(within(form).getByRole('button', { name: rowButton('삭제', '2025년 9월 행') }));
     expect(years()).toEqual(['2026', '2024']);
+    expect(within(form).getByText('2025년 9월 행을 삭제했습니다.')).toHaveAttribute('role', 'status');
 
     await user.type(within(form).getByLabelText('변경 메모'), '2024년 추가');
     await user.click(within(form).getByRole('button', { name: '게시' }));
-    await screen.findByText('버전 4을(를) 게시했습니다.');
+    await screen.findByText('버전 4를 게시했습니다.');
     expect(api.callsTo('PUT /api/admin/content/history')[0]!.body).toEqual({
       baseVersion: 3,
       title: '연혁',
@@ -160,7 +162,7 @@ describe('the content editor, history rows', () => {
     const when = within(form).getByLabelText('게시 일시 (한국 시간)');
     await user.type(when, `${year}-01-01T09:00`);
     await user.click(within(form).getByRole('button', { name: '예약 게시' }));
-    await screen.findByText(`버전 4이(가) ${year}.01.01 09:00에 게시되도록 예약했습니다.`);
+    await screen.findByText(`버전 4가 ${year}.01.01 09:00에 게시되도록 예약했습니다.`);
     expect(api.callsTo('PUT /api/admin/content/history')[0]!.body).toMatchObject({ publish: `${year}-01-01T09:00:00+09:00` });
   });
 });

@@ -5,6 +5,7 @@ import {
   adminPaths, contentBodyTypeLabels, contentBodyTypes, contentMessages, contentPaths, isContentCode,
   type AdminContentView, type ContentCode,
 } from '@contract';
+import { withParticle } from '@contract/korean-particle';
 import { errorCodeOf } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { RichTextEditor } from '@web/ui/editor/RichTextEditor';
@@ -102,9 +103,10 @@ interface FormProps {
 }
 
 function savedText(saved: AdminContentView, choice: PublishChoice): string {
-  if (choice === 'draft') return `버전 ${saved.version}을(를) 임시 저장했습니다.`;
-  if (choice === 'schedule') return `버전 ${saved.version}이(가) ${formatKoreaDateTime(saved.effectiveFrom)}에 게시되도록 예약했습니다.`;
-  return `버전 ${saved.version}을(를) 게시했습니다.`;
+  const version = `버전 ${saved.version}`;
+  if (choice === 'draft') return `${withParticle(version, '을/를')} 임시 저장했습니다.`;
+  if (choice === 'schedule') return `${withParticle(version, '이/가')} ${formatKoreaDateTime(saved.effectiveFrom)}에 게시되도록 예약했습니다.`;
+  return `${withParticle(version, '을/를')} 게시했습니다.`;
 }
 
 function ContentForm({ code, type, loaded, baseVersion, result, onResult, onSaved }: FormProps) {

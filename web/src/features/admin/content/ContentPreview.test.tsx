@@ -40,28 +40,35 @@ function expectIdsUniqueAndResolved(root: Element = document.body) {
   expect(named.filter((id) => !ids.includes(id))).toEqual([]);
 }
 
+const versionSummary = { effectiveFrom: '2026-11-01T09:00:00+09:00', createdAt: '2026-11-01T09:00:00+09:00', createdByName: '관리자' };
+const historyVersion = (n: number, status: 'current' | 'past', restoredFrom: number | null = null) =>
+  adminContentView.parse({ code: 'history', title: '연혁', version: n, effectiveFrom: versionSummary.effectiveFrom, updatedAt: versionSummary.createdAt, body: initialContent.history.body, note: '', status, restoredFrom, createdByName: '관리자' });
+
+/** The history page with versions 2 (current) and 1 (past). */
+function stubHistoryVersions() {
+  const summary = versionSummary;
+  return stubApi({
+    'GET /api/admin/content': ok(
+      adminContentList.parse({
+        content: [
+          { code: 'history', title: '연혁', bodyType: 'history', path: '/nids/history', announcesSchedule: false, current: { version: 2, ...summary }, latest: { version: 2, status: 'current', ...summary }, scheduled: null },
+        ],
+      }),
+    ),
+    'GET /api/admin/content/history/versions': ok(
+      adminContentVersionList.parse({
+        content: [2, 1].map((n) => ({ version: n, title: '연혁', note: '', status: n === 2 ? 'current' : 'past', effectiveFrom: summary.effectiveFrom, effectiveTo: null, restoredFrom: null, createdBy: 1, createdByName: '관리자', createdAt: summary.createdAt })),
+      }),
+    ),
+    'GET /api/admin/content/history/versions/2': ok(historyVersion(2, 'current')),
+    'GET /api/admin/content/history/versions/1': ok(historyVersion(1, 'past')),
+    'GET /api/site-setting/info': ok(demoSiteInfo),
+  });
+}
+
 describe('the versions screen previews a version as the public screen draws it', () => {
   it('연혁: the chosen version in its periods, each year with its theme, inside the preview region', async () => {
-    const summary = { effectiveFrom: '2026-11-01T09:00:00+09:00', createdAt: '2026-11-01T09:00:00+09:00', createdByName: '관리자' };
-    const version = (n: number, status: 'current' | 'past') =>
-      adminContentView.parse({ code: 'history', title: '연혁', version: n, effectiveFrom: summary.effectiveFrom, updatedAt: summary.createdAt, body: initialContent.history.body, note: '', status, restoredFrom: null, createdByName: '관리자' });
-    stubApi({
-      'GET /api/admin/content': ok(
-        adminContentList.parse({
-          content: [
-            { code: 'history', title: '연혁', bodyType: 'history', path: '/nids/history', announcesSchedule: false, current: { version: 2, ...summary }, latest: { version: 2, status: 'current', ...summary }, scheduled: null },
-          ],
-        }),
-      ),
-      'GET /api/admin/content/history/versions': ok(
-        adminContentVersionList.parse({
-          content: [2, 1].map((n) => ({ version: n, title: '연혁', note: '', status: n === 2 ? 'current' : 'past', effectiveFrom: summary.effectiveFrom, effectiveTo: null, restoredFrom: null, createdBy: 1, createdByName: '관리자', createdAt: summary.createdAt })),
-        }),
-      ),
-      'GET /api/admin/content/history/versions/2': ok(version(2, 'current')),
-      'GET /api/admin/content/history/versions/1': ok(version(1, 'past')),
-      'GET /api/site-setting/info': ok(demoSiteInfo),
-    });
+    stubHistoryVersions();
     const { user } = renderScreen(ContentVersionsPage, { path: 'admin/content/:code/versions', url: '/admin/content/history/versions' });
     const newest = (await screen.findAllByRole('row'))[1]!;
     await user.click(within(newest).getByRole('button', { name: /^미리보기/ }));
@@ -79,6 +86,16 @@ describe('the versions screen previews a version as the public screen draws it',
     expect(target).toMatch(/^history-preview/);
     expect(document.getElementById(target)).toBe(growth);
     expectIdsUniqueAndResolved(preview);
+  });
+
+  it('a restore says which version became which, each number with the particle it takes (issue 23)', async () => {
+    const api = stubHistoryVersions();
+    api.set({ 'POST /api/admin/content/history/versions/1/restore': ok(historyVersion(3, 'current', 1)) });
+    const { user } = renderScreen(ContentVersionsPage, { path: 'admin/content/:code/versions', url: '/admin/content/history/versions' });
+    await user.click(await screen.findByRole('button', { name: /^복원\W*버전 1$/ }));
+    await user.click(within(await screen.findByRole('dialog', { name: '버전 복원' })).getByRole('button', { name: '복원' }));
+    expect(await screen.findByText('버전 1을 버전 3으로 복원해 게시했습니다.')).toBeVisible();
+    expect(api.callsTo('POST /api/admin/content/history/versions/1/restore')[0]!.body).toEqual({ baseVersion: 2 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { adminPaths, contentMessages, isContentCode, type AdminContentVersion, type ContentCode } from '@contract';
+import { withParticle } from '@contract/korean-particle';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { Dialog, DialogActions, DialogFailure } from '@web/ui/Dialog';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
@@ -238,7 +239,7 @@ function RestoreDialog({
     setFailure('');
     try {
       const restored = await restore.mutateAsync({ version: version.version, baseVersion: newestVersion });
-      onRestored(`버전 ${version.version}을(를) 버전 ${restored.version}(으)로 복원해 게시했습니다.`);
+      onRestored(`${withParticle(`버전 ${version.version}`, '을/를')} ${withParticle(`버전 ${restored.version}`, '으로/로')} 복원해 게시했습니다.`);
     } catch (err) {
       setFailure(failureText(err, '복원하지 못했습니다.'));
     }

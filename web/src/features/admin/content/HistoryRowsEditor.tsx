@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetFocus } from 'react-hook-form';
+import { withParticle } from '@contract/korean-particle';
 import { Field } from '@web/ui/form/Field';
 import type { ContentValues } from './content-form';
 import { emptyRow } from './content-form';
@@ -32,7 +33,7 @@ export function HistoryRowsEditor({ control, register, setFocus, errors }: Props
   function removeAt(index: number) {
     const name = rowName(rows[index] ?? { year: '', month: '' }, index);
     remove(index);
-    setSaid(`${name}을 삭제했습니다.`);
+    setSaid(`${withParticle(name, '을/를')} 삭제했습니다.`);
     // The focus goes to the row now in its place (or the one before), or to the add button.
     const next = Math.min(index, fields.length - 2);
     if (next >= 0) requestAnimationFrame(() => setFocus(`rows.${next}.year`));
@@ -44,7 +45,7 @@ export function HistoryRowsEditor({ control, register, setFocus, errors }: Props
     if (to < 0 || to >= fields.length) return;
     const row = rows[index];
     move(index, to);
-    setSaid(`${rowName(row ?? { year: '', month: '' }, index)}을 ${delta < 0 ? '위로' : '아래로'} 옮겼습니다.`);
+    setSaid(`${withParticle(rowName(row ?? { year: '', month: '' }, index), '을/를')} ${delta < 0 ? '위로' : '아래로'} 옮겼습니다.`);
     // The focus stays on the button pressed, in the row's new place (the other button at an end).
     const key = row?.key;
     if (key) {

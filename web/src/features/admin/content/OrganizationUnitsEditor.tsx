@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetFocus } from 'react-hook-form';
+import { withParticle } from '@contract/korean-particle';
 import { Field } from '@web/ui/form/Field';
 import { emptyUnit, type ContentValues } from './content-form';
 import { Named } from './HistoryRowsEditor';
@@ -31,7 +32,7 @@ export function OrganizationUnitsEditor({ control, register, setFocus, errors }:
   function removeAt(index: number) {
     const name = unitName(index);
     remove(index);
-    setSaid(`${name}를 삭제했습니다.`);
+    setSaid(`${withParticle(name, '을/를')} 삭제했습니다.`);
     const next = Math.min(index, fields.length - 2);
     if (next >= 0) requestAnimationFrame(() => setFocus(`units.${next}.name`));
     else document.getElementById(`${id}-add`)?.focus();
@@ -43,7 +44,7 @@ export function OrganizationUnitsEditor({ control, register, setFocus, errors }:
     const name = unitName(index);
     const key = units[index]?.key;
     move(index, to);
-    setSaid(`${name}를 ${delta < 0 ? '위로' : '아래로'} 옮겼습니다.`);
+    setSaid(`${withParticle(name, '을/를')} ${delta < 0 ? '위로' : '아래로'} 옮겼습니다.`);
     // The focus stays on the button pressed, in the unit's new place (the other button at an end).
     if (key) {
       requestAnimationFrame(() => {

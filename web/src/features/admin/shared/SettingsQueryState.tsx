@@ -1,3 +1,4 @@
+import { withParticle } from '@contract/korean-particle';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
 
 /** A console query still loading, or its failure in the server's Korean words (settings, boards, inquiries). */
@@ -5,11 +6,11 @@ export function QueryState({ query, label }: { query: { isError: boolean; error:
   if (query.isError) {
     return (
       <p role="alert" className="form-message form-message--error">
-        {query.error instanceof Error ? query.error.message : `${label}을(를) 불러오지 못했습니다.`}
+        {query.error instanceof Error ? query.error.message : `${withParticle(label, '을/를')} 불러오지 못했습니다.`}
       </p>
     );
   }
-  return <LoadingStatus label={`${label}을(를) 불러오는 중입니다…`} />;
+  return <LoadingStatus label={`${withParticle(label, '을/를')} 불러오는 중입니다…`} />;
 }
 
 /** The server's answer: success politely, a refusal (its Korean sentence) at once. */

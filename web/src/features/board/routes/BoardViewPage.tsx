@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Board, BoardItem } from '@contract';
-import { boardMessages, messages, paths } from '@contract';
+import { boardMessages, messages, notFoundTitle, paths } from '@contract';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { NotFound } from '@web/ui/NotFound';
 import { PageLoading } from '@web/ui/PageLoading';
@@ -49,7 +49,7 @@ function BoardView({ board, itemQuery }: { board: Board; itemQuery: UseQueryResu
   const boardItem = itemQuery.data;
   const notFound = itemQuery.isError && errorStatus(itemQuery.error) === 404;
   // The not-found screen names itself; this effect runs after it, so it must not overwrite that title.
-  useDocumentTitle(notFound ? '페이지를 찾을 수 없습니다' : (boardItem?.title ?? board.name));
+  useDocumentTitle(notFound ? notFoundTitle : (boardItem?.title ?? board.name));
 
   if (itemQuery.isPending) return <PageLoading />;
   if (itemQuery.isError) {

@@ -1,0 +1,2 @@
+CREATE INDEX "board_item_writer_created_idx" ON "board_item" USING btree ("writer_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at IS NULL;--> statement-breakpoint
+CREATE INDEX "board_item_comment_writer_idx" ON "board_item_comment" USING btree ("writer_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at IS NULL;

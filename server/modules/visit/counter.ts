@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { VisitorKeys } from '@server/modules/visitor-key';
+import { listBoardsForMenu, postTitles } from '@server/modules/board';
+import { kstDate } from '../../lib/time';
+import { storeVisits, type CountViews, type VisitorHour } from './repo';
+import { referrerHost, screenOf } from '@contract/visit-screens';
+import { classifyAgent } from './user-agent';
+
+/** A page load or an in-app navigation, as taken on the reader's path: nothing computed yet. */
+export interface Hit {
+  at: Date;
+  address: string;
+  userAgent: string | undefined;
+  path: string;
+  referrer: string | undefined;
+  /** The request's Host header: a referrer from it is this site. */
+  host: string | undefined;
+}
+
+export interface VisitCounterOptions {
+  flushMs: number;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** More hits than this waiting starts a flush at once. */
+  flushAt?: number;
+  /** More hits than this waiting (the database out of reach) are dropped, not kept: memory stays bounded. */
+  maxPending?: number;
+}
+
+const BOARDS_TTL_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const KST_OFFSET_MS = 9 * HOUR_MS;
+
+/**
+ * Visitor statistics (issue 23), counted the way post views are (board/view-counter.ts): a page
+ * load or a navigation costs the reader an array push; every few seconds the batch is keyed (the
+ * day-salted visitor key, no address kept), classified (screen, post, referring host, device,
+ * browser, robot) and written in one transaction of a few upserts (repo.ts storeVisits), whose
+ * primary keys count a visitor once per day and hour across instances. Clean shutdown flushes.
+ */
+export class VisitCounter {
+  private pending: Hit[] = [];
+  /** A batch keyed and classified but not yet stored: kept as it is for the next try. */
+  private unstored: { visitors: VisitorHour[]; counts: CountViews[] } | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private boards: { at: number; byLowerCode: Map<string, string> } | null = null;
+  private dropped = 0;
+  private readonly flushAt: number;
+  private readonly maxPending: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly keys: VisitorKeys,
+    private readonly opts: VisitCounterOptions,
+  ) {
+    this.flushAt = opts.flushAt ?? 5_000;
+    this.maxPending = opts.maxPending ?? 50_000;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.flush(), this.opts.flushMs);
+    this.timer.unref();
+  }
+
+  /** Takes a hit: the reader's whole cost. */
+  record(hit: Hit): void {
+    if (this.pending.length >= this.maxPending) {
+      this.dropped += 1;
+      return;
+    }
+    this.pending.push(hit);
+    if (this.pending.length === this.flushAt) void this.flush();
+  }
+
+  /** Hits waiting to be written (the metrics' queue depth and tests). */
+  get waiting(): number {
+    return this.pending.length;
+  }
+
+  /** Writes every hit taken so far; resolves once stored (or logged as failed). */
+  flush(): Promise<void> {
+    this.chain = this.chain.then(() => this.flushOnce());
+    return this.chain;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+    if (this.unstored) await this.flush();
+    if (this.unstored) this.opts.log.error({ visitors: this.unstored.visitors.length }, 'visits could not be stored at shutdown');
+  }
+
+  private async flushOnce(): Promise<void> {
+    if (this.dropped > 0) {
+      this.opts.log.warn({ dropped: this.dropped }, 'visit buffer full: hits dropped');
+      this.dropped = 0;
+    }
+    try {
+      if (!this.unstored && this.pending.length > 0) {
+        const hits = this.pending;
+        this.pending = [];
+        try {
+          this.unstored = await this.classify(hits);
+        } catch (err) {
+          this.pending = hits.concat(this.pending).slice(0, this.maxPending);
+          throw err;
+        }
+      }
+      if (!this.unstored) return;
+      await storeVisits(this.db, this.unstored.visitors, this.unstored.counts);
+      this.unstored = null;
+    } catch (err) {
+      // The batch stays (keyed, or as hits if keying failed) and the next flush tries again.
+      this.opts.log.error({ err }, 'storing visits failed; will retry');
+    }
+  }
+
+  private async boardCodes(): Promise<Map<string, string>> {
+    const now = Date.now();
+    if (!this.boards || now - this.boards.at > BOARDS_TTL_MS) {
+      const rows = await listBoardsForMenu(this.db);
+      this.boards = { at: now, byLowerCode: new Map(rows.map((r) => [r.boardCode.toLowerCase(), r.boardCode])) };
+    }
+    return this.boards.byLowerCode;
+  }
+
+  /** Keys and classifies a batch; hits of no public screen are left out. */
+  private async classify(hits: Hit[]): Promise<{ visitors: VisitorHour[]; counts: CountViews[] }> {
+    const boards = await this.boardCodes();
+    const visitors = new Map<string, VisitorHour>();
+    const counts = new Map<string, CountViews>();
+    const count = (kind: CountViews['kind'], day: string, value: string) => {
+      const key = `${kind}|${day}|${value}`;
+      const row = counts.get(key) ?? { kind, day, value, views: 0 };
+      row.views += 1;
+      counts.set(key, row);
+    };
+    for (const hit of hits) {
+      const screen = screenOf(hit.path, boards);
+      if (!screen) continue;
+      const day = kstDate(hit.at);
+      const hour = new Date(hit.at.getTime() + KST_OFFSET_MS).getUTCHours();
+      const agent = classifyAgent(hit.userAgent);
+      const visitorKey = await this.keys.keyOf(hit.address, hit.userAgent, hit.at);
+      const key = `${day}|${hour}|${visitorKey}`;
+      const visitor = visitors.get(key) ?? { day, hour, visitorKey, bot: agent.bot, device: agent.device, browser: agent.browser, views: 0 };
+      visitor.views += 1;
+      visitors.set(key, visitor);
+      // Robots are counted apart (visit_hour), never in the top lists.
+      if (agent.bot) continue;
+      count('screen', day, screen.screen);
+      if (screen.post) count('post', day, screen.post);
+      const host = referrerHost(hit.referrer, hit.host);
+      if (host) count('referrer', day, host);
+    }
+    return { visitors: [...visitors.values()], counts: await this.existingPosts([...counts.values()]) };
+  }
+
+  /** Views of posts that do not exist (a guessed number) are left out: each counted value is a row. */
+  private async existingPosts(counts: CountViews[]): Promise<CountViews[]> {
+    const posts = counts.filter((c) => c.kind === 'post');
+    if (posts.length === 0) return counts;
+    const wanted = [...new Set(posts.map((c) => c.value))].map((value) => {
+      const [boardCode, itemNo] = value.split('/');
+      return { boardCode: boardCode!, itemNo: Number(itemNo) };
+    });
+    const found = new Set((await postTitles(this.db, wanted)).map((p) => `${p.boardCode}/${p.itemNo}`));
+    return counts.filter((c) => c.kind !== 'post' || found.has(c.value));
+  }
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { explainAnalyze, expectNoSortNoSeqScan, indexScan, type Plannable, seqScanOf, sortNode, vacuumUntilAllVisible } from '../../test/query-plans';
+import { hourRowsQuery, topQuery, valueTotalsQuery } from './repo';
+
+/**
+ * The console's two statistics reads (issue 23) at two years of a busy site: every hour of 730
+ * days (people and robots), and per day 40 screens, 400 posts, 60 referring hosts, 3 devices and
+ * 10 browsers (about 380,000 rows). Each read is a range of its table's primary key.
+ */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const raw = t.database.raw;
+  await raw.query(
+    `INSERT INTO visit_hour (day, hour, bot, views, visitors, day_visitors)
+     SELECT d::date, h, b, 100 + h, 40, 10 FROM generate_series('2025-01-01'::date, '2026-12-31'::date, interval '1 day') d,
+       generate_series(0, 23) h, (VALUES (false), (true)) AS bots(b)`,
+  );
+  await raw.query(
+    `INSERT INTO visit_count (kind, day, value, views, visitors)
+     SELECT k.kind, d::date, k.prefix || g, (g * 7919) % 500 + 1, CASE WHEN k.kind IN ('device', 'browser') THEN 5 ELSE 0 END
+     FROM generate_series('2025-01-01'::date, '2026-12-31'::date, interval '1 day') d
+     JOIN (VALUES ('screen', 'list:board', 40), ('post', 'notice/', 400), ('referrer', 'host', 60), ('device', 'device', 3), ('browser', 'browser', 10))
+       AS k(kind, prefix, n) ON true
+     JOIN generate_series(1, 400) g ON g <= k.n`,
+  );
+  for (const table of ['visit_hour', 'visit_count']) await vacuumUntilAllVisible(raw, table);
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const plan = (statement: Plannable) => explainAnalyze(t.database.raw, statement);
+
+describe('visitor statistics reads at two years', () => {
+  it('the visits by day or hour: a range of visit_hour in key order, no sort', async () => {
+    for (const [from, to] of [['2026-12-01', '2026-12-31'], ['2026-01-01', '2026-12-31']] as const) {
+      const p = await plan(hourRowsQuery(t.db, from, to));
+      expect(p).toMatch(indexScan('visit_hour_day_hour_bot_pk', 'visit_hour', 'either'));
+      expectNoSortNoSeqScan(p, seqScanOf('visit_hour'));
+    }
+  });
+
+  it('a top list: a range of one kind in visit_count, summed per value; only the sums are sorted', async () => {
+    for (const kind of ['post', 'screen', 'browser'] as const) {
+      const p = await plan(topQuery(t.db, kind, '2026-01-01', '2026-12-31', 10));
+      expect(p).toMatch(indexScan('visit_count_kind_day_value_pk', 'visit_count', 'either'));
+      expect(p).not.toMatch(seqScanOf('visit_count'));
+      // The one sort is the top-N of the grouped sums, above the aggregate, never of the rows read.
+      const lines = p.split('\n');
+      const aggregate = lines.findIndex((line) => /Aggregate/.test(line));
+      expect(aggregate).toBeGreaterThan(0);
+      expect(lines.slice(aggregate).join('\n')).not.toMatch(sortNode);
+    }
+  });
+
+  it("the previous period of a top list: the same range, only the listed values", async () => {
+    const values = Array.from({ length: 10 }, (_, i) => `notice/${i + 1}`);
+    const p = await plan(valueTotalsQuery(t.db, 'post', '2025-01-01', '2025-12-31', values));
+    expect(p).toMatch(indexScan('visit_count_kind_day_value_pk', 'visit_count', 'either'));
+    expect(p).not.toMatch(seqScanOf('visit_count'));
+  });
+});
