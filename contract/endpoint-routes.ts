@@ -179,6 +179,15 @@ const routeDeclarations = {
     comments: { method: 'GET', path: '/api/admin/feedback/comments' },
     exportData: { method: 'POST', path: '/api/admin/feedback/export-data' },
   },
+  // The site-wide search (issue 23) and its popular terms, which staff may hide.
+  search: {
+    query: { method: 'GET', path: '/api/search' },
+    popular: { method: 'GET', path: '/api/search/popular' },
+  },
+  adminSearch: {
+    popular: { method: 'GET', path: '/api/admin/search/popular' },
+    hide: { method: 'PUT', path: '/api/admin/search/popular' },
+  },
 } as const satisfies Record<string, Record<string, EndpointRouteDeclaration>>;
 
 /** The routes as declared, by resource and name (contract/endpoints.ts keys its rules the same way). */

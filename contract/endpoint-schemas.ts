@@ -42,6 +42,7 @@ import { menu, menuUpdate } from './menu';
 import { memberActivityPage, memberActivityQuery } from './member-activity';
 import { visitBeacon, visitExportQuery, visitSeries, visitSeriesQuery, visitTop, visitTopQuery } from './visit-stats';
 import { feedbackCommentPage, feedbackCommentQuery, feedbackExportRequest, feedbackRequest, feedbackSummary, feedbackSummaryQuery } from './feedback';
+import { adminPopularSearchList, popularSearchHideRequest, popularSearchList, searchAnswer, searchQuery } from './search';
 
 /**
  * The schemas of every entry of contract/endpoints.ts, keyed by its id: what Fastify validates
@@ -214,4 +215,8 @@ export const endpointSchemas = {
   'feedback.summary': { querystring: feedbackSummaryQuery, response: { 200: successEnvelope(feedbackSummary), ...errors } },
   'feedback.comments': { querystring: feedbackCommentQuery, response: { 200: successEnvelope(feedbackCommentPage), ...errors } },
   'feedback.exportData': { body: feedbackExportRequest, response: { ...errors, 429: e } },
+  'search.query': { querystring: searchQuery, response: { 200: successEnvelope(searchAnswer), 400: e, 401: e } },
+  'search.popular': { response: { 200: successEnvelope(popularSearchList) } },
+  'adminSearch.popular': { response: { 200: successEnvelope(adminPopularSearchList), ...errors } },
+  'adminSearch.hide': { body: popularSearchHideRequest, response: { 200: successEnvelope(adminPopularSearchList), 429: e, ...errors } },
 } as const satisfies Record<EndpointId, EndpointSchemas>;

@@ -281,6 +281,16 @@ const rules = {
     comments: { access: statsViewer, answer: noStore },
     exportData: { access: statsViewer, answer: noStore },
   },
+  // Issue 23: results depend on the caller's boards, so nothing keeps them; the popular terms are
+  // the same for everyone and may be a minute old (a hidden term goes within that minute).
+  search: {
+    query: { access: anyone, answer: noStore },
+    popular: { access: anyone, answer: { kind: 'maxAge', seconds: 60, scope: 'public' } },
+  },
+  adminSearch: {
+    popular: { access: contentManager, answer: noStore },
+    hide: { access: contentManager, answer: noStore },
+  },
 } as const satisfies { [R in keyof RouteDeclarations]: { [N in keyof RouteDeclarations[R]]: EndpointRules } };
 // `satisfies` above makes a route without rules a type error, and an extra key too (rules of no route).
 

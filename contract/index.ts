@@ -32,3 +32,4 @@ export * from './endpoints';
 export * from './endpoint-schemas';
 export * from './screen-routes';
 export * from './visit-stats';
+export * from './search';

@@ -21,6 +21,8 @@ export const paths = {
   boardList: (area: string, boardCode: string) => `/${area}/${boardCode}/List/`,
   boardView: (area: string, boardCode: string, itemNo: number | string) => `/${area}/${boardCode}/View/${itemNo}`,
   boardWrite: (area: string, boardCode: string, itemNo: number | string = 'NEW') => `/${area}/${boardCode}/Write/${itemNo}`,
+  /** The site-wide search (issue 23): `/search?keyword=…`. */
+  search: '/search',
 } as const;
 
 /** The console's screens (issue 9), all under /admin. */
@@ -48,6 +50,8 @@ export const adminPaths = {
   stats: '/admin/stats',
   /** Page satisfaction (issue 23). */
   feedback: '/admin/feedback',
+  /** The site search's popular terms, which staff may hide (issue 23). */
+  popularSearches: '/admin/popular-searches',
 } as const;
 
 /**

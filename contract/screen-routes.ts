@@ -40,6 +40,8 @@ export const screenRoutes = {
   adminMenu: adminPaths.menu,
   adminStats: adminPaths.stats,
   adminFeedback: adminPaths.feedback,
+  adminPopularSearches: adminPaths.popularSearches,
+  search: paths.search,
   boardList: routePatterns.boardList,
   boardView: routePatterns.boardView,
   inquiryWrite: routePatterns.inquiryWrite,

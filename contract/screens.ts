@@ -55,6 +55,11 @@ export const fixedScreens = {
     title: '이용약관',
     description: '인체이식형 의료기기 환자등록사업 누리집의 회원 가입, 서비스 이용, 게시물 관리에 관한 약관입니다.',
   },
+  search: {
+    path: paths.search,
+    title: '통합검색',
+    description: '공지사항, 자료실, 커뮤니티, 안내 페이지와 자주 묻는 질문을 한 번에 찾아봅니다.',
+  },
 } as const satisfies Record<string, FixedScreen>;
 
 /**
@@ -104,6 +109,9 @@ export const screenModules = {
   contactUsTerms: 'src/features/terms/ContactUsTermsContentPage.tsx',
   notFound: 'src/app/NotFoundPage.tsx',
   adminFeedback: 'src/features/admin/feedback/FeedbackPage.tsx',
+  // Issue 23: the site-wide search and the console's popular terms.
+  search: 'src/features/search/SearchPage.tsx',
+  adminPopularSearches: 'src/features/admin/search/PopularSearchesPage.tsx',
 } as const;
 
 export type ScreenModule = keyof typeof screenModules;

@@ -138,7 +138,12 @@ test.describe('menu by keyboard and on a phone', () => {
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       await expect(toggle).toHaveText(/메뉴 닫기/);
 
-      // Into the panel: the first group, opened with Enter, then its first link.
+      // Into the panel: the site search's field and button first (issue 23), then the first group,
+      // opened with Enter, then its first link.
+      await page.keyboard.press('Tab');
+      await expect(nav.getByRole('searchbox', { name: '통합검색 검색어' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(nav.getByRole('button', { name: '검색', exact: true })).toBeFocused();
       await page.keyboard.press('Tab');
       const group = nav.getByRole('button', { name: menu[0]!.label, exact: true });
       await expect(group).toBeFocused();

@@ -36,6 +36,9 @@ const screens: readonly Screen[] = [
   { name: 'terms', url: '/TOS/Content/TermsContent', h1: '이용약관' },
   { name: 'contact-terms', url: '/TOS/Content/ContactUs/TermsContent', h1: /문의하기 개인정보/, content: 'a[href^="tel:"]' },
   { name: 'not-found', url: '/nids/nowhere', h1: NOT_FOUND_TITLE },
+  // Issue 23: the site search, with results (the seeded posts and pages speak of 환자) and before a keyword.
+  { name: 'search', url: `/search?keyword=${encodeURIComponent('환자')}`, h1: '통합검색', content: 'main mark' },
+  { name: 'search-empty', url: '/search', h1: '통합검색', content: 'main .empty-state' },
 ];
 
 /** Opens a screen and waits for its real content: its heading, its data, no loading text, a quiet network. */

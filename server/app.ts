@@ -44,6 +44,7 @@ import { popupRoutes } from './modules/popup/routes';
 import { menuRoutes } from './modules/menu/routes';
 import { memberActivityRoutes } from './modules/member-activity/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { searchRoutes } from './modules/search';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitKey, rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
@@ -221,6 +222,8 @@ export async function buildApp(
   await app.register(visitRoutes);
   // Issue 23: page satisfaction.
   await app.register(feedbackRoutes);
+  // Issue 23: the site-wide search and its popular terms.
+  await app.register(searchRoutes);
 
   await registerWeb(app, deps.config.webDistDir);
   return app;

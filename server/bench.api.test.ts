@@ -54,6 +54,7 @@ const labels = [
   'header menu',
   'title search 환자 (2 syllables)',
   'title search 심 (1 syllable)',
+  'site search 환자 (2 syllables)',
   'sign-in',
 ];
 

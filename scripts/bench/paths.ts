@@ -148,6 +148,14 @@ export function serverPaths(c: PathContext): BenchPath[] {
       requests: [boardList(c.boardCode, 1, { searchType: 'title', keyword: SEARCH_ONE })],
     },
     {
+      key: 'siteSearch',
+      label: `site search ${SEARCH_TWO} (2 syllables)`,
+      description:
+        `GET /api/search?keyword=${SEARCH_TWO} as the header's search field opens it (issue 23): every group's capped count and ` +
+        'first results over every board a guest reads, the content pages and the FAQ; nothing cached',
+      requests: [{ method: 'GET', path: `/api/search?keyword=${encodeURIComponent(SEARCH_TWO)}`, headers: browserHeaders }],
+    },
+    {
       key: 'signin',
       label: 'sign-in',
       description:

@@ -33,6 +33,8 @@ export const targets: Target[] = [
   { key: 'view', text: '>= 2,600 req/s, p99 < 20 ms', check: (r) => ok(path(r, 'view'), (p) => p.requestsPerSecond >= 2600 && p.p99Ms < 20) },
   { key: 'search2', text: 'p99 < 50 ms', check: (r) => ok(path(r, 'search2'), (p) => p.p99Ms < 50) },
   { key: 'search1', text: 'p99 < 100 ms', check: (r) => ok(path(r, 'search1'), (p) => p.p99Ms < 100) },
+  // Issue 23: the site search of a two-syllable keyword, with 100,000 posts.
+  { key: 'siteSearch', text: 'p99 < 50 ms', check: (r) => ok(path(r, 'siteSearch'), (p) => p.p99Ms < 50) },
   {
     key: 'home',
     text: '>= 0.5 x ceiling req/s',

@@ -260,7 +260,8 @@ export const boardItem = pgTable(
     /** Inquiry boards: the console's queue state (접수 / 처리중 / 완료); an answer makes it DONE. */
     inquiryStatus: text('inquiry_status').$type<'RECEIVED' | 'IN_PROGRESS' | 'DONE'>().notNull().default('RECEIVED'),
     /**
-     * Search tokens: unigrams and bigrams of title (t:), text content (c:) and writer (w:).
+     * Search tokens: unigrams and bigrams of title (t:), text content (c:), writer (w:) and the
+     * attachments' file names (f:, issue 23's site search).
      * A GIN index on this array serves 1- and 2-syllable Korean queries, which trigram indexes
      * cannot; see docs/decisions/0004-korean-search.md.
      */
@@ -293,6 +294,11 @@ export const boardItem = pgTable(
       .where(sql`deleted_at IS NULL`),
     // My page's 내가 쓴 글 (issue 23): a member's posts on every board, newest first.
     index('board_item_writer_created_idx').on(t.writerId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
+    // The site search (issue 23): every board's public posts newest first, across boards; a secret
+    // post is not even in it. The board code after the order lets the index reject closed boards.
+    index('board_item_site_search_idx')
+      .on(t.createdAt.desc(), t.id.desc(), t.boardCode)
+      .where(sql`deleted_at IS NULL AND NOT is_secret`),
   ],
 );
 
@@ -692,3 +698,28 @@ export const pageFeedback = pgTable(
     check('page_feedback_score_check', sql`score BETWEEN 1 AND 5`),
   ],
 );
+
+/**
+ * The site search's terms (issue 23): one row per term a visitor searched on a day (Korean calendar
+ * date), under the day's visitor key, so a term is counted once a visitor a day and the popular
+ * terms are those most visitors searched in the last 7 days. Terms that look like an e-mail address
+ * or a phone number are never stored (server/modules/search/terms.ts). Housekeeping deletes days
+ * older than the window.
+ */
+export const searchTermVisit = pgTable(
+  'search_term_visit',
+  {
+    day: date('day').notNull(),
+    term: text('term').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.term, t.visitorKey] })],
+);
+
+/** Terms staff hid from the popular list (console, CONTENT_Manage): still searchable, never shown as popular. */
+export const searchTermHidden = pgTable('search_term_hidden', {
+  term: text('term').primaryKey(),
+  hiddenBy: bigint('hidden_by', { mode: 'number' }).references(() => appUser.id),
+  /** When it was hidden. */
+  createdAt: createdAt(),
+});

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import type { View } from './view-counter';
 import { firstRow } from '@server/db/first-row';
 import { board, boardItem, boardItemCount, boardItemView, storedFile } from '../../db/schema';
-import { placeFilesOfNewItem, type StoredFileRow } from '@server/modules/file';
-import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
+import { filesOfItem, placeFilesOfNewItem, type StoredFileRow } from '@server/modules/file';
+import { buildSearchTokens, fileNameTokens, htmlToText, queryTokens } from './search-tokens';
 import { sanitizeContent } from './sanitize';
 import { INQUIRY_BOARD, type InquiryStatus, type SearchType } from '@contract';
 
@@ -431,7 +431,26 @@ export async function insertItem(db: Db, item: NewItem): Promise<{ id: number; i
     })
     .returning({ id: boardItem.id, itemNo: boardItem.itemNo });
   await placeFilesOfNewItem(db, row!.id, item.fileIds ?? [], item.imageFileIds ?? []);
+  if (item.fileIds?.length) await refreshFileTokens(db, row!.id);
   return row!;
+}
+
+/** A post's tokens of its own files (f:), kept when the other tokens are rebuilt. */
+const fileTokensOf = sql<string[]>`ARRAY(SELECT x FROM unnest(${boardItem.searchTokens}) AS x WHERE x LIKE 'f:%')`;
+
+/**
+ * Rewrites a post's file-name tokens (f:) from its attachments as they are now: call after the
+ * attachments change, in the same transaction (issue 23: the site search finds posts by them).
+ */
+export async function refreshFileTokens(db: Db, id: number): Promise<void> {
+  const names = (await filesOfItem(db, id)).filter((f) => f.kind === 'attachment').map((f) => f.originalName);
+  const tokens = fileNameTokens(names);
+  await db
+    .update(boardItem)
+    .set({
+      searchTokens: sql`ARRAY(SELECT x FROM unnest(${boardItem.searchTokens}) AS x WHERE x NOT LIKE 'f:%') || ${sql.param(tokens)}::text[]`,
+    })
+    .where(eq(boardItem.id, id));
 }
 
 export interface ItemPatch {
@@ -458,7 +477,7 @@ export interface ItemPatch {
 /** Updates a post; its text content and search tokens follow its title, content and writer name. */
 export async function updateItem(db: Db, id: number, patch: ItemPatch): Promise<void> {
   const [current] = await db
-    .select({ title: boardItem.title, contentText: boardItem.contentText, writerName: boardItem.writerName })
+    .select({ title: boardItem.title, contentText: boardItem.contentText, writerName: boardItem.writerName, fileTokens: fileTokensOf })
     .from(boardItem)
     .where(eq(boardItem.id, id))
     .for('update');
@@ -467,11 +486,10 @@ export async function updateItem(db: Db, id: number, patch: ItemPatch): Promise<
   if (patch.title !== undefined || patch.content !== undefined || patch.writerName !== undefined) {
     const contentText = patch.content !== undefined ? htmlToText(patch.content) : current.contentText;
     values.contentText = contentText;
-    values.searchTokens = buildSearchTokens({
-      title: patch.title ?? current.title,
-      contentText,
-      writerName: patch.writerName ?? current.writerName,
-    });
+    values.searchTokens = [
+      ...buildSearchTokens({ title: patch.title ?? current.title, contentText, writerName: patch.writerName ?? current.writerName }),
+      ...current.fileTokens,
+    ];
   }
   await db.update(boardItem).set(values).where(eq(boardItem.id, id));
 }
@@ -488,13 +506,13 @@ export async function softDeleteItem(db: Db, id: number, at: Date): Promise<void
 /** Shows a new writer name on every post of `writerId` (retirement), rebuilding their search tokens. */
 export async function renameWriter(db: Db, writerId: number, writerName: string): Promise<number> {
   const rows = await db
-    .select({ id: boardItem.id, title: boardItem.title, contentText: boardItem.contentText })
+    .select({ id: boardItem.id, title: boardItem.title, contentText: boardItem.contentText, fileTokens: fileTokensOf })
     .from(boardItem)
     .where(eq(boardItem.writerId, writerId));
   for (const row of rows) {
     await db
       .update(boardItem)
-      .set({ writerName, searchTokens: buildSearchTokens({ title: row.title, contentText: row.contentText, writerName }) })
+      .set({ writerName, searchTokens: [...buildSearchTokens({ title: row.title, contentText: row.contentText, writerName }), ...row.fileTokens] })
       .where(eq(boardItem.id, row.id));
   }
   return rows.length;

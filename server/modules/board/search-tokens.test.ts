@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchTokens, htmlToText, queryTokens } from './search-tokens';
+import { buildSearchTokens, fileNameTokens, htmlToText, queryTokens } from './search-tokens';
 
 describe('htmlToText', () => {
   it('removes tags, scripts and styles, and collapses white space', () => {
@@ -95,5 +95,18 @@ describe('queryTokens', () => {
     for (const keyword of ['인공관절', '치환술', 'udi', '등록 안내', '술', '관절 치환']) {
       for (const tok of queryTokens('t', keyword)) expect(stored.has(tok), `${keyword}: ${tok}`).toBe(true);
     }
+  });
+});
+
+describe('fileNameTokens (issue 23: the site search finds posts by their attachments)', () => {
+  it('cuts each file name into the characters and pairs of its words, as f: tokens', () => {
+    const tokens = fileNameTokens(['2025 연차보고서.PDF', '도면']);
+    for (const t of ['f:연차', 'f:보고', 'f:.p', 'f:20', 'f:도면', 'f:도']) expect(tokens).toContain(t);
+    expect(tokens.every((t) => t.startsWith('f:'))).toBe(true);
+    expect(queryTokens('f', '보고서').every((t) => tokens.includes(t))).toBe(true);
+  });
+
+  it('gives nothing for no files', () => {
+    expect(fileNameTokens([])).toEqual([]);
   });
 });

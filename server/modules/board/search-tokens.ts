@@ -4,7 +4,7 @@
  * c: content, w: writer), and kept in one array column under a GIN index. A query's pairs must
  * all be present (index lookup) and the exact substring is then rechecked on the candidates.
  */
-export type SearchField = 't' | 'c' | 'w';
+export type SearchField = 't' | 'c' | 'w' | 'f';
 
 const namedEntities: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -50,6 +50,17 @@ export function buildSearchTokens(item: { title: string; contentText: string; wr
   for (const g of grams(item.title)) tokens.add(`t:${g}`);
   for (const g of grams(item.contentText)) tokens.add(`c:${g}`);
   for (const g of grams(item.writerName)) tokens.add(`w:${g}`);
+  return [...tokens];
+}
+
+/**
+ * The tokens of a post's attachments' file names (f:), kept beside the others so the site search
+ * finds a post by its files from the same GIN index (issue 23). Written whenever the attachments
+ * change; the other tokens' rebuilds keep them.
+ */
+export function fileNameTokens(fileNames: readonly string[]): string[] {
+  const tokens = new Set<string>();
+  for (const name of fileNames) for (const g of grams(name)) tokens.add(`f:${g}`);
   return [...tokens];
 }
 

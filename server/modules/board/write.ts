@@ -164,6 +164,7 @@ export async function createItem(deps: Deps, caller: Caller, boardCode: string, 
     });
     const taken = (await attachFiles(tx, row.id, fileIds, 'attachment')) + (await attachFiles(tx, row.id, imageFileIds, 'image'));
     if (taken !== fileIds.length + imageFileIds.length) throw badRequest(boardMessages.fileNotYours);
+    if (fileIds.length > 0) await repo.refreshFileTokens(tx, row.id);
     await refreshThumbnail(tx, row.id, content, now);
     return row;
   });
@@ -213,6 +214,7 @@ export async function updateItem(
       const current = (await filesOfItem(tx, item.id)).filter((f) => f.kind === 'attachment');
       removedNames = await deleteFiles(tx, current.filter((f) => !fileIds.includes(f.id)).map((f) => f.id));
       if ((await attachFiles(tx, item.id, fileIds, 'attachment')) !== fileIds.length) throw badRequest(boardMessages.fileNotYours);
+      await repo.refreshFileTokens(tx, item.id);
     }
     if (content !== undefined) {
       const images = await ownLooseImages(tx, caller, content);

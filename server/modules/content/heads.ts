@@ -33,3 +33,13 @@ export async function contentLastModified(deps: Pick<AppDeps, 'db' | 'clock'>): 
   });
   return out;
 }
+
+/** Every page's current title and text, as the public reads them (the site search); unpublished pages are absent. */
+export async function currentContentTexts(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<ContentHead[]> {
+  const rows = await repo.currentTextsQuery(deps.db, deps.clock.now());
+  return rows.flatMap((row) =>
+    (contentCodes as readonly string[]).includes(row.code)
+      ? [{ code: row.code as ContentCode, title: row.title, text: row.bodyText, effectiveFrom: row.effectiveFrom! }]
+      : [],
+  );
+}

@@ -176,3 +176,20 @@ export async function codesWithVersions(db: Db): Promise<Set<string>> {
   return new Set(rows.map((r) => r.code));
 }
 
+
+/**
+ * Every page's current version's title and text (the site search, issue 23): one walk of
+ * content_version_published_idx, the first row of each page kept (DISTINCT ON follows the index's order).
+ */
+export function currentTextsQuery(db: Db, now: Date) {
+  return db
+    .selectDistinctOn([contentVersion.code], {
+      code: contentVersion.code,
+      title: contentVersion.title,
+      bodyText: contentVersion.bodyText,
+      effectiveFrom: contentVersion.effectiveFrom,
+    })
+    .from(contentVersion)
+    .where(and(published, lte(contentVersion.effectiveFrom, now)))
+    .orderBy(contentVersion.code, ...newestPublishedFirst);
+}

@@ -5,7 +5,7 @@ import { hashToken, newOpaqueToken } from '../../auth/tokens';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { backgroundRun, boardItemView, outbox, pageFeedback, refreshToken, signinFailure, storedFile, visitCount, visitHour, visitVisitorDay, visitVisitorHour } from '../../db/schema';
+import { backgroundRun, boardItemView, outbox, pageFeedback, refreshToken, searchTermVisit, signinFailure, storedFile, visitCount, visitHour, visitVisitorDay, visitVisitorHour } from '../../db/schema';
 import { addMs } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 import { signIn } from '../../test/accounts';
@@ -21,7 +21,7 @@ let schedule: HousekeepingSchedule;
 const clock = new TestClock(new Date('2026-11-23T03:00:00Z'));
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const zeros: PruneCounts = { refreshTokens: 0, outbox: 0, unattachedUploads: 0, boardItemViews: 0, signinFailures: 0, visits: 0, visitorKeys: 0, feedback: 0 };
+const zeros: PruneCounts = { refreshTokens: 0, outbox: 0, unattachedUploads: 0, boardItemViews: 0, signinFailures: 0, visits: 0, visitorKeys: 0, feedback: 0, searchTerms: 0 };
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -178,6 +178,14 @@ describe('prune', () => {
     // VISIT_RETENTION_DAYS shorter: the operator's setting is what housekeeping keeps.
     expect(await prune({ db: t.db, files: t.app.deps.files, visitRetentionDays: 30 }, clock.now())).toEqual({ ...zeros, visits: 4 });
     expect((await t.db.select({ day: visitCount.day }).from(visitCount)).map((r) => r.day)).toEqual([daysAgo(0)]);
+  });
+
+  it('deletes site searches of days before the popular list\'s 7 (issue 23)', async () => {
+    const dates = [0, 6, 7, 30].map((days) => kstDate(ago(days * DAY)));
+    await t.db.insert(searchTermVisit).values(dates.map((day) => ({ day, term: '인공관절', visitorKey: 'visitor' })));
+    expect(await pruneNow()).toEqual({ ...zeros, searchTerms: 2 });
+    const left = await t.db.select({ day: searchTermVisit.day }).from(searchTermVisit);
+    expect(left.map((r) => r.day).sort()).toEqual(dates.slice(0, 2).sort());
   });
 });
 

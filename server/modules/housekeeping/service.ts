@@ -7,6 +7,7 @@ import { deleteExpiredRefreshTokens } from '@server/auth/refresh-tokens';
 import { deleteSigninFailuresBefore } from '@server/modules/user';
 import { deleteVisitorKeysBefore, deleteVisitsBefore } from '@server/modules/visit';
 import { deleteFeedbackBefore } from '@server/modules/feedback';
+import { deleteSearchesBefore, POPULAR_DAYS } from '@server/modules/search';
 import { addMs, MINUTE_MS } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 
@@ -40,6 +41,11 @@ export const retention = {
    */
   signinFailureMs: 30 * DAY_MS,
   /**
+   * Days before today (Korea) whose site searches go (issue 23): the popular terms read the last 7
+   * days, today and the 6 before, so older rows (a term and a daily visitor key) count for nothing.
+   */
+  searchTermDays: POPULAR_DAYS - 1,
+  /**
    * Days before today (Korea) whose visitor keys go (issue 23): only today's de-duplicate a
    * visitor, and they are useless after their day's salt is gone; two days as for views.
    */
@@ -68,6 +74,7 @@ export interface PruneCounts {
   visits: number;
   visitorKeys: number;
   feedback: number;
+  searchTerms: number;
 }
 
 export type HousekeepingDeps = Pick<AppDeps, 'db' | 'files'> & { log?: Pick<FastifyBaseLogger, 'warn'>; visitRetentionDays?: number };
@@ -103,6 +110,7 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
   const visits = await deleteVisitsBefore(db, kstDate(addMs(now, -(deps.visitRetentionDays ?? retention.visitDaysDefault) * DAY_MS)));
   const visitorKeys = await deleteVisitorKeysBefore(db, kstDate(addMs(now, -retention.visitorKeyDays * DAY_MS)));
   const feedback = await deleteFeedbackBefore(db, kstDate(addMs(now, -retention.feedbackDays * DAY_MS)));
+  const searches = await deleteSearchesBefore(db, kstDate(addMs(now, -retention.searchTermDays * DAY_MS)));
 
   return {
     visits,
@@ -113,5 +121,6 @@ export async function prune(deps: HousekeepingDeps, now: Date): Promise<PruneCou
     boardItemViews: views,
     signinFailures: failures,
     feedback,
+    searchTerms: searches,
   };
 }

@@ -27,8 +27,13 @@ const hidden = { hide: true };
  */
 const compressed = { schema: hidden, compress: {} };
 
-/** Screens a guest reads that are the same for everyone; account screens and the console are left out. */
-export const staticScreens: string[] = Object.values(fixedScreens).map((screen) => screen.path);
+/**
+ * Screens a guest reads that are the same for everyone; account screens and the console are left
+ * out, and so is the site search (issue 23): its pages are answers to a query, not pages of their own.
+ */
+export const staticScreens: string[] = Object.values(fixedScreens)
+  .map((screen) => screen.path)
+  .filter((p) => p !== paths.search);
 
 /** When the web app was built: the fixed screens' text is part of the build, so it is their last change. */
 function builtAt(webDistDir: string): Date | undefined {
@@ -58,6 +63,8 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       // Write screens, in both spellings: the spec's inquiry form is /nids/contactus/write/NEW.
       'Disallow: /*/Write/',
       'Disallow: /*/write/',
+      // The site search's result pages (issue 23): endless query variations of pages already listed.
+      'Disallow: /search',
       '',
       `Sitemap: ${originOf(request)}/sitemap.xml`,
       '',

@@ -137,6 +137,8 @@ describe('robots.txt', () => {
       'User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /Account/',
       // robots.txt rules are case-sensitive; the inquiry form is linked as /nids/contactus/write/NEW.
       'Disallow: /*/Write/', 'Disallow: /*/write/',
+      // The site search's result pages (issue 23).
+      'Disallow: /search',
     ]));
     expect(lines).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
   });
@@ -173,6 +175,8 @@ describe('sitemap.xml', () => {
     expect(locs).not.toContain(`${origin}/Nids/notice/View/${posts.secret.itemNo}`);
     expect(locs).not.toContain(`${origin}/Nids/notice/View/${posts.deleted.itemNo}`);
     expect(locs.filter((l) => /memberNotice|community|contactus|Account/i.test(l))).toEqual([]);
+    // Nor the site search's page (issue 23): its pages are answers to queries.
+    expect(locs.filter((l) => /\/search/i.test(l))).toEqual([]);
     // A fixed screen changes with the web build: its last-modified is the build's (index.html's);
     // a content page's (issue 22) is its current version's effective date (the seed's, here).
     const built = toKstIso(fs.statSync(path.join(distDir, 'index.html')).mtime);

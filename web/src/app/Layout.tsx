@@ -5,6 +5,7 @@ import { useSiteInfo } from '../lib/site-info';
 import { useSession, useSessionEffects, useSignOut } from '../lib/use-session';
 import { isAdmin } from '../lib/session';
 import { MainNav } from './MainNav';
+import { SiteSearchField } from './SiteSearchField';
 import { inquiryFormPath } from './menu';
 import { OfficialBanner } from './OfficialBanner';
 import { TextSizeControl } from './TextSizeControl';
@@ -75,6 +76,7 @@ function SiteHeader() {
       <div className="site-header__utility">
         <div className="container site-header__utility-inner">
           <TextSizeControl />
+          <SiteSearchField className="site-search--header" />
           <div className="site-header__account">
             <AccountLinks />
           </div>

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useHeaderMenu } from '../lib/header-menu';
 import { currentGroupId, headerGroups, type MenuLink } from './menu';
+import { SiteSearchField } from './SiteSearchField';
 
 /**
  * The main menu as disclosure buttons (WAI-ARIA disclosure navigation): works with a mouse,
@@ -86,6 +87,10 @@ export function MainNav() {
         {mobileOpen ? '메뉴 닫기' : '전체 메뉴'}
       </button>
       <ul id={`${id}-menu`} className={`main-nav__groups${mobileOpen ? ' is-open' : ''}`}>
+        {/* The site search inside the full menu on a tablet or phone (issue 23); the header has it on a desktop. */}
+        <li className="main-nav__search">
+          <SiteSearchField className="site-search--menu" />
+        </li>
         {groups.map((group) => {
           if (group.link) {
             return (

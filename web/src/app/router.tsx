@@ -87,9 +87,11 @@ const routes: RouteObject[] = [
                   page('adminMenu'),
                   page('adminStats'),
                   page('adminFeedback'),
+                  page('adminPopularSearches'),
                   { path: '*', lazy: screen('notFound') },
                 ],
               },
+              page('search'),
               page('boardList'),
               page('boardView'),
               // The inquiry form has its own chunk without the post editor (TipTap lives only in BoardWritePage's).

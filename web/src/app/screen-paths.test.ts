@@ -75,7 +75,7 @@ function screenPathLiterals(file: string): string[] {
 
 describe('screen paths are spelt only in contract/paths.ts', () => {
   it('the check knows the screens\' first segments and tells paths from other strings', () => {
-    expect([...screenSegments].sort()).toEqual(['account', 'admin', 'member', 'nids', 'reference', 'system', 'tos']);
+    expect([...screenSegments].sort()).toEqual(['account', 'admin', 'member', 'nids', 'reference', 'search', 'system', 'tos']);
     for (const spelt of ['/nids/intro', '/account/signin', '/Account/Signin', 'Account/Signin', '/admin', '/admin/boards/NEW', '/Reference/public/List/', '/member/', 'TOS/Content'])
       expect(isScreenPath(spelt), spelt).toBe(true);
     for (const other of ['/', '/api/board', 'admin', 'Member', '//nids', 'https://nids.example', '/og-image.png', 'nids'])

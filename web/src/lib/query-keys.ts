@@ -29,6 +29,11 @@ export const queryKeys = {
   },
   /** `GET /api/popup?screen=`: the active pop-ups of the home page or of every other screen (issue 22). */
   popups: (screen: 'home' | 'all') => ['popup', screen] as const,
+  /** `GET /api/search` and its popular terms (issue 23). */
+  search: {
+    results: <Query extends object>(query: Query) => ['search', 'results', query] as const,
+    popular: ['search', 'popular'] as const,
+  },
   /** `GET /api/board-item-comment`: a post's comments, page by page. */
   comments: {
     ofItem: (boardCode: string, itemNo: number) => ['board-item-comment', boardCode, itemNo] as const,
@@ -75,6 +80,7 @@ export const queryKeys = {
     },
     roles: ['admin-roles'] as const,
     popups: ['admin', 'popup'] as const,
+    popularSearches: ['admin', 'popular-searches'] as const,
     alumni: {
       all: ['alumni'] as const,
       list: <Query extends object>(query: Query) => ['alumni', 'list', query] as const,

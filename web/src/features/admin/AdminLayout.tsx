@@ -29,6 +29,7 @@ const sections: Section[] = [
   // Issue 22: staff with CONTENT_Manage and the system admin.
   { label: '콘텐츠', to: adminPaths.contents, shownTo: canManageContent },
   { label: '팝업', to: adminPaths.popups, shownTo: canManageContent },
+  { label: '인기 검색어', to: adminPaths.popularSearches, shownTo: canManageContent },
   { label: '접근기록', to: adminPaths.accessRecords },
   { label: '2단계 인증', to: adminPaths.twoFactor },
   // Issue 23: staff with STATS_View and the system admin.

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchAnswer } from '@contract';
+import { buildSearchTokens } from '@server/modules/board';
+import { rankedWindowQuery, RELEVANCE_WINDOW, SEARCH_COUNT_CAP, siteSearchCountQuery, siteSearchIdsQuery, type SiteSearchFilter } from '@server/modules/board';
+import { currentTextsQuery } from '@server/modules/content';
+import { createTestApp, data, type TestApp } from '../../test/harness';
+import { expectNoSortNoSeqScan, explainAnalyze, indexScan, type Plannable, seqScanOf, sortNode, vacuumUntilAllVisible } from '../../test/query-plans';
+import * as repo from './repo';
+import { popularSince } from './service';
+
+/**
+ * The site search's reads at 100,000 posts across seven boards (issue 23; docs/decisions/0035):
+ * a two-syllable keyword in one title in five walks board_item_site_search_idx newest first and
+ * stops, a rare one is a GIN lookup; no sequential scan of a big table; the one sort is relevance
+ * over at most SEARCH_COUNT_CAP rows. The plans are of the SQL the repositories build.
+ */
+let t: TestApp;
+const ROWS = 100_000;
+const BOARDS = ['notice', 'public', 'annualReport', 'safetyInformation', 'community', 'memberNotice', 'faq'];
+/** What a guest's 공지·자료 tab searches. */
+const NOTICE_GROUP = ['notice', 'public', 'annualReport', 'safetyInformation'];
+const FIRST_WORDS = ['환자', '등록', '인공관절', '심장', '안전성', '환자', '의료기기', '교육', '추적관찰', '통계'];
+const SECOND_WORDS = ['안내', '결과', '보고서', '변경', '시행', '설명회', '회수', '이식', '부작용', '현황', '개최'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const words = (list: string[]) =>
+    JSON.stringify(list.map((word) => ({ word, tokens: buildSearchTokens({ title: word, contentText: '', writerName: '관리자' }) })));
+  // Posts every 5 minutes back from now (about a year), one in ten secret, spread over seven boards.
+  await t.db.execute(sql`
+    WITH first_word AS (
+      SELECT (e.n - 1)::int AS n, e.w->>'word' AS word, ARRAY(SELECT jsonb_array_elements_text(e.w->'tokens')) AS tokens
+      FROM jsonb_array_elements(${words(FIRST_WORDS)}::jsonb) WITH ORDINALITY AS e(w, n)
+    ), second_word AS (
+      SELECT (e.n - 1)::int AS n, e.w->>'word' AS word, ARRAY(SELECT jsonb_array_elements_text(e.w->'tokens')) AS tokens
+      FROM jsonb_array_elements(${words(SECOND_WORDS)}::jsonb) WITH ORDINALITY AS e(w, n)
+    ), boards AS (
+      SELECT (e.n - 1)::int AS n, e.code FROM jsonb_array_elements_text(${JSON.stringify(BOARDS)}::jsonb) WITH ORDINALITY AS e(code, n)
+    )
+    INSERT INTO board_item (board_code, item_no, title, content, content_text, writer_name, is_secret, search_tokens, created_at, modified_at)
+    SELECT b.code, 100000 + g, w1.word || ' ' || w2.word, '<p>본문 ' || g || '</p>', '본문 ' || g, '관리자', g % 10 = 0,
+           w1.tokens || w2.tokens, now() - g * interval '5 minutes', now() - g * interval '5 minutes'
+    FROM generate_series(1, ${ROWS}) AS g
+    JOIN boards b ON b.n = g % 7
+    JOIN first_word w1 ON w1.n = g % 10
+    JOIN second_word w2 ON w2.n = (g / 10) % 11`);
+  await t.db.execute(sql`
+    UPDATE board_item SET title = title || ' 희귀', search_tokens = search_tokens || ARRAY['t:희', 't:귀', 't:희귀']
+    WHERE item_no >= 100000 AND item_no % 1000 = 0`);
+  // Attachments on every other post, and 60,000 searches of 3,000 terms over 60 days (housekeeping keeps 7).
+  await t.db.execute(sql`
+    INSERT INTO stored_file (id, board_item_id, original_name, stored_name, content_type, size, sort_order, kind)
+    SELECT 'f-' || i.id, i.id, '첨부.pdf', 'x' || i.id, 'application/pdf', 1000, 0, 'attachment'
+    FROM board_item i WHERE i.item_no >= 100000 AND i.item_no % 2 = 0`);
+  await t.db.execute(sql`
+    INSERT INTO search_term_visit (day, term, visitor_key)
+    SELECT (now() AT TIME ZONE 'Asia/Seoul')::date - (g % 60), '검색어 ' || (g % 3000), 'v' || g
+    FROM generate_series(1, 60000) AS g`);
+  // Years of revisions of every page: the current ones are still one walk of the published index.
+  await t.db.execute(sql`
+    INSERT INTO content_version (code, version, title, body, body_text, effective_from)
+    SELECT c.code, 1000 + g, '옛 판 ' || g, '{"type":"html","html":"<p>옛 판</p>"}'::jsonb, '옛 판', now() - interval '20 years' + g * interval '1 day'
+    FROM (SELECT DISTINCT code FROM content_version) AS c, generate_series(1, 1000) AS g`);
+  for (const table of ['board_item', 'stored_file', 'search_term_visit', 'search_term_hidden', 'content_version']) await vacuumUntilAllVisible(t.database.raw, table);
+}, 240_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const plan = (statement: Plannable) => explainAnalyze(t.database.raw, statement);
+const bigTables = seqScanOf('board_item', 'stored_file', 'search_term_visit');
+const siteIndex = indexScan('board_item_site_search_idx', 'board_item');
+const filter = (extra: Partial<SiteSearchFilter> = {}): SiteSearchFilter => ({
+  boardCodes: NOTICE_GROUP, keyword: '환자', sort: 'newest', offset: 0, limit: 10, ...extra,
+});
+
+describe('site search at 100,000 posts across boards', () => {
+  it.each(['환자', '환'])('"%s" newest first: page 1, a deep page and the count walk board_item_site_search_idx without a sort', async (keyword) => {
+    for (const query of [
+      siteSearchIdsQuery(t.db, filter({ keyword })),
+      siteSearchIdsQuery(t.db, filter({ keyword, offset: 500 })),
+      siteSearchCountQuery(t.db, filter({ keyword })),
+    ]) {
+      const p = await plan(query);
+      expect(p).toMatch(siteIndex);
+      expectNoSortNoSeqScan(p, bigTables);
+    }
+  });
+
+  it('by relevance: the newest RELEVANCE_WINDOW matches from the same walk, the one sort of at most that many rows', async () => {
+    const p = await plan(rankedWindowQuery(t.db, filter({ sort: 'relevance' })));
+    expect(p).toMatch(siteIndex);
+    expect(p).not.toMatch(bigTables);
+    expect(p.match(/^\s*(->\s*)?Sort \(/gm)).toHaveLength(1);
+    expect(p).toMatch(new RegExp(`Limit \\(actual rows=${RELEVANCE_WINDOW}(\\.00)? loops=1\\)`));
+  });
+
+  it('the period is a range of board_item_site_search_idx, never a scan of the table', async () => {
+    const since = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+    for (const keyword of ['환자', '희귀']) {
+      const p = await plan(siteSearchIdsQuery(t.db, filter({ keyword, since, offset: 100 })));
+      expect(p).toMatch(/(Index Scan|Bitmap Index Scan) on board_item_site_search_idx|Index Scan using board_item_site_search_idx/);
+      expect(p).toMatch(/Index Cond: \(.*created_at >= /);
+      expect(p).not.toMatch(bigTables);
+    }
+  });
+
+  it('a rare word is a lookup in board_item_search_idx', async () => {
+    for (const query of [siteSearchIdsQuery(t.db, filter({ keyword: '희귀' })), siteSearchCountQuery(t.db, filter({ keyword: '희귀' }))]) {
+      const p = await plan(query);
+      expect(p).toMatch(/Bitmap Index Scan on board_item_search_idx/);
+      expect(p).not.toMatch(bigTables);
+    }
+  });
+
+  it('the API answers the 통합 tab and a group tab from these reads: secret posts and closed boards left out', async () => {
+    const all = data<SearchAnswer>(await t.app.inject({ method: 'GET', url: `/api/search?keyword=${encodeURIComponent('환자')}` }));
+    expect(all.counts.find((c) => c.group === 'notice')).toEqual({ group: 'notice', total: SEARCH_COUNT_CAP, capped: true });
+    // The member boards are closed to guests.
+    expect(all.counts.find((c) => c.group === 'community')).toEqual({ group: 'community', total: 0, capped: false });
+    const page = data<SearchAnswer>(await t.app.inject({ method: 'GET', url: `/api/search?keyword=${encodeURIComponent('희귀')}&group=notice&sort=newest&size=50` }));
+    const secret = await t.database.raw.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM board_item WHERE deleted_at IS NULL AND NOT is_secret AND board_code = ANY($1) AND title LIKE '%희귀%'`,
+      [NOTICE_GROUP],
+    );
+    expect(page.totalElements).toBe(secret.rows[0]!.n);
+    expect(page.results.every((r) => r.title.some((p) => p.mark && p.text === '희귀'))).toBe(true);
+  });
+
+  it('the content pages are one walk of content_version_published_idx', async () => {
+    const p = await plan(currentTextsQuery(t.db, new Date()));
+    expect(p).toMatch(/Index Scan using content_version_published_idx on content_version/);
+    expect(p).not.toMatch(sortNode);
+  });
+
+  it('the popular terms read the window from the primary key', async () => {
+    const since = popularSince(new Date());
+    for (const query of [repo.popularQuery(t.db, since), repo.consoleQuery(t.db, since)]) {
+      const p = await plan(query);
+      expect(p).toMatch(/Index (Only )?Scan using search_term_visit_day_term_visitor_key_pk on search_term_visit/);
+      expect(p).not.toMatch(bigTables);
+    }
+    expect((await repo.popularQuery(t.db, since)).length).toBe(repo.POPULAR_SHOWN);
+  });
+});

@@ -1,0 +1,173 @@
+import {
+  contentPaths, paths, SEARCH_PREVIEW_SIZE, searchGroups, type AdminPopularSearchList, type SearchAnswer, type SearchGroup,
+  type SearchGroupCount, type SearchPeriod, type SearchQuery, type SearchResult,
+} from '@contract';
+import { requireAdmin, requirePermission } from '../../auth/admin';
+import type { Caller } from '../../auth/caller';
+import type { AppDeps } from '../../deps';
+import { kstDate, toKstIso } from '../../lib/time';
+import { canOnBoard, searchableBoardsQuery, siteSearchPosts, type BoardRules, type SiteSearchPage } from '@server/modules/board';
+import { currentContentTexts, type ContentHead } from '@server/modules/content';
+import * as repo from './repo';
+import { contains, highlight, snippet } from './snippet';
+import { countableTerm, normalizeTerm } from './terms';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type BoardGroup = Exclude<SearchGroup, 'page'>;
+type SearchableBoard = Awaited<ReturnType<typeof searchableBoardsQuery>>[number];
+
+/**
+ * Which group a board's posts are in: the FAQ board type is FAQ, the member area's boards are
+ * 커뮤니티, the rest (notices, reference boards) 공지·자료.
+ */
+export function groupOf(board: Pick<SearchableBoard, 'area' | 'listStyle'>): BoardGroup {
+  if (board.listStyle === 'faq') return 'faq';
+  return board.area === 'Member' ? 'community' : 'notice';
+}
+
+/**
+ * The boards a caller's site search reads: those whose list and posts the caller may read. An
+ * inquiry board never: its posts are private to their writer and its managers, and the site
+ * search shows only what every reader of a board sees (secret posts are left out by the query).
+ */
+export function searchableBy(caller: Caller, boards: readonly (SearchableBoard & BoardRules)[]): SearchableBoard[] {
+  return boards.filter((b) => b.listStyle !== 'inquiry' && canOnBoard(caller, b, 'list') && canOnBoard(caller, b, 'read'));
+}
+
+/** The period's first moment: the same time 7 days, a month or a year before `now`. */
+export function periodStart(period: SearchPeriod, now: Date): Date | undefined {
+  if (period === 'all') return undefined;
+  const since = new Date(now);
+  if (period === 'week') since.setUTCDate(since.getUTCDate() - 7);
+  else if (period === 'month') since.setUTCMonth(since.getUTCMonth() - 1);
+  else since.setUTCFullYear(since.getUTCFullYear() - 1);
+  return since;
+}
+
+function postResults(page: SiteSearchPage, boards: Map<string, SearchableBoard>, keyword: string): SearchResult[] {
+  return page.rows.flatMap((row) => {
+    const board = boards.get(row.boardCode);
+    if (!board) return [];
+    const file = contains(row.contentText, keyword) ? undefined : row.fileNames.find((name) => contains(name, keyword));
+    return [
+      {
+        group: groupOf(board),
+        source: board.name,
+        path: paths.boardView(board.area, board.boardCode, row.itemNo),
+        title: highlight(row.title, keyword),
+        snippet: file ? [{ text: '첨부파일: ', mark: false }, ...highlight(file, keyword)] : snippet(row.contentText, keyword),
+        date: toKstIso(row.createdAt),
+      },
+    ];
+  });
+}
+
+/** The content pages that match, as the public reads them: title matches first (relevance), or the newest revision first. */
+function pageResults(pages: ContentHead[], q: SearchQuery, since: Date | undefined): SearchResult[] {
+  const matching = pages.filter((p) => (!since || p.effectiveFrom >= since) && (contains(p.title, q.keyword) || contains(p.text, q.keyword)));
+  const byDate = (a: ContentHead, b: ContentHead) => b.effectiveFrom.getTime() - a.effectiveFrom.getTime();
+  matching.sort(
+    q.sort === 'newest' ? byDate : (a, b) => Number(contains(b.title, q.keyword)) - Number(contains(a.title, q.keyword)) || byDate(a, b),
+  );
+  return matching.map((p) => ({
+    group: 'page' as const,
+    source: p.title,
+    path: contentPaths[p.code],
+    title: highlight(p.title, q.keyword),
+    snippet: snippet(p.text, q.keyword),
+    date: toKstIso(p.effectiveFrom),
+  }));
+}
+
+/**
+ * `GET /api/search`: every group's count (exact up to SEARCH_COUNT_CAP), and a page of the asked
+ * group or, without one, each group's first SEARCH_PREVIEW_SIZE results. The boards searched are
+ * the caller's (searchableBy); nothing is cached, so a deleted post is gone from the next answer.
+ */
+export async function search(deps: Deps, caller: Caller, q: SearchQuery): Promise<SearchAnswer> {
+  const keyword = q.keyword;
+  const since = periodStart(q.period, deps.clock.now());
+  const [allBoards, pages] = await Promise.all([searchableBoardsQuery(deps.db), currentContentTexts(deps)]);
+  const boards = searchableBy(caller, allBoards);
+  const byCode = new Map(boards.map((b) => [b.boardCode, b]));
+  const boardGroups = searchGroups.filter((g): g is BoardGroup => g !== 'page');
+  const size = q.group ? q.size : SEARCH_PREVIEW_SIZE;
+  const offset = q.group ? (q.page - 1) * q.size : 0;
+
+  const postPages = await Promise.all(
+    boardGroups.map((group) =>
+      siteSearchPosts(
+        deps.db,
+        {
+          boardCodes: boards.filter((b) => groupOf(b) === group).map((b) => b.boardCode),
+          keyword,
+          since,
+          sort: q.sort,
+          offset,
+          limit: size,
+        },
+        q.group === undefined || q.group === group,
+      ),
+    ),
+  );
+  const pageMatches = pageResults(pages, q, since);
+
+  const counts: SearchGroupCount[] = searchGroups.map((group) => {
+    if (group === 'page') return { group, total: pageMatches.length, capped: false };
+    const found = postPages[boardGroups.indexOf(group)]!;
+    return { group, total: found.total, capped: found.capped };
+  });
+  const resultsOf = (group: SearchGroup): SearchResult[] =>
+    group === 'page' ? pageMatches.slice(offset, offset + size) : postResults(postPages[boardGroups.indexOf(group)]!, byCode, keyword);
+
+  const results = q.group ? resultsOf(q.group) : searchGroups.flatMap(resultsOf);
+  const totalElements = q.group ? counts.find((c) => c.group === q.group)!.total : counts.reduce((n, c) => n + c.total, 0);
+  return {
+    keyword,
+    counts,
+    results,
+    totalElements,
+    totalPages: q.group ? Math.ceil(totalElements / q.size) : 1,
+    page: q.group ? q.page : 1,
+    size,
+  };
+}
+
+/**
+ * Counts a search toward the popular terms: once a visitor a day, the first page of a search only
+ * (paging, tabs and sorting are the same search), never a term that looks like personal data.
+ */
+export async function recordSearch(deps: Deps & Pick<AppDeps, 'visitorKeys'>, q: SearchQuery, address: string, userAgent: string | undefined) {
+  if (q.page !== 1 || q.group !== undefined) return;
+  const term = countableTerm(q.keyword);
+  if (!term) return;
+  const now = deps.clock.now();
+  await repo.recordSearch(deps.db, kstDate(now), term, await deps.visitorKeys.keyOf(address, userAgent, now));
+}
+
+/** The window's first day: today and the 6 days before (Korean calendar dates). */
+export function popularSince(now: Date): string {
+  return kstDate(new Date(now.getTime() - (repo.POPULAR_DAYS - 1) * 24 * 60 * 60 * 1000));
+}
+
+export async function popular(deps: Deps): Promise<{ terms: string[] }> {
+  const rows = await repo.popularQuery(deps.db, popularSince(deps.clock.now()));
+  return { terms: rows.map((r) => r.term) };
+}
+
+export function contentManager(caller: Caller): Caller & { userId: number } {
+  requireAdmin(caller);
+  requirePermission(caller, 'CONTENT_Manage');
+  return caller;
+}
+
+export async function consoleList(deps: Deps): Promise<AdminPopularSearchList> {
+  return { terms: await repo.consoleQuery(deps.db, popularSince(deps.clock.now())) };
+}
+
+export async function setHidden(deps: Deps, staff: Caller & { userId: number }, term: string, hidden: boolean): Promise<AdminPopularSearchList> {
+  const normal = normalizeTerm(term);
+  if (hidden) await repo.hideTerm(deps.db, normal, staff.userId);
+  else await repo.showTerm(deps.db, normal);
+  return consoleList(deps);
+}
