@@ -65,8 +65,8 @@ test('the administrator finds 관리자 in the header, the dashboard figures, an
   // The console's navigation by keyboard: Tab from 대시보드 to 접근기록, a visible focus, Enter.
   const nav = consoleNav(page);
   await nav.getByRole('link', { name: '대시보드' }).focus();
-  // 회원, 권한, 게시판, 메뉴, 문의, 주소록, 사이트 설정, 콘텐츠, 팝업, 접근기록 (issue 22 added three).
-  for (let i = 0; i < 10; i++) await page.keyboard.press('Tab');
+  // 회원, 권한, 게시판, 메뉴, 문의, 주소록, 사이트 설정, 콘텐츠, 팝업, 인기 검색어, 접근기록 (issue 22 added three, issue 23 one).
+  for (let i = 0; i < 11; i++) await page.keyboard.press('Tab');
   const accessLink = nav.getByRole('link', { name: '접근기록' });
   await expect(accessLink).toBeFocused();
   const outline = await accessLink.evaluate((el) => getComputedStyle(el).outlineStyle);

@@ -187,6 +187,19 @@ export interface ScreenCheckOptions {
   touchTargets?: boolean;
 }
 
+/**
+ * The page-satisfaction form (issue 23) loads when the foot of a screen nears the view: brought in
+ * first, so every check (axe, targets, the keyboard walk's count) sees the screen as a reader who
+ * scrolled down does, and the walk does not find stops that appeared after they were counted.
+ */
+async function loadPageFeedback(page: Page): Promise<void> {
+  const slot = page.locator('.page-feedback-slot');
+  if ((await slot.count()) === 0) return;
+  await slot.scrollIntoViewIfNeeded();
+  await expect(slot.getByRole('group', { name: '이 페이지에서 제공하는 정보에 대하여 만족하십니까?' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Everything issue 11 holds a screen to, at the page's current viewport. */
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string, options: ScreenCheckOptions = {}): Promise<void> {
   const { width } = page.viewportSize() ?? { width: 0 };
@@ -196,6 +209,7 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string, 
   // the system's typeface it falls back to.
   await expectPretendardLoaded(page, what);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await loadPageFeedback(page);
   const shot = await keepScreenshot(page, testInfo, name);
   await expectStyledScreen(page, what, shot);
   await expectNoSidewaysScroll(page, what);

@@ -64,7 +64,9 @@ export function TermsContentScreen({ code, title: screenTitle, idPrefix }: Terms
             <strong>{koreanDate(states.scheduled.effectiveFrom)}부터 개정된 방침이 적용됩니다</strong>
           </p>
           <p>
-            <Link to={`${pathname}?version=${states.scheduled.version}`}>개정된 {title} 미리 보기</Link>
+            <Link className="terms__notice-link" to={`${pathname}?version=${states.scheduled.version}`}>
+              개정된 {title} 미리 보기
+            </Link>
           </p>
         </div>
       )}

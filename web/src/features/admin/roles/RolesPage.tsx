@@ -183,6 +183,9 @@ function NewRoleForm({ known, report, outcome }: { known: Known; report: Report;
     <div className="admin-section">
       <h2 id="new-role-title">새 권한 만들기</h2>
       <form className="admin-stack" aria-labelledby="new-role-title" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        {/* At the form's top, beside the code field a refusal names and focuses: below the
+            permission checkboxes it would be out of a phone's view (issue 23 added one). */}
+        <OutcomeMessage outcome={outcome} />
         <div className="admin-grid">
           <Field id="new-role-code" label="권한 코드" error={errors.roleCode?.message} hint="영문 대문자로 시작, 영문 대문자·숫자·_ 2~30자">
             {(control) => <input {...control} {...register('roleCode')} className="form-input" required maxLength={30} />}
@@ -205,7 +208,6 @@ function NewRoleForm({ known, report, outcome }: { known: Known; report: Report;
             권한 만들기
           </button>
         </div>
-        <OutcomeMessage outcome={outcome} />
       </form>
     </div>
   );
