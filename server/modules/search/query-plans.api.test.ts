@@ -101,16 +101,21 @@ describe('site search at 100,000 posts across boards', () => {
     const since = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
     for (const keyword of ['환자', '희귀']) {
       const p = await plan(siteSearchIdsQuery(t.db, filter({ keyword, since, offset: 100 })));
-      expect(p).toMatch(/(Index Scan|Bitmap Index Scan) on board_item_site_search_idx|Index Scan using board_item_site_search_idx/);
+      // A common word walks board_item_site_search_idx from the period's start. For a rare one the
+      // planner may instead AND its GIN lookup with board_item_created_idx's range (sorting the few
+      // rows found), as ANALYZE's sample of the word's frequency goes: an index range either way.
+      if (keyword === '환자') expect(p).toMatch(/(Index Scan|Bitmap Index Scan) on board_item_site_search_idx|Index Scan using board_item_site_search_idx/);
       expect(p).toMatch(/Index Cond: \(.*created_at >= /);
       expect(p).not.toMatch(bigTables);
     }
   });
 
-  it('a rare word is a lookup in board_item_search_idx', async () => {
+  it('a rare word is an index lookup, never a scan of the table', async () => {
     for (const query of [siteSearchIdsQuery(t.db, filter({ keyword: '희귀' })), siteSearchCountQuery(t.db, filter({ keyword: '희귀' }))]) {
       const p = await plan(query);
-      expect(p).toMatch(/Bitmap Index Scan on board_item_search_idx/);
+      // The GIN lookup, or (as ANALYZE's sample of the word's frequency goes) the newest-first walk
+      // of the site index that stops at the page: never a scan of the table.
+      expect(p).toMatch(/Bitmap Index Scan on board_item_search_idx|Index (Only )?Scan using board_item_site_search_idx/);
       expect(p).not.toMatch(bigTables);
     }
   });
