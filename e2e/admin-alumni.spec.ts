@@ -33,8 +33,8 @@ async function sheetRows(download: Download): Promise<string[][]> {
 const table = (page: Page) => page.getByRole('region', { name: '주소록 목록' });
 
 async function searchFor(page: Page, keyword: string) {
-  await page.getByRole('searchbox', { name: '검색어', exact: true }).fill(keyword);
-  await page.getByRole('button', { name: '검색', exact: true }).click();
+  await page.getByRole('main').getByRole('searchbox', { name: '검색어', exact: true }).fill(keyword);
+  await page.getByRole('main').getByRole('button', { name: '검색', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`keyword=${encodeURIComponent(keyword)}`));
   await expect(page.getByRole('heading', { name: new RegExp(`‘${keyword}’ 검색 결과`) })).toBeVisible();
 }

@@ -37,8 +37,8 @@ test('the admin finds a member, reveals the e-mail, finds the reveal in the acce
   await expectNoA11yViolations(page, 'the member list');
 
   // Search by ID: the URL carries the filter, the row shows the name and the masked e-mail only.
-  await page.getByLabel('검색어', { exact: true }).fill(member.userId);
-  await page.getByRole('button', { name: '검색', exact: true }).click();
+  await page.getByRole('main').getByLabel('검색어', { exact: true }).fill(member.userId);
+  await page.getByRole('main').getByRole('button', { name: '검색', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`keyword=${member.userId}`));
   await expect(page.getByRole('status').filter({ hasText: '검색 결과 1명' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: member.userId });

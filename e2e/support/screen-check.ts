@@ -185,6 +185,11 @@ export async function expectPretendardLoaded(page: Page, what: string): Promise<
 export interface ScreenCheckOptions {
   /** Skip the touch-target rule only where a screen legitimately cannot meet it (say why at the call). */
   touchTargets?: boolean;
+  /**
+   * Whether the page-satisfaction form can load (issue 23): false where the test refuses the
+   * screen's scripts, so the form stays as it is (loaded already, or never).
+   */
+  pageFeedback?: boolean;
 }
 
 /**
@@ -209,7 +214,7 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string, 
   // the system's typeface it falls back to.
   await expectPretendardLoaded(page, what);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await loadPageFeedback(page);
+  if (options.pageFeedback !== false) await loadPageFeedback(page);
   const shot = await keepScreenshot(page, testInfo, name);
   await expectStyledScreen(page, what, shot);
   await expectNoSidewaysScroll(page, what);
