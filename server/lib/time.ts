@@ -10,3 +10,8 @@ export function toKstIso(date: Date): string {
 export function kstDate(date: Date): string {
   return new Date(date.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** The hour of the day in Korea (0-23): visitor statistics count by it. */
+export function kstHour(date: Date): number {
+  return new Date(date.getTime() + KST_OFFSET_MS).getUTCHours();
+}

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { VisitorKeys } from '@server/modules/visitor-key';
 import { listBoardsForMenu, postTitles } from '@server/modules/board';
-import { kstDate } from '../../lib/time';
+import { kstDate, kstHour } from '../../lib/time';
 import { storeVisits, type CountViews, type VisitorHour } from './repo';
 import { referrerHost, screenOf } from '@contract/visit-screens';
 import { classifyAgent } from './user-agent';
@@ -28,8 +28,6 @@ export interface VisitCounterOptions {
 }
 
 const BOARDS_TTL_MS = 60_000;
-const HOUR_MS = 3_600_000;
-const KST_OFFSET_MS = 9 * HOUR_MS;
 
 /**
  * Visitor statistics (issue 23), counted the way post views are (board/view-counter.ts): a page
@@ -142,7 +140,7 @@ export class VisitCounter {
       const screen = screenOf(hit.path, boards);
       if (!screen) continue;
       const day = kstDate(hit.at);
-      const hour = new Date(hit.at.getTime() + KST_OFFSET_MS).getUTCHours();
+      const hour = kstHour(hit.at);
       const agent = classifyAgent(hit.userAgent);
       const visitorKey = await this.keys.keyOf(hit.address, hit.userAgent, hit.at);
       const key = `${day}|${hour}|${visitorKey}`;
