@@ -294,11 +294,9 @@ export const boardItem = pgTable(
       .where(sql`deleted_at IS NULL`),
     // My page's 내가 쓴 글 (issue 23): a member's posts on every board, newest first.
     index('board_item_writer_created_idx').on(t.writerId, t.createdAt.desc(), t.id.desc()).where(sql`deleted_at IS NULL`),
-    // The site search (issue 23): every board's public posts newest first, across boards; a secret
-    // post is not even in it. The board code after the order lets the index reject closed boards.
-    index('board_item_site_search_idx')
-      .on(t.createdAt.desc(), t.id.desc(), t.boardCode)
-      .where(sql`deleted_at IS NULL AND NOT is_secret`),
+    // The site search (issue 23) walks board_item_created_idx once per board and merges the walks
+    // (board/site-search.ts): an index ordered across boards made small boards' feeds walk past the
+    // big ones' posts (migration 0023).
   ],
 );
 
@@ -621,6 +619,8 @@ export const visitHour = pgTable(
     visitors: integer('visitors').notNull(),
     dayVisitors: integer('day_visitors').notNull(),
   },
+  // The key INCLUDEs the counts (migration 0023, which drizzle cannot declare): a period's hours are an
+  // index-only range in key order, whatever the server's random_page_cost.
   (t) => [primaryKey({ columns: [t.day, t.hour, t.bot] })],
 );
 
@@ -638,6 +638,9 @@ export const visitCount = pgTable(
     views: integer('views').notNull(),
     visitors: integer('visitors').notNull(),
   },
+  // The key INCLUDEs the counts, and visit_count_value_idx (kind, value, day) INCLUDE (views,
+  // visitors) finds a few values' days (the previous period of a top list); both in migration 0023,
+  // as drizzle cannot declare INCLUDE. A top list's period is an index-only range of the key.
   (t) => [primaryKey({ columns: [t.kind, t.day, t.value] })],
 );
 

@@ -9,8 +9,8 @@ import { queryTokens, type SearchField } from './search-tokens';
  * the board module owns `board_item`. The same matching as the board search (0004, 0011): the
  * keyword's character pairs from the GIN index, rechecked as a substring, over title, text, writer
  * and the attachments' file names at once. Only public posts: no secret post and no inquiry board
- * (the caller passes the boards it may read, inquiry boards left out), and the partial index
- * `board_item_site_search_idx` holds no secret post at all.
+ * (the caller passes the boards it may read, inquiry boards left out). The reads are SQL statements
+ * rather than query builders because each is a union of one walk per board (newestMatches).
  */
 export interface SiteSearchFilter {
   /** The boards to search: readable by the caller, no inquiry board. */
@@ -66,19 +66,37 @@ export function siteMatch(keyword: string, exact = false): SQL | undefined {
   );
 }
 
-/** Live public posts of the boards, in the period: the conditions board_item_site_search_idx is partial on, then the filter. */
-function siteWhere(f: Pick<SiteSearchFilter, 'boardCodes' | 'keyword' | 'since'>, exact = false): SQL | undefined {
+/** A board's live public posts in the period that match: what each board's walk reads. */
+function boardWhere(boardCode: string, f: Pick<SiteSearchFilter, 'keyword' | 'since'>, exact = false): SQL | undefined {
   return and(
+    sql`${boardItem.boardCode} = ${boardCode}`,
     sql`${boardItem.deletedAt} IS NULL`,
     sql`NOT ${boardItem.isSecret}`,
-    sql`${boardItem.boardCode} = ANY(${sql.param(f.boardCodes)}::text[])`,
     f.since ? sql`${boardItem.createdAt} >= ${f.since.toISOString()}::timestamptz` : undefined,
     siteMatch(f.keyword, exact),
   );
 }
 
-/** Written as board_item_site_search_idx orders, so the newest first is a walk of it without a sort. */
-const newestFirst = [sql`${boardItem.createdAt} DESC NULLS LAST`, sql`${boardItem.id} DESC NULLS LAST`];
+/** Written as board_item_created_idx orders a board's posts, so each board's newest first is a walk of it without a sort. */
+const newestFirst = sql`${boardItem.createdAt} DESC NULLS LAST, ${boardItem.id} DESC NULLS LAST`;
+
+/**
+ * The newest `limit` matches over the boards: one walk of board_item_created_idx per board (each
+ * stopping at `limit`), merged in order by a Merge Append, as the sitemap reads its posts. An index
+ * led by the board keeps every board's walk short however small the board is among big ones; one
+ * ordered across boards would walk past every other board's posts to find a small board's
+ * (docs/decisions/0035-site-search.md). A rare keyword's few matches per board come from the GIN index instead.
+ * `columns` are the matches' columns the caller reads; created_at and id are always among them, for the merge.
+ */
+function newestMatches(f: Pick<SiteSearchFilter, 'boardCodes' | 'keyword' | 'since'>, limit: number, columns: SQL, exact = false): SQL {
+  const walks = f.boardCodes.map(
+    (code) => sql`(SELECT ${columns}, ${boardItem.createdAt}, ${boardItem.id} FROM ${boardItem}
+      WHERE ${boardWhere(code, f, exact)} ORDER BY ${newestFirst} LIMIT ${limit})`,
+  );
+  return sql`SELECT * FROM (${sql.join(walks, sql` UNION ALL `)}) AS matches ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${limit}`;
+}
+
+type Rows<T> = { rows: T[] };
 
 /**
  * How many of the newest matches the relevance order ranks (title matches first); past them the
@@ -88,51 +106,36 @@ const newestFirst = [sql`${boardItem.createdAt} DESC NULLS LAST`, sql`${boardIte
  */
 export const RELEVANCE_WINDOW = 100;
 
-/** A page's ids newest first: a walk of board_item_site_search_idx to the OFFSET (a rare keyword: its few matches from the GIN index). */
-export function siteSearchIdsQuery(db: Db, f: Omit<SiteSearchFilter, 'sort'>) {
-  return db.select({ id: boardItem.id }).from(boardItem).where(siteWhere(f)).orderBy(...newestFirst).limit(f.limit).offset(f.offset);
+/** A page's ids newest first: the boards' walks merged to the end of the page (a rare keyword: its few matches from the GIN index). */
+export function siteSearchIdsQuery(f: Omit<SiteSearchFilter, 'sort'>): SQL {
+  return sql`SELECT page.id FROM (${newestMatches(f, f.offset + f.limit, sql`${boardItem.boardCode}`)}) AS page OFFSET ${f.offset}`;
 }
 
-/** The newest RELEVANCE_WINDOW matches, title matches first: one walk, then a sort of at most that many rows. */
-export function rankedWindowQuery(db: Db, f: Omit<SiteSearchFilter, 'sort' | 'offset' | 'limit'>) {
+/** The newest RELEVANCE_WINDOW matches, title matches first: the same merged walks, then a sort of at most that many rows. */
+export function rankedWindowQuery(f: Omit<SiteSearchFilter, 'sort' | 'offset' | 'limit'>): SQL {
   const like = caseless(f.keyword) ? sql`LIKE` : sql`ILIKE`;
-  const matches = db
-    .select({ id: boardItem.id, createdAt: boardItem.createdAt, inTitle: sql<boolean>`(${boardItem.title} ${like} ${likePattern(f.keyword)})`.as('in_title') })
-    .from(boardItem)
-    .where(siteWhere(f))
-    .orderBy(...newestFirst)
-    .limit(RELEVANCE_WINDOW)
-    .as('matches');
-  return db
-    .select({ id: matches.id })
-    .from(matches)
-    .orderBy(sql`${matches.inTitle} DESC`, sql`${matches.createdAt} DESC`, sql`${matches.id} DESC`);
+  const inTitle = sql`(${boardItem.title} ${like} ${likePattern(f.keyword)}) AS in_title`;
+  return sql`SELECT window_.id FROM (${newestMatches(f, RELEVANCE_WINDOW, inTitle)}) AS window_
+    ORDER BY window_.in_title DESC, window_.created_at DESC, window_.id DESC`;
 }
 
 /** A page's ids in the asked order. */
 async function pageIds(db: Db, f: SiteSearchFilter): Promise<number[]> {
-  const ids = (q: Promise<{ id: number }[]>) => q.then((rows) => rows.map((r) => r.id));
+  const ids = async (query: SQL) => ((await db.execute(query)) as unknown as Rows<{ id: number | string }>).rows.map((r) => Number(r.id));
   if (f.limit === 0) return [];
-  if (f.sort === 'newest' || f.offset >= RELEVANCE_WINDOW) return ids(siteSearchIdsQuery(db, f));
-  const ranked = await ids(rankedWindowQuery(db, f));
+  if (f.sort === 'newest' || f.offset >= RELEVANCE_WINDOW) return ids(siteSearchIdsQuery(f));
+  const ranked = await ids(rankedWindowQuery(f));
   const end = f.offset + f.limit;
   // A page that runs past the window goes on newest first after it.
   const after = end > RELEVANCE_WINDOW && ranked.length === RELEVANCE_WINDOW
-    ? await ids(siteSearchIdsQuery(db, { ...f, offset: RELEVANCE_WINDOW, limit: end - RELEVANCE_WINDOW }))
+    ? await ids(siteSearchIdsQuery({ ...f, offset: RELEVANCE_WINDOW, limit: end - RELEVANCE_WINDOW }))
     : [];
   return [...ranked, ...after].slice(f.offset, end);
 }
 
 /** Matches up to SEARCH_COUNT_CAP, walked newest first (docs/decisions/0011-counts-and-deep-pages.md). */
-export function siteSearchCountQuery(db: Db, f: Omit<SiteSearchFilter, 'sort' | 'offset' | 'limit'>) {
-  const matches = db
-    .select({ id: boardItem.id })
-    .from(boardItem)
-    .where(siteWhere(f, true))
-    .orderBy(...newestFirst)
-    .limit(SEARCH_COUNT_CAP)
-    .as('matches');
-  return db.select({ total: sql<number>`count(*)::int` }).from(matches);
+export function siteSearchCountQuery(f: Omit<SiteSearchFilter, 'sort' | 'offset' | 'limit'>): SQL {
+  return sql`SELECT count(*)::int AS total FROM (${newestMatches(f, SEARCH_COUNT_CAP, sql`1 AS one`, true)}) AS counted`;
 }
 
 /** What a result shows of a post: primary-key probes for a page's ids. */
@@ -173,11 +176,11 @@ export interface SiteSearchPage {
 /** The posts of the boards' page and count. */
 export async function siteSearchPosts(db: Db, f: SiteSearchFilter, withPage = true): Promise<SiteSearchPage> {
   if (f.boardCodes.length === 0) return { rows: [], total: 0, capped: false };
-  const [ids, [count]] = await Promise.all([
+  const [ids, counted] = await Promise.all([
     withPage ? pageIds(db, f) : Promise.resolve([] as number[]),
-    siteSearchCountQuery(db, f),
+    db.execute(siteSearchCountQuery(f)) as unknown as Promise<Rows<{ total: number }>>,
   ]);
-  const total = count?.total ?? 0;
+  const total = counted.rows[0]?.total ?? 0;
   if (ids.length === 0) return { rows: [], total, capped: total >= SEARCH_COUNT_CAP };
   const [rows, files] = await Promise.all([siteSearchRowsQuery(db, ids), siteSearchFileNamesQuery(db, ids)]);
   const byId = new Map(rows.filter((r) => r.deletedAt === null && !r.isSecret).map((r) => [r.id, r]));

@@ -120,10 +120,15 @@ export function memberCommentsQuery(db: Db, writerId: number, page: { offset: nu
     .offset(page.offset);
 }
 
+/**
+ * How many live comments the member has: their entries in board_item_comment_writer_idx alone. A
+ * deleted post's comments are deleted with it, in its transaction (softDeleteCommentsOfPost), so a
+ * live comment is on a live post and the count needs no probe of board_item per comment, which
+ * the page above makes for its ten rows only.
+ */
 export function memberCommentsCountQuery(db: Db, writerId: number) {
   return db
     .select({ count: sql<number>`count(*)::int` })
     .from(boardItemComment)
-    .innerJoin(boardItem, eq(boardItem.id, boardItemComment.boardItemId))
-    .where(memberCommentsWhere(writerId));
+    .where(and(eq(boardItemComment.writerId, writerId), isNull(boardItemComment.deletedAt)));
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { contentCodes } from '@contract';
 import type { Db } from '../../db/client';
 import { contentVersion } from '../../db/schema';
 
@@ -178,18 +179,26 @@ export async function codesWithVersions(db: Db): Promise<Set<string>> {
 
 
 /**
- * Every page's current version's title and text (the site search, issue 23): one walk of
- * content_version_published_idx, the first row of each page kept (DISTINCT ON follows the index's order).
+ * Every page's current version's title and text (the site search, issue 23): for each page code,
+ * the first row of its walk of content_version_published_idx (a probe per page). A DISTINCT ON over
+ * the versions would read every page's whole history, which a server at the default
+ * random_page_cost reads by a scan and a sort.
  */
 export function currentTextsQuery(db: Db, now: Date) {
-  return db
-    .selectDistinctOn([contentVersion.code], {
+  const current = db
+    .select({
       code: contentVersion.code,
       title: contentVersion.title,
       bodyText: contentVersion.bodyText,
       effectiveFrom: contentVersion.effectiveFrom,
     })
     .from(contentVersion)
-    .where(and(published, lte(contentVersion.effectiveFrom, now)))
-    .orderBy(contentVersion.code, ...newestPublishedFirst);
+    .where(and(sql`${contentVersion.code} = page.code`, published, lte(contentVersion.effectiveFrom, now)))
+    .orderBy(...newestPublishedFirst)
+    .limit(1)
+    .as('current');
+  return db
+    .select({ code: current.code, title: current.title, bodyText: current.bodyText, effectiveFrom: current.effectiveFrom })
+    .from(sql`unnest(${sql.param([...contentCodes])}::text[]) AS page(code)`)
+    .crossJoinLateral(current);
 }

@@ -36,7 +36,6 @@ beforeAll(async () => {
   await post('inquiryOld', { boardCode: INQUIRY_BOARD, title: '첫 문의', isSecret: true });
   await post('inquiryNew', { boardCode: INQUIRY_BOARD, title: '둘째 문의', isSecret: true });
   await post('latest', { boardCode: 'community', title: '최근 글' });
-  await t.db.update(boardItem).set({ deletedAt: at() }).where(eq(boardItem.id, mine.deleted!.id));
   await t.db.update(boardItem).set({ inquiryStatus: 'DONE' }).where(eq(boardItem.id, mine.inquiryOld!.id));
   // Someone else's post and inquiry: never in my lists.
   await createBoardItem(t.db, { boardCode: 'community', writerId: other.id, writerName: '다른회원', title: '남의 글', createdAt: at() });
@@ -48,8 +47,10 @@ beforeAll(async () => {
   await comment(theirs.id, `남의 글에 단 긴 댓글 ${'가'.repeat(150)}`);
   const gone = await comment(mine.first!.id, '지운 댓글');
   await t.db.update(boardItemComment).set({ deletedAt: at() }).where(eq(boardItemComment.id, gone.id));
-  // A comment on a post deleted since: the post is gone, so is the row.
-  await t.db.insert(boardItemComment).values({ boardItemId: mine.deleted!.id, writerId: me.id, writerName: '활동회원', content: '지운 글의 댓글', createdAt: at() });
+  // A comment on a post deleted since, through the API as staff delete one: the post's comments go with it.
+  await comment(mine.deleted!.id, '지운 글의 댓글');
+  const removed = await t.app.inject({ method: 'DELETE', url: `/api/board-item/community/${mine.deleted!.itemNo}`, headers: t.auth(t.tokens.admin) });
+  expect(removed.statusCode).toBe(200);
   await comment(theirs.id, '남이 쓴 댓글', other.id);
 });
 

@@ -39,15 +39,19 @@ describe('visitor statistics reads at two years', () => {
   it('the visits by day or hour: a range of visit_hour in key order, no sort', async () => {
     for (const [from, to] of [['2026-12-01', '2026-12-31'], ['2026-01-01', '2026-12-31']] as const) {
       const p = await plan(hourRowsQuery(t.db, from, to));
-      expect(p).toMatch(indexScan('visit_hour_day_hour_bot_pk', 'visit_hour', 'either'));
+      expect(p).toMatch(indexScan('visit_hour_day_hour_bot_pk', 'visit_hour', 'only'));
       expectNoSortNoSeqScan(p, seqScanOf('visit_hour'));
     }
   });
 
-  it('a top list: a range of one kind in visit_count, summed per value; only the sums are sorted', async () => {
+  // Up to half a year: the console's default 30 days and longer. The longest period the console
+  // allows (366 days) of the commonest kind is about half of a table that retention keeps at two
+  // years, which a server left at random_page_cost = 4 rightly reads by a scan: bounded by the
+  // retention setting, not by the site's age.
+  it.each([['2026-12-02', '2026-12-31'], ['2026-07-01', '2026-12-31']])('a top list of %s..%s: an index-only range of one kind in visit_count, summed per value; only the sums are sorted', async (from, to) => {
     for (const kind of ['post', 'screen', 'browser'] as const) {
-      const p = await plan(topQuery(t.db, kind, '2026-01-01', '2026-12-31', 10));
-      expect(p).toMatch(indexScan('visit_count_kind_day_value_pk', 'visit_count', 'either'));
+      const p = await plan(topQuery(t.db, kind, from, to, 10));
+      expect(p).toMatch(indexScan('visit_count_kind_day_value_pk', 'visit_count', 'only'));
       expect(p).not.toMatch(seqScanOf('visit_count'));
       // The one sort is the top-N of the grouped sums, above the aggregate, never of the rows read.
       const lines = p.split('\n');
@@ -57,10 +61,11 @@ describe('visitor statistics reads at two years', () => {
     }
   });
 
-  it("the previous period of a top list: the same range, only the listed values", async () => {
+  it("the previous period of a top list: each listed value's days from visit_count_value_idx", async () => {
     const values = Array.from({ length: 10 }, (_, i) => `notice/${i + 1}`);
     const p = await plan(valueTotalsQuery(t.db, 'post', '2025-01-01', '2025-12-31', values));
-    expect(p).toMatch(indexScan('visit_count_kind_day_value_pk', 'visit_count', 'either'));
+    expect(p).toMatch(indexScan('visit_count_value_idx', 'visit_count', 'only'));
+    expect(p).toMatch(/Index Cond: \(\(kind = 'post'::text\) AND \(value = ANY/);
     expect(p).not.toMatch(seqScanOf('visit_count'));
   });
 });
