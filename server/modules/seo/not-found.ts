@@ -1,5 +1,5 @@
 import { isKnownScreenPath, parseItemNo, routePatterns, screenPattern } from '@contract';
-import { canOnBoard, findBoard, findItem } from '@server/modules/board';
+import { canOnBoard, findBoard, liveItemExists } from '@server/modules/board';
 import { guestCaller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { isConsolePath } from './first-load';
@@ -16,9 +16,13 @@ import { isConsolePath } from './first-load';
  * (200, the sign-in prompt); a secret post, asked to sign in for as well, is 200 too. Only where
  * the API itself answers a guest 404 does the page.
  *
- * Read from the database on every request, never from the guest caches: a post deleted answers 404
- * at once on every instance. Two indexed probes (the board by its code, board_item_no_uq), both
- * already covered by the query-plan tests (board/query-plans.api.test.ts findItemQuery).
+ * Decided from the database once per board change, not per request: the answer is kept in the
+ * guests' answer cache (board/cache.ts) under the board's name, so a post written, deleted or
+ * moved, or a board made or changed in the console, drops it at once here and on every instance
+ * (the cache bus), as it drops the API's own guest answers; a site-setting change (the guest role)
+ * drops all. A miss is two indexed probes: the board by its code and the post's entry in
+ * board_item_list_no_idx (liveItemExistsQuery, board/query-plans.api.test.ts). Before the cache a
+ * post page's HTML read both on every request and served 42% fewer pages (docs/performance.md).
  */
 
 /** The board screens, each with the address parts it names: area, board code and, but for the list, a post number or NEW. */
@@ -32,7 +36,21 @@ export type ScreenStatus = 200 | 404;
 
 export type ScreenStatusOf = (pathname: string) => Promise<ScreenStatus>;
 
-export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings'>): ScreenStatusOf {
+export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching'>): ScreenStatusOf {
+  const { cache } = deps.boardCaching;
+
+  /** A board screen's status as the database says it now. */
+  async function boardScreenStatus(kind: (typeof boardScreens)[number]['kind'], area: string, boardCode: string, itemNoParam: string | undefined): Promise<ScreenStatus> {
+    const board = await findBoard(deps.db, boardCode);
+    // As web/src/features/board/board-route.ts areaMatches: a board lives in one area.
+    if (!board || board.area.toLowerCase() !== area.toLowerCase()) return 404;
+    if (kind === 'list' || (kind === 'write' && itemNoParam!.toUpperCase() === 'NEW')) return 200;
+    const itemNo = parseItemNo(itemNoParam);
+    if (itemNo === null) return 404;
+    if (!canOnBoard(await guestCaller(deps), board, 'read')) return 200;
+    return (await liveItemExists(deps.db, board.boardCode, itemNo)) ? 200 : 404;
+  }
+
   return async (pathname) => {
     if (!isKnownScreenPath(pathname)) return 404;
     // The console's screens are its own (the router's admin/*): /admin/boards/List is no board list.
@@ -47,14 +65,12 @@ export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings'>): Scre
       const match = pattern.exec(decoded);
       if (!match) continue;
       const [, area, boardCode, itemNoParam] = match;
-      const board = await findBoard(deps.db, boardCode!);
-      // As web/src/features/board/board-route.ts areaMatches: a board lives in one area.
-      if (!board || board.area.toLowerCase() !== area!.toLowerCase()) return 404;
-      if (kind === 'list' || (kind === 'write' && itemNoParam!.toUpperCase() === 'NEW')) return 200;
-      const itemNo = parseItemNo(itemNoParam);
-      if (itemNo === null) return 404;
-      if (!canOnBoard(await guestCaller(deps), board, 'read')) return 200;
-      return (await findItem(deps.db, board.boardCode, itemNo)) ? 200 : 404;
+      // Keyed by the address as the router compares it (any case), under the board's name.
+      const entry = await cache.answer(`status ${decoded.toLowerCase()}`, boardCode!, async () => ({
+        body: String(await boardScreenStatus(kind, area!, boardCode!, itemNoParam)),
+        keep: true,
+      }));
+      return entry.head === '404' ? 404 : 200;
     }
     return 200;
   };
