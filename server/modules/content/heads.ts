@@ -43,3 +43,8 @@ export async function currentContentTexts(deps: Pick<AppDeps, 'db' | 'clock'>): 
       : [],
   );
 }
+
+/** When the content pages next change by themselves (a scheduled version taking effect), or null: what keeps an answer built on them. */
+export function nextContentChange(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<Date | null> {
+  return repo.nextBoundary(deps.db, deps.clock.now());
+}

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPopularSearchList, PopularSearchList, SearchAnswer, SearchGroup, SearchResult } from '@contract';
 import { contentVersion, role, searchTermVisit } from '../../db/schema';
 import { createBoardItem, createMember, samplePdf, storeFile } from '../../test/factories';
-import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { body, createTestApp, data, openSecondInstance, TestClock, type TestApp } from '../../test/harness';
+import { statementsDuring, waitUntil } from '../../test/observe';
 import { sessionToken } from '../../test/tokens';
 
 /**
@@ -112,6 +113,47 @@ describe('what each caller finds', () => {
     const after = await search(kw('돛단배', '&group=notice&size=50'));
     expect(titles(after)).not.toContain('곧 지울 돛단배 글');
     expect(countOf(after, 'notice')).toBe(5);
+  });
+});
+
+describe('kept answers', () => {
+  it('a search asked again is answered from memory; a post deleted on another instance leaves it there at once', async () => {
+    const created = await createBoardItem(t.db, { boardCode: 'notice', title: '갈매기 관찰 기록', createdAt: ago(1) });
+    const second = await openSecondInstance(t);
+    try {
+      // The second instance's own search, with a group (a tab: not counted toward popular terms).
+      const gulls = async () => {
+        const res = await second.app.inject({ method: 'GET', url: `/api/search?${kw('갈매기', '&group=notice')}` });
+        return data<SearchAnswer>(res);
+      };
+      expect(countOf(await gulls(), 'notice')).toBe(1);
+      expect(await statementsDuring(second.db, gulls)).toEqual([]);
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/board-item/notice/${created.itemNo}`, headers: t.auth(t.tokens.admin) });
+      expect(res.statusCode).toBe(200);
+      // Well within the cache's 10 s maximum age: only the board's new version (NOTIFY) explains it.
+      const after = await waitUntil(gulls, (answer) => countOf(answer, 'notice') === 0, 'the other instance to drop the deleted post', 3_000);
+      expect(titles(after)).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a scheduled content version is found from its moment on, with no write to say so', async () => {
+    const question = kw('물총새', '&group=page');
+    // Scheduled 5 s ahead, behind the API: the kept answer ends at that moment, which the read
+    // learns with it; the cache's 10 s maximum age alone would keep it past the clock's 6 s step.
+    await t.db.insert(contentVersion).values({
+      code: 'history', version: 998, title: '연혁', body: { type: 'html', html: '<p>물총새</p>' }, bodyText: '물총새 연혁',
+      effectiveFrom: new Date(clock.now().getTime() + 5_000),
+    });
+    try {
+      expect(countOf(await search(question), 'page')).toBe(0);
+      clock.advance(6_000);
+      expect(countOf(await search(question), 'page')).toBe(1);
+    } finally {
+      await t.db.delete(contentVersion).where(and(eq(contentVersion.code, 'history'), eq(contentVersion.version, 998)));
+      clock.advance(-6_000);
+    }
   });
 });
 

@@ -6,13 +6,14 @@ import { requireAdmin, requirePermission } from '../../auth/admin';
 import type { Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { kstDate, toKstIso } from '../../lib/time';
-import { canOnBoard, searchableBoardsQuery, siteSearchPosts, type BoardRules, type SiteSearchPage } from '@server/modules/board';
-import { currentContentTexts, type ContentHead } from '@server/modules/content';
+import { BOARD_MENU_CACHE, canOnBoard, searchableBoardsQuery, siteSearchPosts, type BoardRules, type SiteSearchPage } from '@server/modules/board';
+import { CONTENT_CACHE, currentContentTexts, nextContentChange, type ContentHead } from '@server/modules/content';
 import * as repo from './repo';
 import { contains, highlight, snippet } from './snippet';
 import { countableTerm, normalizeTerm } from './terms';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type SearchDeps = Pick<AppDeps, 'db' | 'clock' | 'boardCaching'>;
 type BoardGroup = Exclude<SearchGroup, 'page'>;
 type SearchableBoard = Awaited<ReturnType<typeof searchableBoardsQuery>>[number];
 
@@ -34,10 +35,13 @@ export function searchableBy(caller: Caller, boards: readonly (SearchableBoard &
   return boards.filter((b) => b.listStyle !== 'inquiry' && canOnBoard(caller, b, 'list') && canOnBoard(caller, b, 'read'));
 }
 
-/** The period's first moment: the same time 7 days, a month or a year before `now`. */
+/**
+ * The period's first moment: the same time 7 days, a month or a year before `now`, at the start of
+ * its minute, so that the searches of a minute ask the same question (and share a kept answer).
+ */
 export function periodStart(period: SearchPeriod, now: Date): Date | undefined {
   if (period === 'all') return undefined;
-  const since = new Date(now);
+  const since = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   if (period === 'week') since.setUTCDate(since.getUTCDate() - 7);
   else if (period === 'month') since.setUTCMonth(since.getUTCMonth() - 1);
   else since.setUTCFullYear(since.getUTCFullYear() - 1);
@@ -82,13 +86,45 @@ function pageResults(pages: ContentHead[], q: SearchQuery, since: Date | undefin
 /**
  * `GET /api/search`: every group's count (exact up to SEARCH_COUNT_CAP), and a page of the asked
  * group or, without one, each group's first SEARCH_PREVIEW_SIZE results. The boards searched are
- * the caller's (searchableBy); nothing is cached, so a deleted post is gone from the next answer.
+ * the caller's (searchableBy). The answer is kept until a board searched or a content page changes,
+ * so a deleted post is gone from the next answer.
  */
-export async function search(deps: Deps, caller: Caller, q: SearchQuery): Promise<SearchAnswer> {
-  const keyword = q.keyword;
+export async function search(deps: SearchDeps, caller: Caller, q: SearchQuery): Promise<SearchAnswer> {
+  const { cache } = deps.boardCaching;
   const since = periodStart(q.period, deps.clock.now());
-  const [allBoards, pages] = await Promise.all([searchableBoardsQuery(deps.db), currentContentTexts(deps)]);
-  const boards = searchableBy(caller, allBoards);
+  const boards = searchableBy(caller, await searchableBoards(deps));
+  // The answer depends on the question, the boards searched and what they and the content pages
+  // hold. Each board's version is in the key: any write to one of them (a post added, edited,
+  // deleted or made secret, the board's settings) makes a new key, here and on every instance
+  // (the cache bus), so nothing is answered that the database would not answer now. Kept under
+  // the content pages' name, whose saves drop it and whose next scheduled version ends it.
+  const key = `search ${JSON.stringify([
+    q.keyword, q.group ?? null, q.sort, since?.toISOString() ?? null, q.page, q.size,
+    boards.map((b) => [b.boardCode, cache.stamp(b.boardCode).version]),
+  ])}`;
+  const entry = await cache.answer(key, CONTENT_CACHE, async () => {
+    const [answer, change] = await Promise.all([searchNow(deps, boards, q, since), nextContentChange(deps)]);
+    return { body: JSON.stringify(answer), keep: true, expiresAt: change?.getTime() };
+  });
+  return JSON.parse(entry.head) as SearchAnswer;
+}
+
+/**
+ * Every board with what deciding whether to search it needs, kept under the board menu's name:
+ * the console drops it with every board it makes or changes.
+ */
+async function searchableBoards(deps: SearchDeps): Promise<(SearchableBoard & BoardRules)[]> {
+  const entry = await deps.boardCaching.cache.answer('search-boards', BOARD_MENU_CACHE, async () => ({
+    body: JSON.stringify(await searchableBoardsQuery(deps.db)),
+    keep: true,
+  }));
+  return JSON.parse(entry.head) as (SearchableBoard & BoardRules)[];
+}
+
+/** The answer read from the database. */
+async function searchNow(deps: Deps, boards: SearchableBoard[], q: SearchQuery, since: Date | undefined): Promise<SearchAnswer> {
+  const keyword = q.keyword;
+  const pages = await currentContentTexts(deps);
   const byCode = new Map(boards.map((b) => [b.boardCode, b]));
   const boardGroups = searchGroups.filter((g): g is BoardGroup => g !== 'page');
   const size = q.group ? q.size : SEARCH_PREVIEW_SIZE;
