@@ -5,7 +5,7 @@ import { buildSearchTokens } from '@server/modules/board';
 import { rankedWindowQuery, RELEVANCE_WINDOW, SEARCH_COUNT_CAP, siteSearchCountQuery, siteSearchIdsQuery, type SiteSearchFilter } from '@server/modules/board';
 import { currentTextsQuery } from '@server/modules/content';
 import { createTestApp, data, type TestApp } from '../../test/harness';
-import { expectNoSortNoSeqScan, explainAnalyze, indexScan, type Plannable, seqScanOf, sortNode, vacuumUntilAllVisible } from '../../test/query-plans';
+import { explainAnalyze, indexScan, type Plannable, seqScanOf, sortNode, vacuumUntilAllVisible } from '../../test/query-plans';
 import * as repo from './repo';
 import { popularSince } from './service';
 
