@@ -50,7 +50,7 @@ async function main() {
   const sqlmap = findSqlmap();
   buildWebIfNeeded();
   const adminPassword = `Sq-${crypto.randomBytes(12).toString('hex')}!`;
-  const limits = Object.fromEntries(['SIGNIN', 'CHECK', 'PINCODE', 'FIND', 'WRITE'].map((k) => [`RATE_LIMIT_${k}`, '1000000']));
+  const limits = Object.fromEntries(['SIGNIN', 'CHECK', 'PINCODE', 'FIND', 'WRITE', 'SEARCH'].map((k) => [`RATE_LIMIT_${k}`, '1000000']));
   const site = await startSite(root, { adminPassword, env: limits });
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-sqlmap-'));
   const started = Date.now();

@@ -117,6 +117,8 @@ export interface RateLimits {
   find: number;
   /** Writing posts and comments (create, update, delete) and uploads. */
   write: number;
+  /** The site search (issue 23): a question not asked before reads every board searched. */
+  search: number;
 }
 
 
@@ -197,6 +199,7 @@ export const environmentSchema = z.object({
   HOUSEKEEPING_INTERVAL_MINUTES: integer({ min: 0, unit: 'minutes', default: '60', doc: 'time between housekeeping runs; 0: off' }),
   RATE_LIMIT_FIND: integer({ min: 1, default: '20', doc: 'the same for find-ID and password reset' }),
   RATE_LIMIT_WRITE: integer({ min: 1, default: '30', doc: 'the same for writing posts and comments and uploads' }),
+  RATE_LIMIT_SEARCH: integer({ min: 1, default: '120', doc: 'the same for the site search' }),
   CACHE_SIZE_MB: integer({ min: 0, unit: 'megabytes', default: '32', doc: "memory for guests' answers kept ready to send; 0: off" }),
   VIEW_FLUSH_SECONDS: integer({ min: 1, unit: 'seconds', default: '3', doc: 'how often buffered post views are written to the database' }),
   METRICS_TOKEN: secret(16, { doc: "bearer token that may read GET /metrics besides an admin's" }),
@@ -252,6 +255,7 @@ function toConfig(env: Environment): Config {
       pincode: env.RATE_LIMIT_PINCODE,
       find: env.RATE_LIMIT_FIND,
       write: env.RATE_LIMIT_WRITE,
+      search: env.RATE_LIMIT_SEARCH,
     },
     pincodeResendMs: env.PINCODE_RESEND_SECONDS * 1000,
     housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,

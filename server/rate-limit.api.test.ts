@@ -6,7 +6,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { RATE_LIMIT_SIGNIN: '3', RATE_LIMIT_CHECK: '2', RATE_LIMIT_PINCODE: '2', RATE_LIMIT_FIND: '2', RATE_LIMIT_WRITE: '2' },
+    env: { RATE_LIMIT_SIGNIN: '3', RATE_LIMIT_CHECK: '2', RATE_LIMIT_PINCODE: '2', RATE_LIMIT_FIND: '2', RATE_LIMIT_WRITE: '2', RATE_LIMIT_SEARCH: '2' },
   });
 });
 
@@ -70,6 +70,11 @@ describe('rate limits per client address', () => {
     const screens = ['/nids/intro', '/nids/about', '/nids/history', '/system/registSite'];
     let n = 0;
     await exhaust(2, (remoteAddress) => t.app.inject({ method: 'POST', url: '/api/feedback', payload: { path: screens[n++ % 4], score: 4 }, remoteAddress }));
+  });
+
+  it('the site search (RATE_LIMIT_SEARCH, issue 23): a third question in a minute from one address is refused, whatever it asks', async () => {
+    let n = 0;
+    await exhaust(2, (remoteAddress) => t.app.inject({ method: 'GET', url: `/api/search?keyword=${encodeURIComponent(`제한${n++}`)}`, remoteAddress }));
   });
 
   it('writing posts, comments and uploads (RATE_LIMIT_WRITE), each route counted on its own', async () => {

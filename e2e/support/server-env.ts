@@ -15,6 +15,7 @@ export function e2eServerEnv(): Record<string, string> {
     RATE_LIMIT_PINCODE: '1000',
     RATE_LIMIT_FIND: '1000',
     RATE_LIMIT_WRITE: '1000',
+    RATE_LIMIT_SEARCH: '1000',
     // A member made for a test gets the find-ID or reset pincode seconds after the sign-up
     // one; the one-a-minute rule itself is tested in the API suite with a controllable clock.
     PINCODE_RESEND_SECONDS: '0',

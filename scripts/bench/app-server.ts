@@ -58,6 +58,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
       RATE_LIMIT_PINCODE: UNLIMITED,
       RATE_LIMIT_FIND: UNLIMITED,
       RATE_LIMIT_WRITE: UNLIMITED,
+      RATE_LIMIT_SEARCH: UNLIMITED,
       // A housekeeping run (pruning, vacuum) landing inside a 10-s run would be measured as that
       // path's latency; the bench has just vacuumed and analysed.
       HOUSEKEEPING_INTERVAL_MINUTES: '0',

@@ -138,6 +138,7 @@ const generousRateLimits = {
   RATE_LIMIT_PINCODE: '100000',
   RATE_LIMIT_FIND: '100000',
   RATE_LIMIT_WRITE: '100000',
+  RATE_LIMIT_SEARCH: '100000',
 };
 
 export interface TestAppOptions {

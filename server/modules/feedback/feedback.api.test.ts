@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackMessages as m, type FeedbackCommentPage, type FeedbackSummary } from '@contract';
 import { sessionToken } from '../../test/tokens';
 import { pageFeedback, role } from '../../db/schema';
-import { createMember } from '../../test/factories';
+import { createBoardItem, createMember } from '../../test/factories';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 import { recorded } from '../../test/access-records';
 import { expectRefusal } from '../../test/refusals';
@@ -65,12 +65,13 @@ describe('POST /api/feedback', () => {
   });
 
   it('counts board lists per board and views per post', async () => {
+    const [one, two] = [await createBoardItem(t.db, { title: '평가할 공지 하나' }), await createBoardItem(t.db, { title: '평가할 공지 둘' })];
     expect((await answer({ path: '/Nids/notice/List/', score: 4 })).statusCode).toBe(200);
-    expect((await answer({ path: '/nids/notice/view/12', score: 3 })).statusCode).toBe(200);
-    expect((await answer({ path: '/Nids/notice/View/13/', score: 3 })).statusCode).toBe(200);
+    expect((await answer({ path: `/nids/notice/view/${one.itemNo}`, score: 3 })).statusCode).toBe(200);
+    expect((await answer({ path: `/Nids/notice/View/${two.itemNo}/`, score: 3 })).statusCode).toBe(200);
     expect(await rowsOf('/nids/notice/list')).toHaveLength(1);
-    expect(await rowsOf('/nids/notice/view/12')).toHaveLength(1);
-    expect(await rowsOf('/nids/notice/view/13')).toHaveLength(1);
+    expect(await rowsOf(`/nids/notice/view/${one.itemNo}`)).toHaveLength(1);
+    expect(await rowsOf(`/nids/notice/view/${two.itemNo}`)).toHaveLength(1);
   });
 
   it.each([
@@ -80,6 +81,9 @@ describe('POST /api/feedback', () => {
     ['a terms page (no layout, no form)', '/TOS/Content/TermsContent'],
     ['a screen that does not exist', '/nowhere'],
     ['a board of no area', '/Other/notice/List'],
+    ['a board that does not exist', '/Nids/nosuchboard/List'],
+    ['a board outside its area', '/Member/notice/List'],
+    ['a post that does not exist', '/Nids/notice/View/987654'],
     ['a post number that is not one', '/Nids/notice/View/abc'],
     ['a full URL', 'https://example.com/'],
     ['a query string', '/nids/intro?x=1'],

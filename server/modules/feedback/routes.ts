@@ -6,6 +6,7 @@ import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { sendWorkbook } from '../../lib/xlsx';
 import { accessActor } from '@server/modules/access-record';
+import { createScreenStatus } from '@server/modules/seo';
 import { route } from '../../route';
 import * as service from './service';
 
@@ -23,6 +24,7 @@ function statsViewer(caller: Caller): asserts caller is Caller & { userId: numbe
  */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const statusOf = createScreenStatus(deps);
 
   route(
     app,
@@ -36,7 +38,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.submitFeedback(deps, { address: request.ip, userAgent: request.headers['user-agent'] }, request.body);
+      await service.submitFeedback(deps, { address: request.ip, userAgent: request.headers['user-agent'] }, request.body, statusOf);
       return { code: 'SUCCESS' as const, message: feedbackMessages.thanks, data: {} };
     },
   );

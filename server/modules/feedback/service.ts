@@ -9,6 +9,7 @@ import { badRequest, conflict } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
 import { buildWorkbook, EXPORT_MAX_ROWS, type WorkbookExport } from '../../lib/xlsx';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
+import type { ScreenStatusOf } from '@server/modules/seo';
 import * as repo from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'visitorKeys'>;
@@ -36,9 +37,11 @@ export function cleanComment(comment: string | undefined): string | null {
  * browser give colleagues one key, and one of them must not silently replace another's answer;
  * the form says the day's answer is in.
  */
-export async function submitFeedback(deps: Deps, visitor: Visitor, input: FeedbackRequest): Promise<void> {
+export async function submitFeedback(deps: Deps, visitor: Visitor, input: FeedbackRequest, statusOf: ScreenStatusOf): Promise<void> {
   const path = feedbackScreenKey(input.path);
-  if (path === null) throw badRequest(m.notAScreen, { field: 'path' });
+  // A board or post that is not there (the page's own 404, kept per board: seo/not-found.ts) is no
+  // screen to rate. With the database unsure, the answer is taken rather than lost.
+  if (path === null || (await statusOf(path).catch(() => 200)) === 404) throw badRequest(m.notAScreen, { field: 'path' });
   const now = deps.clock.now();
   const visitorKey = await deps.visitorKeys.keyOf(visitor.address, visitor.userAgent, now);
   const stored = await repo.insertFeedback(deps.db, { path, day: kstDate(now), visitorKey, score: input.score, comment: cleanComment(input.comment), createdAt: now });

@@ -19,6 +19,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.search.query,
     {
+      // A question not asked before reads every board searched (kept answers cost nothing): a
+      // scraper asking thousands must not take the database from readers.
+      config: perMinute(deps.config.rateLimits.search),
       docs: {
         tags,
         summary: '통합검색: 읽을 수 있는 게시판의 글(제목·내용·작성자·첨부파일 이름), 콘텐츠 페이지, FAQ',
