@@ -3,6 +3,7 @@ import { endpoints, searchMessages as m } from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { route } from '../../route';
+import { CountedSearches } from './counted-searches';
 import * as service from './service';
 
 const tags = ['search'];
@@ -14,6 +15,7 @@ const tags = ['search'];
  */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const counted = new CountedSearches();
 
   route(
     app,
@@ -32,7 +34,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await getCaller(request);
       const data = await service.search(deps, caller, request.query);
       // Counting toward the popular terms must never fail a search.
-      await service.recordSearch(deps, request.query, request.ip, request.headers['user-agent']).catch((err: unknown) => {
+      await service.recordSearch(deps, counted, request.query, request.ip, request.headers['user-agent']).catch((err: unknown) => {
         request.log.warn({ err }, 'search term not counted');
       });
       return { code: 'SUCCESS' as const, data };

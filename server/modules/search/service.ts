@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps';
 import { kstDate, toKstIso } from '../../lib/time';
 import { BOARD_MENU_CACHE, canOnBoard, searchableBoardsQuery, siteSearchPosts, type BoardRules, type SiteSearchPage } from '@server/modules/board';
 import { CONTENT_CACHE, currentContentTexts, nextContentChange, type ContentHead } from '@server/modules/content';
+import type { CountedSearches } from './counted-searches';
 import * as repo from './repo';
 import { contains, highlight, snippet } from './snippet';
 import { countableTerm, normalizeTerm } from './terms';
@@ -173,12 +174,21 @@ async function searchNow(deps: Deps, boards: SearchableBoard[], q: SearchQuery, 
  * Counts a search toward the popular terms: once a visitor a day, the first page of a search only
  * (paging, tabs and sorting are the same search), never a term that looks like personal data.
  */
-export async function recordSearch(deps: Deps & Pick<AppDeps, 'visitorKeys'>, q: SearchQuery, address: string, userAgent: string | undefined) {
+export async function recordSearch(
+  deps: Deps & Pick<AppDeps, 'visitorKeys'>,
+  counted: CountedSearches,
+  q: SearchQuery,
+  address: string,
+  userAgent: string | undefined,
+) {
   if (q.page !== 1 || q.group !== undefined) return;
   const term = countableTerm(q.keyword);
   if (!term) return;
   const now = deps.clock.now();
-  await repo.recordSearch(deps.db, kstDate(now), term, await deps.visitorKeys.keyOf(address, userAgent, now));
+  const day = kstDate(now);
+  const visitorKey = await deps.visitorKeys.keyOf(address, userAgent, now);
+  if (!counted.first(`${day} ${visitorKey} ${term}`)) return;
+  await repo.recordSearch(deps.db, day, term, visitorKey);
 }
 
 /** The window's first day: today and the 6 days before (Korean calendar dates). */
