@@ -23,5 +23,5 @@ export { memberPostsCountQuery, memberPostsQuery } from './repo';
 export { postTitles } from './repo';
 // The site search (issue 23) reads posts through here: the board module owns board_item.
 export { rankedWindowQuery, RELEVANCE_WINDOW, searchableBoardsQuery, siteSearchCountQuery, siteSearchIdsQuery, siteSearchPosts } from './site-search';
-export type { SiteSearchFilter, SiteSearchPage } from './site-search';
+export type { SearchedBoard, SearchScope, SiteSearchFilter, SiteSearchPage } from './site-search';
 export { SEARCH_COUNT_CAP } from './repo';

@@ -8,13 +8,29 @@ import { queryTokens, type SearchField } from './search-tokens';
  * The site search's reads of posts (issue 23, docs/decisions/0035-site-search.md), here because
  * the board module owns `board_item`. The same matching as the board search (0004, 0011): the
  * keyword's character pairs from the GIN index, rechecked as a substring, over title, text, writer
- * and the attachments' file names at once. Only public posts: no secret post and no inquiry board
- * (the caller passes the boards it may read, inquiry boards left out). The reads are SQL statements
- * rather than query builders because each is a union of one walk per board (newestMatches).
+ * and the attachments' file names at once. Each board is searched with the posts the caller may see
+ * there (SearchScope): a secret post or an inquiry only by its writer and the board's managers. The
+ * reads are SQL statements rather than query builders because each is a union of one walk per
+ * board (newestMatches).
  */
+
+/**
+ * Which of a board's posts a caller's search reads: `public` (a guest: no secret post),
+ * `publicAndOwn` (a member: also their own secret posts), `own` (a member on an inquiry board:
+ * their own inquiries only) or `all` (the board's managers).
+ */
+export type SearchScope = 'public' | 'publicAndOwn' | 'own' | 'all';
+
+export interface SearchedBoard {
+  boardCode: string;
+  scope: SearchScope;
+}
+
 export interface SiteSearchFilter {
-  /** The boards to search: readable by the caller, no inquiry board. */
-  boardCodes: string[];
+  /** The boards to search, each with what the caller may see of it. */
+  boards: SearchedBoard[];
+  /** The caller's account (null: a guest), whose own posts the `publicAndOwn` and `own` scopes add. */
+  viewerId: number | null;
   keyword: string;
   /** Posts written from this moment on (the period filter). */
   since?: Date;
@@ -66,12 +82,43 @@ export function siteMatch(keyword: string, exact = false): SQL | undefined {
   );
 }
 
-/** A board's live public posts in the period that match: what each board's walk reads. */
-function boardWhere(boardCode: string, f: Pick<SiteSearchFilter, 'keyword' | 'since'>, exact = false): SQL | undefined {
+/** The posts of a board a scope sees, as SQL (none for `all`). */
+function scopeWhere(scope: SearchScope, viewerId: number | null): SQL | undefined {
+  // A scope with the caller's own posts needs an account; without one it is the public scope.
+  if (viewerId === null && scope !== 'all') return scope === 'own' ? sql`false` : sql`NOT ${boardItem.isSecret}`;
+  switch (scope) {
+    case 'public':
+      return sql`NOT ${boardItem.isSecret}`;
+    case 'publicAndOwn':
+      return sql`(NOT ${boardItem.isSecret} OR ${boardItem.writerId} = ${viewerId})`;
+    case 'own':
+      return sql`${boardItem.writerId} = ${viewerId}`;
+    case 'all':
+      return undefined;
+  }
+}
+
+/** The same decision for a row read back by id (a post made secret between the two reads is left out). */
+export function scopeSees(scope: SearchScope, viewerId: number | null, row: { isSecret: boolean; writerId: number | null }): boolean {
+  const own = viewerId !== null && row.writerId === viewerId;
+  switch (scope) {
+    case 'public':
+      return !row.isSecret;
+    case 'publicAndOwn':
+      return !row.isSecret || own;
+    case 'own':
+      return own;
+    case 'all':
+      return true;
+  }
+}
+
+/** A board's live posts the caller may see in the period that match: what each board's walk reads. */
+function boardWhere(board: SearchedBoard, f: Pick<SiteSearchFilter, 'keyword' | 'since' | 'viewerId'>, exact = false): SQL | undefined {
   return and(
-    sql`${boardItem.boardCode} = ${boardCode}`,
+    sql`${boardItem.boardCode} = ${board.boardCode}`,
     sql`${boardItem.deletedAt} IS NULL`,
-    sql`NOT ${boardItem.isSecret}`,
+    scopeWhere(board.scope, f.viewerId),
     f.since ? sql`${boardItem.createdAt} >= ${f.since.toISOString()}::timestamptz` : undefined,
     siteMatch(f.keyword, exact),
   );
@@ -88,10 +135,10 @@ const newestFirst = sql`${boardItem.createdAt} DESC NULLS LAST, ${boardItem.id} 
  * (docs/decisions/0035-site-search.md). A rare keyword's few matches per board come from the GIN index instead.
  * `columns` are the matches' columns the caller reads; created_at and id are always among them, for the merge.
  */
-function newestMatches(f: Pick<SiteSearchFilter, 'boardCodes' | 'keyword' | 'since'>, limit: number, columns: SQL, exact = false): SQL {
-  const walks = f.boardCodes.map(
-    (code) => sql`(SELECT ${columns}, ${boardItem.createdAt}, ${boardItem.id} FROM ${boardItem}
-      WHERE ${boardWhere(code, f, exact)} ORDER BY ${newestFirst} LIMIT ${limit})`,
+function newestMatches(f: Pick<SiteSearchFilter, 'boards' | 'viewerId' | 'keyword' | 'since'>, limit: number, columns: SQL, exact = false): SQL {
+  const walks = f.boards.map(
+    (board) => sql`(SELECT ${columns}, ${boardItem.createdAt}, ${boardItem.id} FROM ${boardItem}
+      WHERE ${boardWhere(board, f, exact)} ORDER BY ${newestFirst} LIMIT ${limit})`,
   );
   return sql`SELECT * FROM (${sql.join(walks, sql` UNION ALL `)}) AS matches ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${limit}`;
 }
@@ -151,6 +198,7 @@ export function siteSearchRowsQuery(db: Db, ids: number[]) {
       createdAt: boardItem.createdAt,
       // Checked again here: a post made secret or deleted between the two reads is left out.
       isSecret: boardItem.isSecret,
+      writerId: boardItem.writerId,
       deletedAt: boardItem.deletedAt,
     })
     .from(boardItem)
@@ -175,7 +223,7 @@ export interface SiteSearchPage {
 
 /** The posts of the boards' page and count. */
 export async function siteSearchPosts(db: Db, f: SiteSearchFilter, withPage = true): Promise<SiteSearchPage> {
-  if (f.boardCodes.length === 0) return { rows: [], total: 0, capped: false };
+  if (f.boards.length === 0) return { rows: [], total: 0, capped: false };
   const [ids, counted] = await Promise.all([
     withPage ? pageIds(db, f) : Promise.resolve([] as number[]),
     db.execute(siteSearchCountQuery(f)) as unknown as Promise<Rows<{ total: number }>>,
@@ -183,7 +231,9 @@ export async function siteSearchPosts(db: Db, f: SiteSearchFilter, withPage = tr
   const total = counted.rows[0]?.total ?? 0;
   if (ids.length === 0) return { rows: [], total, capped: total >= SEARCH_COUNT_CAP };
   const [rows, files] = await Promise.all([siteSearchRowsQuery(db, ids), siteSearchFileNamesQuery(db, ids)]);
-  const byId = new Map(rows.filter((r) => r.deletedAt === null && !r.isSecret).map((r) => [r.id, r]));
+  const scopes = new Map(f.boards.map((b) => [b.boardCode, b.scope]));
+  const sees = (r: SiteSearchRow) => r.deletedAt === null && scopes.has(r.boardCode) && scopeSees(scopes.get(r.boardCode)!, f.viewerId, r);
+  const byId = new Map(rows.filter(sees).map((r) => [r.id, r]));
   const namesOf = new Map<number, string[]>();
   for (const file of files) namesOf.set(file.boardItemId!, [...(namesOf.get(file.boardItemId!) ?? []), file.originalName]);
   return {

@@ -82,7 +82,8 @@ function expectMergedWalks(p: string): void {
   expect(p).not.toMatch(bigTables);
 }
 const filter = (extra: Partial<SiteSearchFilter> = {}): SiteSearchFilter => ({
-  boardCodes: NOTICE_GROUP, keyword: '환자', sort: 'newest', offset: 0, limit: 10, ...extra,
+  boards: NOTICE_GROUP.map((boardCode) => ({ boardCode, scope: 'public' as const })), viewerId: null,
+  keyword: '환자', sort: 'newest', offset: 0, limit: 10, ...extra,
 });
 
 describe('site search at 100,000 posts across boards', () => {
@@ -95,9 +96,17 @@ describe('site search at 100,000 posts across boards', () => {
   });
 
   it('each board\'s walk is a range of its own posts: a small board is never looked for among the big ones\' posts', async () => {
-    const p = await plan(siteSearchIdsQuery(filter({ boardCodes: ['notice', 'memberNotice'] })));
+    const p = await plan(siteSearchIdsQuery(filter({ boards: [{ boardCode: 'notice', scope: 'public' }, { boardCode: 'memberNotice', scope: 'public' }] })));
     expect(p).toMatch(/Index Cond: \(board_code = 'memberNotice'::text\)/);
     expect(p).not.toMatch(bigTables);
+  });
+
+  it('a member\'s search: the same walks with their own secret posts, and of an inquiry board their own inquiries from board_item_writer_idx', async () => {
+    const member = filter({ viewerId: 7, boards: NOTICE_GROUP.map((boardCode) => ({ boardCode, scope: 'publicAndOwn' as const })) });
+    expectMergedWalks(await plan(siteSearchIdsQuery(member)));
+    const inquiries = await plan(siteSearchIdsQuery(filter({ viewerId: 7, boards: [{ boardCode: 'contactus', scope: 'own' }] })));
+    expect(inquiries).toMatch(/Index Cond: \(\(board_code = 'contactus'::text\) AND \(writer_id = '?7'?(::bigint)?\)\)/);
+    expect(inquiries).not.toMatch(bigTables);
   });
 
   it('by relevance: the newest RELEVANCE_WINDOW matches from the same walks, the one sort of at most that many rows', async () => {

@@ -72,18 +72,46 @@ describe('what each caller finds', () => {
     for (const hidden of ['비밀', '문의', '회원 돛단배 모임', '타 보신 분']) expect(everything).not.toContain(hidden);
   });
 
-  it('a member also finds the member boards, still no secret post (even their own) and no inquiry', async () => {
+  it('a member also finds the member boards, and of the private posts only their own: their secret post and their inquiry', async () => {
     const answer = await search(kw('돛단배', '&group=community&size=50'), t.tokens.member);
-    expect(titles(answer).sort()).toEqual(['돛단배 타 보신 분', '회원 돛단배 모임']);
-    expect(countOf(answer, 'community')).toBe(2);
-    expect(JSON.stringify(answer)).not.toContain('비밀');
-    expect(JSON.stringify(await search(kw('문의'), t.tokens.member))).not.toContain('돛단배 문의');
+    expect(titles(answer).sort()).toEqual(['돛단배 문의', '돛단배 비밀 글', '돛단배 타 보신 분', '회원 돛단배 모임']);
+    expect(countOf(answer, 'community')).toBe(4);
+    // Another member sees the member boards, not the first member's secret post or inquiry.
+    const other = await search(kw('돛단배', '&group=community&size=50'), t.tokens.otherMember);
+    expect(titles(other).sort()).toEqual(['돛단배 타 보신 분', '회원 돛단배 모임']);
+    expect(countOf(other, 'community')).toBe(2);
+    expect(JSON.stringify(await search(kw('돛단배'), t.tokens.otherMember))).not.toMatch(/비밀|돛단배 문의/);
   });
 
-  it('an administrator does not find secret posts or inquiries either (the console has them)', async () => {
+  it('staff who manage the boards find the secret posts and the inquiries, in results and counts', async () => {
     const answer = await search(kw('돛단배', '&group=community&size=50'), t.tokens.admin);
-    expect(titles(answer)).not.toContain('돛단배 비밀 글');
-    expect(JSON.stringify(await search(kw('돛단배'), t.tokens.admin))).not.toContain('돛단배 문의');
+    expect(titles(answer)).toEqual(expect.arrayContaining(['돛단배 비밀 글', '돛단배 문의']));
+    expect(countOf(answer, 'community')).toBe(titles(answer).length);
+    const inquiry = answer.results.find((r) => text(r.title) === '돛단배 문의')!;
+    expect(inquiry.path).toBe(`/Nids/contactus/View/${no.inquiry}`);
+  });
+
+  it('a sweep: a word in a private inquiry, a secret post and a closed board is found by its writer and staff, never by a guest or another member; results and counts agree', async () => {
+    const word = '물수리';
+    await createBoardItem(t.db, {
+      boardCode: 'contactus', title: `${word} 문의`, content: '<p>문의</p>', isSecret: true, writerId: t.users.otherMember, writerName: '이회원', createdAt: ago(1),
+    });
+    await createBoardItem(t.db, {
+      boardCode: 'community', title: `${word} 비밀`, content: '<p>비밀</p>', isSecret: true, writerId: t.users.otherMember, writerName: '이회원', createdAt: ago(1),
+    });
+    await createBoardItem(t.db, { boardCode: 'memberNotice', title: `${word} 회원 공지`, content: '<p>회원만</p>', createdAt: ago(1) });
+    const found = async (token?: string) => {
+      const answer = await search(kw(word, '&group=community&size=50'), token);
+      const all = await search(kw(word), token);
+      // The group's page, its count and the 통합 tab's counts say the same.
+      expect(countOf(answer, 'community')).toBe(answer.results.length);
+      expect(countOf(all, 'community')).toBe(answer.results.length);
+      return titles(answer).sort();
+    };
+    expect(await found()).toEqual([]);
+    expect(await found(t.tokens.member)).toEqual([`${word} 회원 공지`]);
+    expect(await found(t.tokens.otherMember)).toEqual([`${word} 문의`, `${word} 비밀`, `${word} 회원 공지`]);
+    expect(await found(t.tokens.admin)).toEqual([`${word} 문의`, `${word} 비밀`, `${word} 회원 공지`]);
   });
 
   it('a board closed to guests by its settings is left out of results and counts', async () => {

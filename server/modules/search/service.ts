@@ -6,7 +6,9 @@ import { requireAdmin, requirePermission } from '../../auth/admin';
 import type { Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { kstDate, toKstIso } from '../../lib/time';
-import { BOARD_MENU_CACHE, canOnBoard, searchableBoardsQuery, siteSearchPosts, type BoardRules, type SiteSearchPage } from '@server/modules/board';
+import {
+  BOARD_MENU_CACHE, canOnBoard, searchableBoardsQuery, siteSearchPosts, type BoardRules, type SearchScope, type SiteSearchPage,
+} from '@server/modules/board';
 import { CONTENT_CACHE, currentContentTexts, nextContentChange, type ContentHead } from '@server/modules/content';
 import type { CountedSearches } from './counted-searches';
 import * as repo from './repo';
@@ -19,21 +21,33 @@ type BoardGroup = Exclude<SearchGroup, 'page'>;
 type SearchableBoard = Awaited<ReturnType<typeof searchableBoardsQuery>>[number];
 
 /**
- * Which group a board's posts are in: the FAQ board type is FAQ, the member area's boards are
- * 커뮤니티, the rest (notices, reference boards) 공지·자료.
+ * Which group a board's posts are in: the FAQ board type is FAQ, the member area's boards and the
+ * inquiry boards (what members write) are 커뮤니티, the rest (notices, reference boards) 공지·자료.
  */
 export function groupOf(board: Pick<SearchableBoard, 'area' | 'listStyle'>): BoardGroup {
   if (board.listStyle === 'faq') return 'faq';
-  return board.area === 'Member' ? 'community' : 'notice';
+  return board.area === 'Member' || board.listStyle === 'inquiry' ? 'community' : 'notice';
 }
 
 /**
- * The boards a caller's site search reads: those whose list and posts the caller may read. An
- * inquiry board never: its posts are private to their writer and its managers, and the site
- * search shows only what every reader of a board sees (secret posts are left out by the query).
+ * What of a board a caller's site search reads, or null for nothing: as the board's own screens
+ * show it (board/policy.ts). Its managers see every post, secret ones and inquiries included; a
+ * member who may list and read it sees its public posts and their own secret ones, and of an
+ * inquiry board only their own inquiries; a guest its public posts, never an inquiry board.
  */
-export function searchableBy(caller: Caller, boards: readonly (SearchableBoard & BoardRules)[]): SearchableBoard[] {
-  return boards.filter((b) => b.listStyle !== 'inquiry' && canOnBoard(caller, b, 'list') && canOnBoard(caller, b, 'read'));
+export function searchScope(caller: Caller, board: BoardRules): SearchScope | null {
+  if (canOnBoard(caller, board, 'manage')) return 'all';
+  if (!canOnBoard(caller, board, 'list') || !canOnBoard(caller, board, 'read')) return null;
+  if (board.listStyle === 'inquiry') return caller.userId === null ? null : 'own';
+  return caller.userId === null ? 'public' : 'publicAndOwn';
+}
+
+/** The boards a caller's site search reads, each with its scope. */
+export function searchableBy(caller: Caller, boards: readonly (SearchableBoard & BoardRules)[]): (SearchableBoard & { scope: SearchScope })[] {
+  return boards.flatMap((b) => {
+    const scope = searchScope(caller, b);
+    return scope ? [{ ...b, scope }] : [];
+  });
 }
 
 /**
@@ -87,15 +101,18 @@ function pageResults(pages: ContentHead[], q: SearchQuery, since: Date | undefin
 /**
  * `GET /api/search`: every group's count (exact up to SEARCH_COUNT_CAP), and a page of the asked
  * group or, without one, each group's first SEARCH_PREVIEW_SIZE results. The boards searched are
- * the caller's (searchableBy). The answer is kept until a board searched or a content page changes,
- * so a deleted post is gone from the next answer.
+ * the caller's (searchableBy). A guest's answer is kept until a board searched or a content page
+ * changes, so a deleted post is gone from the next answer.
  */
 export async function search(deps: SearchDeps, caller: Caller, q: SearchQuery): Promise<SearchAnswer> {
   const { cache } = deps.boardCaching;
   const since = periodStart(q.period, deps.clock.now());
   const boards = searchableBy(caller, await searchableBoards(deps));
-  // The answer depends on the question, the boards searched and what they and the content pages
-  // hold. Each board's version is in the key: any write to one of them (a post added, edited,
+  // A signed-in caller's answer may hold their own secret posts and inquiries, or a manager's
+  // every post: read for them alone, never kept.
+  if (caller.userId !== null) return searchNow(deps, caller.userId, boards, q, since);
+  // A guest's answer depends on the question, the boards searched and what they and the content
+  // pages hold. Each board's version is in the key: any write to one of them (a post added, edited,
   // deleted or made secret, the board's settings) makes a new key, here and on every instance
   // (the cache bus), so nothing is answered that the database would not answer now. Kept under
   // the content pages' name, whose saves drop it and whose next scheduled version ends it.
@@ -104,7 +121,7 @@ export async function search(deps: SearchDeps, caller: Caller, q: SearchQuery): 
     boards.map((b) => [b.boardCode, cache.stamp(b.boardCode).version]),
   ])}`;
   const entry = await cache.answer(key, CONTENT_CACHE, async () => {
-    const [answer, change] = await Promise.all([searchNow(deps, boards, q, since), nextContentChange(deps)]);
+    const [answer, change] = await Promise.all([searchNow(deps, null, boards, q, since), nextContentChange(deps)]);
     return { body: JSON.stringify(answer), keep: true, expiresAt: change?.getTime() };
   });
   return JSON.parse(entry.head) as SearchAnswer;
@@ -123,7 +140,13 @@ async function searchableBoards(deps: SearchDeps): Promise<(SearchableBoard & Bo
 }
 
 /** The answer read from the database. */
-async function searchNow(deps: Deps, boards: SearchableBoard[], q: SearchQuery, since: Date | undefined): Promise<SearchAnswer> {
+async function searchNow(
+  deps: Deps,
+  viewerId: number | null,
+  boards: (SearchableBoard & { scope: SearchScope })[],
+  q: SearchQuery,
+  since: Date | undefined,
+): Promise<SearchAnswer> {
   const keyword = q.keyword;
   const pages = await currentContentTexts(deps);
   const byCode = new Map(boards.map((b) => [b.boardCode, b]));
@@ -136,7 +159,8 @@ async function searchNow(deps: Deps, boards: SearchableBoard[], q: SearchQuery, 
       siteSearchPosts(
         deps.db,
         {
-          boardCodes: boards.filter((b) => groupOf(b) === group).map((b) => b.boardCode),
+          boards: boards.filter((b) => groupOf(b) === group).map((b) => ({ boardCode: b.boardCode, scope: b.scope })),
+          viewerId,
           keyword,
           since,
           sort: q.sort,
