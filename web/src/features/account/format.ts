@@ -1,13 +1,14 @@
 /** Pure display helpers of the account screens. */
 
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { koreaClock } from '@web/lib/korea-time';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A join date as the Korean calendar date, "2026.11.22", whatever the offset it came with. */
 export function formatJoinDate(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  const kst = new Date(time + KST_OFFSET_MS);
+  const kst = koreaClock(time);
   return `${kst.getUTCFullYear()}.${pad(kst.getUTCMonth() + 1)}.${pad(kst.getUTCDate())}`;
 }
 

@@ -4,7 +4,8 @@
  * shown as the Korean calendar date and clock, never in the browser's own time zone.
  */
 
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { koreaClock } from '@web/lib/korea-time';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long a post counts as new (spec: created within the last 3 days). */
@@ -23,7 +24,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function kstParts(iso: string): KstParts | null {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return null;
-  const kst = new Date(time + KST_OFFSET_MS);
+  const kst = koreaClock(time);
   return {
     year: String(kst.getUTCFullYear()),
     month: pad(kst.getUTCMonth() + 1),

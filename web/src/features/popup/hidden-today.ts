@@ -3,14 +3,15 @@
  * Korea, kept in this browser (localStorage `nids.popupHidden`, named in the privacy policy's
  * 제9조): `{ "<id>": <until, ms> }`. Entries past their day are dropped when it is next written.
  */
+import { KOREA_OFFSET_MS } from '@web/lib/korea-time';
+
 export const HIDDEN_STORAGE_KEY = 'nids.popupHidden';
 
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The first moment of the next day in Korea (UTC+9, no daylight saving), in milliseconds. */
 export function endOfKoreanDay(now: number): number {
-  return Math.floor((now + KST_OFFSET_MS) / DAY_MS) * DAY_MS + DAY_MS - KST_OFFSET_MS;
+  return Math.floor((now + KOREA_OFFSET_MS) / DAY_MS) * DAY_MS + DAY_MS - KOREA_OFFSET_MS;
 }
 
 type Hidden = Record<string, number>;

@@ -1,7 +1,5 @@
 import type { ContentVersionData } from '@contract/content-values';
-
-/** Korea has one offset all year (no summer time). */
-const KOREA_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { KOREA_OFFSET_MS } from '@web/lib/korea-time';
 
 /** `2026-10-31T15:00:00Z` → "2026년 11월 1일": the date in Korea, without zero padding. */
 export function koreanDate(iso: string): string {

@@ -23,14 +23,20 @@ function open() {
   return { ...renderScreen(SignupPage, { path: 'Account/Signup' }), alert, api };
 }
 
-const summaryOf = (form: HTMLElement) => within(form).getAllByRole('alert').find((el) => el.textContent?.includes('입력 내용을 확인해주세요.'));
+const summaryOf = (form: HTMLElement) => within(form).queryAllByRole('alert').find((el) => el.textContent?.includes('입력 내용을 확인해주세요.'));
+/** The summary once the form's validation (asynchronous: the zod resolver) has shown it; slow under a loaded machine. */
+const shownSummary = (form: HTMLElement) => waitFor(() => {
+  const summary = summaryOf(form);
+  expect(summary).toBeDefined();
+  return summary!;
+});
 
 describe('sign-up screen', () => {
   it('an empty submit is announced in a summary naming 이용약관, marks the fields, and focuses the first consent box', async () => {
     const { user, api } = open();
     const form = await screen.findByRole('form', { name: '회원가입' });
     await user.click(within(form).getByRole('button', { name: '회원가입' }));
-    const summary = summaryOf(form)!;
+    const summary = await shownSummary(form);
     expect(summary).toHaveTextContent('이용약관');
     expect(within(form).getByLabelText(/이용약관에 동의합니다\./)).toHaveFocus();
     expect(within(form).getByLabelText(/^아이디/)).toHaveAttribute('aria-invalid', 'true');
@@ -45,7 +51,7 @@ describe('sign-up screen', () => {
     await user.type(within(form).getByLabelText(/^아이디/), 'keyboard01');
     within(form).getByLabelText(/^비밀번호\s*\(필수\)/).focus();
     await user.keyboard('{Enter}');
-    expect(summaryOf(form)).toBeVisible();
+    expect(await shownSummary(form)).toBeVisible();
     const userId = within(form).getByLabelText(/^아이디/);
     expect(userId).toHaveFocus();
     expect(userId).toHaveAttribute('aria-invalid', 'true');

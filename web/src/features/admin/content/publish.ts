@@ -1,4 +1,5 @@
 import type { ContentVersionStatus } from '@contract';
+import { koreaLocalMinute } from '@web/lib/korea-time';
 
 /**
  * How a save is published (issue 22): now, as a draft, or at a chosen Korean date and time. The
@@ -21,11 +22,9 @@ export function koreaLocalToIso(local: string): string | null {
   return `${year}-${month}-${day}T${hour}:${minute}:${second}+09:00`;
 }
 
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
 /** A moment as a datetime-local value in Korea time ("2027-01-01T09:00"), e.g. the input's `min`. */
 export function koreaLocalOf(moment: Date): string {
-  return new Date(moment.getTime() + KST_OFFSET_MS).toISOString().slice(0, 16);
+  return koreaLocalMinute(moment.getTime());
 }
 
 /** A stored date-time as the console shows it, in Korea time: "2027.01.01 09:00". */

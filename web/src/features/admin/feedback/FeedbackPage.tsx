@@ -2,6 +2,7 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { feedbackScoreLabel, feedbackScores, fixedScreens, screenPathKey, type FeedbackScreenSummary } from '@contract';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { koreaDate } from '@web/lib/korea-time';
 import { LoadingStatus } from '@web/ui/LoadingStatus';
 import { Pagination } from '@web/ui/Pagination';
 import { Field } from '@web/ui/form/Field';
@@ -11,7 +12,7 @@ import './feedback.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A calendar day in Korea, `days` from today. */
-const koreaDay = (days = 0) => new Date(Date.now() + 9 * 60 * 60 * 1000 + days * DAY_MS).toISOString().slice(0, 10);
+const koreaDay = (days = 0) => koreaDate(Date.now() + days * DAY_MS);
 const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
 /** The view lives in the URL (?from&to&path&page): shareable, and Back works. The default period: the last 30 days. */

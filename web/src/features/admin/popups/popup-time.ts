@@ -2,13 +2,13 @@
  * The console's period fields are `datetime-local` inputs in Korea time (the site's time, whatever
  * the browser's zone): `2026-12-24T09:00` in the field is `2026-12-24T09:00:00+09:00` to the API.
  */
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { koreaLocalMinute } from '@web/lib/korea-time';
 
 /** An instant as the field shows it in Korea time; '' for none. */
 export function toKoreanInput(iso: string | null | undefined): string {
   if (!iso) return '';
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? '' : new Date(ms + KST_OFFSET_MS).toISOString().slice(0, 16);
+  return Number.isNaN(ms) ? '' : koreaLocalMinute(ms);
 }
 
 /** A field's value as the API takes it; '' stays '' (the contract says it is missing). */

@@ -1,10 +1,10 @@
 import { periodDays, statsIntervals, statsMaxDays, type StatsInterval } from '@contract/visit-stats';
+import { koreaDate } from '@web/lib/korea-time';
 
 const DAY_MS = 86_400_000;
-const KST_OFFSET_MS = 9 * 3_600_000;
 
 /** Today in Korea, YYYY-MM-DD. */
-export const kstToday = (now: Date = new Date()) => new Date(now.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+export const kstToday = (now: Date = new Date()) => koreaDate(now.getTime());
 
 /** The `days` days ending `to` (both included). */
 export function lastDays(days: number, to: string): { from: string; to: string } {
