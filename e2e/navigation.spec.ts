@@ -141,7 +141,7 @@ test.describe('menu by keyboard and on a phone', () => {
       // Into the panel: the site search's field and button first (issue 23), then the first group,
       // opened with Enter, then its first link.
       await page.keyboard.press('Tab');
-      await expect(nav.getByRole('searchbox', { name: '통합검색 검색어' })).toBeFocused();
+      await expect(nav.getByRole('combobox', { name: '통합검색 검색어' })).toBeFocused();
       await page.keyboard.press('Tab');
       await expect(nav.getByRole('button', { name: '검색', exact: true })).toBeFocused();
       await page.keyboard.press('Tab');

@@ -1,5 +1,5 @@
 import { adminPaths } from '@contract';
-import { expect, test } from './fixtures';
+import { expect, expectNoA11yViolations, test } from './fixtures';
 import { ADMIN, openSignedIn, uniqueSuffix } from './support/accounts';
 import { checkScreen, SCREEN_WIDTHS } from './support/screen-check';
 
@@ -17,7 +17,7 @@ test.describe('the header field at 1280 px', () => {
 
   test('opens the search with marked results, the group links and a group tab', async ({ page }) => {
     await page.goto('/');
-    const field = page.getByRole('search', { name: '통합검색' }).getByRole('searchbox', { name: '통합검색 검색어' });
+    const field = page.getByRole('search', { name: '통합검색' }).getByRole('combobox', { name: '통합검색 검색어' });
     await field.fill('환자');
     await field.press('Enter');
     await expect(page).toHaveURL(/\/search\?keyword=%ED%99%98%EC%9E%90$/);
@@ -30,6 +30,29 @@ test.describe('the header field at 1280 px', () => {
     await expect(tabs.getByRole('link', { name: /^공지·자료/ })).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('main .search-result').first()).toBeVisible();
   });
+
+  test('shows the popular terms under the empty field, chosen with the arrow keys and Enter', async ({ page, request }) => {
+    // A term four browsers asked for this week: among the popular ones whatever else this run searched.
+    const term = `유방보형물${uniqueSuffix().replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+    for (const n of [1, 2, 3, 4]) {
+      const res = await request.get(`/api/search?keyword=${encodeURIComponent(term)}`, { headers: { 'user-agent': `e2e popular ${n}` } });
+      expect(res.status()).toBe(200);
+    }
+    await page.goto('/');
+    const field = page.getByRole('search', { name: '통합검색' }).getByRole('combobox', { name: '통합검색 검색어' });
+    await field.focus();
+    const list = page.getByRole('listbox', { name: '인기 검색어 (최근 7일)' });
+    await expect(list.getByRole('option', { name: new RegExp(term) })).toBeVisible();
+    await expect(field).toHaveAttribute('aria-expanded', 'true');
+    await expectNoA11yViolations(page, 'the header field with its popular terms open');
+    const options = await list.getByRole('option').allTextContents();
+    const at = options.findIndex((text) => text.includes(term));
+    for (let i = 0; i <= at; i++) await field.press('ArrowDown');
+    await expect(list.getByRole('option', { name: new RegExp(term) })).toHaveAttribute('aria-selected', 'true');
+    await field.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/search\\?keyword=${encodeURIComponent(term)}$`));
+    await expect(page.locator('h1')).toHaveText('통합검색');
+  });
 });
 
 test.describe('the header field at 360 px', () => {
@@ -38,7 +61,7 @@ test.describe('the header field at 360 px', () => {
   test('is inside the full menu and opens the search', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: '전체 메뉴' }).tap();
-    const field = page.getByRole('navigation', { name: '주 메뉴' }).getByRole('searchbox', { name: '통합검색 검색어' });
+    const field = page.getByRole('navigation', { name: '주 메뉴' }).getByRole('combobox', { name: '통합검색 검색어' });
     await expect(field).toBeVisible();
     await field.fill('등록');
     await field.press('Enter');

@@ -7,7 +7,7 @@ describe('loadConfig: accounts settings', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.smsWebhookUrl).toBeUndefined();
     expect(config.mailFrom).toContain('인체이식형 의료기기 환자등록사업');
-    expect(config.rateLimits).toEqual({ signin: 30, check: 60, pincode: 10, find: 20, write: 30 });
+    expect(config.rateLimits).toEqual({ signin: 30, check: 60, pincode: 10, find: 20, write: 30, search: 120 });
     expect(config.pincodeResendMs).toBe(60_000);
     expect(config.housekeepingIntervalMs).toBe(60 * 60_000);
   });
@@ -36,12 +36,13 @@ describe('loadConfig: accounts settings', () => {
       RATE_LIMIT_PINCODE: '5',
       RATE_LIMIT_FIND: '7',
       RATE_LIMIT_WRITE: '9',
+      RATE_LIMIT_SEARCH: '11',
     });
     expect(config).toMatchObject({
       smtpUrl: 'smtp://127.0.0.1:1025',
       mailFrom: 'registry@example.org',
       smsWebhookUrl: 'https://sms.example/send',
-      rateLimits: { signin: 100, check: 200, pincode: 5, find: 7, write: 9 },
+      rateLimits: { signin: 100, check: 200, pincode: 5, find: 7, write: 9, search: 11 },
     });
   });
 

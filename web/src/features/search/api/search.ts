@@ -29,7 +29,10 @@ export function useSearch(params: SearchParams) {
 
 export const getPopularSearches = () => apiCall<PopularSearchList>(endpoint(endpointRoutes.search.popular), { anonymous: true });
 
-/** The popular terms of the last 7 days: the same for everyone, so sent without the token. A failure shows none. */
-export function usePopularSearches() {
-  return useQuery({ queryKey: queryKeys.search.popular, queryFn: getPopularSearches, staleTime: 60_000 });
+/**
+ * The popular terms of the last 7 days: the same for everyone, so sent without the token. A failure
+ * shows none. `enabled` false until wanted (the header's field asks on its first focus).
+ */
+export function usePopularSearches(enabled = true) {
+  return useQuery({ queryKey: queryKeys.search.popular, queryFn: getPopularSearches, staleTime: 60_000, enabled });
 }
