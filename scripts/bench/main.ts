@@ -137,12 +137,15 @@ async function run(opts: BenchOptions): Promise<boolean> {
     const ceiling = await runCeiling(opts);
     const loadOpts: LoadOptions = { ...site, connections: opts.connections, durationSeconds: opts.durationSeconds };
     const paths: PathResult[] = [];
-    for (const benchPath of serverPaths({
+    const all = serverPaths({
       boardCode: opts.boardCode,
       deepPage: Math.max(1, Math.min(DEEP_PAGE, totalPages)),
       firstItemNo: seeded.firstItemNo,
       lastItemNo: seeded.lastItemNo,
-    })) {
+    });
+    const unknown = opts.paths?.filter((key) => !all.some((p) => p.key === key)) ?? [];
+    if (unknown.length) throw new Error(`--paths: no path ${unknown.join(', ')} (there are ${all.map((p) => p.key).join(', ')})`);
+    for (const benchPath of all.filter((p) => !opts.paths || opts.paths.includes(p.key))) {
       paths.push(await measurePath(loadOpts, benchPath));
     }
     const memory = await serverMemory(servers, serverOpts, nginx ? { label: 'nginx', pids: [nginx.nginx.pid] } : undefined);

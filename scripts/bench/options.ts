@@ -19,6 +19,8 @@ export interface BenchOptions {
   server: ServerKind;
   /** Instead of the load: start each kind of server this many times, alternately, and compare. */
   starts: number;
+  /** Only these paths (by key), besides the ceiling; undefined for all. */
+  paths: string[] | undefined;
 }
 
 export type ServerKind = 'compiled' | 'tsx';
@@ -50,6 +52,8 @@ that PostgreSQL server (use a database of its own: the bench rewrites the board'
   --starts N         no load: start the compiled and the tsx server N times each, alternately, on
                      the seeded data directory; print each start's time and the Node process's
                      RSS once it answers, and their medians
+  --paths K1,K2      load only these paths (keys as in --json: home, list1, postPage, ...),
+                     besides the ceiling; targets of the others read n/a
   --help             this text
 `;
 
@@ -77,6 +81,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       instances: { type: 'string' },
       server: { type: 'string' },
       starts: { type: 'string' },
+      paths: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -103,5 +108,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     nginx,
     server,
     starts: values.starts === undefined ? 0 : positiveInt('starts', values.starts, 0),
+    paths: values.paths === undefined ? undefined : values.paths.split(',').map((key) => key.trim()).filter(Boolean),
   };
 }

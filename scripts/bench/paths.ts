@@ -56,11 +56,26 @@ function viewOf(c: PathContext, itemNo: () => number): RequestSpec {
   };
 }
 
-/** A post's screen as a browser navigates to it (a link, a search result, a shared address). */
+/**
+ * What a browser sends when it opens a page (a link, a search result, a shared address, typing
+ * it): `Sec-Fetch-Dest: document` is what makes the server put the post's answer in the page and
+ * count its view (server/modules/seo/first-data.ts), as for a reader.
+ */
+const documentHeaders = {
+  ...browserHeaders,
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-site': 'none',
+};
+
+const page = (path: string): RequestSpec => ({ method: 'GET', path, headers: documentHeaders });
+
+/** A post's screen as a browser opens it. */
 function pageOf(c: PathContext, itemNo: () => number): RequestSpec {
   return {
     method: 'GET',
-    headers: { ...browserHeaders, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    headers: documentHeaders,
     setupRequest: (request) => ({ ...request, path: `/nids/${c.boardCode}/View/${itemNo()}` }),
   };
 }
@@ -105,13 +120,34 @@ export function serverPaths(c: PathContext): BenchPath[] {
       requests: [viewOf(c, () => c.firstItemNo + Math.floor(random() * span))],
     },
     {
+      key: 'homePage',
+      label: 'home page HTML',
+      description:
+        'GET / as a browser opens it (Sec-Fetch-Dest: document): the app\'s HTML with the home screen\'s preloads and the guest ' +
+        'API answers its first render needs (settings, menu, pop-ups, the two lists; issue 11)',
+      requests: [page('/')],
+    },
+    {
+      key: 'listPage',
+      label: 'list page 1 HTML',
+      description: `GET /nids/${c.boardCode}/List as a browser opens it: the board's tags, preloads and first data (frame, board, page 1)`,
+      requests: [page(`/nids/${c.boardCode}/List`)],
+    },
+    {
       key: 'postPage',
       label: 'post page HTML (newest 100)',
       description:
-        'GET /nids/{board}/View/{itemNo} as a browser opens it (Accept text/html) for a random one of the newest 100 posts: ' +
-        "the app's HTML with the post's own title and Open Graph tags, the screen's preloads and the guest API answers its " +
-        'first render needs (issue 11)',
+        'GET /nids/{board}/View/{itemNo} as a browser opens it for a random one of the newest 100 posts: the post\'s own title and ' +
+        "Open Graph tags, the screen's preloads and the guest API answers its first render needs, the view counted (issue 11)",
       requests: [pageOf(c, () => c.lastItemNo - Math.floor(random() * Math.min(100, span)))],
+    },
+    {
+      key: 'postPageAny',
+      label: 'post page HTML (any post)',
+      description:
+        'the same for a random post of the whole board each time (search engines, shared links): nearly every request misses ' +
+        'every cache, and its view is new',
+      requests: [pageOf(c, () => c.firstItemNo + Math.floor(random() * span))],
     },
     {
       key: 'content',

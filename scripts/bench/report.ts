@@ -40,9 +40,21 @@ export const targets: Target[] = [
     text: '>= 0.5 x ceiling req/s',
     check: (r) => ok(path(r, 'home'), (p) => p.requestsPerSecond >= 0.5 * r.ceiling.requestsPerSecond),
   },
+  // Issue 24: the pages readers open, as shares of the ceiling measured in the same run.
+  ...['homePage', 'listPage', 'postPage'].map((key) => ratioTarget(key, 0.2, 20)),
+  ...['postPageAny', 'viewAny'].map((key) => ratioTarget(key, 0.05, 50)),
   { key: 'memory', text: 'all server processes < 400 MB', check: (r) => (r.memory.processes.length ? r.memory.totalMb < 400 : undefined) },
   { key: 'start', text: 'start answers within 5 s', check: (r) => r.startMs < 5000 },
 ];
+
+/** At least `share` of the ceiling's req/s in the same run, with p99 under `p99Ms`. */
+function ratioTarget(key: string, share: number, p99Ms: number): Target {
+  return {
+    key,
+    text: `>= ${share} x ceiling req/s, p99 < ${p99Ms} ms`,
+    check: (r) => ok(path(r, key), (p) => p.requestsPerSecond >= share * r.ceiling.requestsPerSecond && p.p99Ms < p99Ms),
+  };
+}
 
 /** A path with non-2xx answers or connection errors meets no target: its figures are not the path's. */
 function ok(p: PathResult | undefined, met: (p: PathResult) => boolean): boolean | undefined {

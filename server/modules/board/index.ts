@@ -1,7 +1,7 @@
 /** The board module's surface: what other modules, the start-up and scripts may use. */
 export { BOARD_MENU_CACHE } from './caching';
 export type { BoardCaching } from './caching';
-export type { CachedAnswer } from './cache';
+export type { BoardCache, CachedAnswer, Rendered } from './cache';
 export { boardMenuAnswer, guestBoard, guestList, guestView } from './guest-reads';
 export { acceptedEncodings, etagMatches, preferredEncoding } from './http-cache';
 export { canOnBoard, canSeePrivateItem, isPrivateItem } from './policy';

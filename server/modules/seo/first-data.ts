@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { boardAreas, boardItemListQuery, endpointList, endpointUrl, paths, screenPathKey, siteInfo, successEnvelope, type SiteInfo } from '@contract';
@@ -5,7 +6,7 @@ import type { FirstDataRequest } from '@contract/first-data';
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey } from '@server/modules/board';
+import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey, type Rendered } from '@server/modules/board';
 import { activePopupsAnswer } from '@server/modules/popup';
 import { contentCodeAt, guestContent } from '@server/modules/content';
 import { menuAnswer } from '@server/modules/menu';
@@ -107,9 +108,26 @@ function jsonScript(id: string, json: string): string {
 
 const siteInfoEnvelope = successEnvelope(siteInfo);
 
+/** One answer of a screen's first data: the API's body as it sends it, and its ETag (equal tags, equal bodies). */
+export interface FirstAnswer {
+  call: FirstDataRequest;
+  body: string;
+  etag: string;
+}
+
 export interface FirstData {
-  /** The script element with the screen's first answers, or '' when there are none. */
-  scriptFor(request: FastifyRequest): Promise<string>;
+  /**
+   * The screen's first answers a guest gets (none refused), in the order of its calls. They are
+   * the parts of the page (page-head.ts): their tags name the page it is kept as.
+   */
+  answersFor(request: FastifyRequest): Promise<FirstAnswer[]>;
+}
+
+/** The script element with the screen's first answers, or '' when there are none. */
+export function firstDataScript(answers: readonly FirstAnswer[]): string {
+  if (answers.length === 0) return '';
+  // The cached bodies go in as they are: `{"request":…,"answer":<the API's body>}` each.
+  return jsonScript('first-data', `[${answers.map((a) => `{"request":${JSON.stringify(a.call)},"answer":${a.body}}`).join(',')}]`);
 }
 
 /**
@@ -121,49 +139,50 @@ export interface FirstData {
 export function createFirstData(deps: AppDeps): FirstData {
   const { cache } = deps.boardCaching;
   /** The settings' envelope, written once per settings object (settings.info() keeps one until it changes). */
-  const siteInfoBodies = new WeakMap<SiteInfo, string>();
-  const siteInfoBody = (info: SiteInfo) => {
-    let body = siteInfoBodies.get(info);
-    if (body === undefined) {
-      body = JSON.stringify(z.encode(siteInfoEnvelope, { code: 'SUCCESS', data: info }));
-      siteInfoBodies.set(info, body);
+  const siteInfoBodies = new WeakMap<SiteInfo, Rendered>();
+  const siteInfoBody = (info: SiteInfo): Rendered => {
+    let rendered = siteInfoBodies.get(info);
+    if (rendered === undefined) {
+      const body = JSON.stringify(z.encode(siteInfoEnvelope, { code: 'SUCCESS', data: info }));
+      rendered = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"` };
+      siteInfoBodies.set(info, rendered);
     }
-    return body;
+    return rendered;
   };
 
   /** The guest's answer to the call, as the API sends it. */
-  async function answerOf(request: FirstDataRequest, caller: Caller, visitor: string): Promise<string> {
+  async function answerOf(request: FirstDataRequest, caller: Caller, visitor: string): Promise<Rendered> {
     switch (request.id) {
       case 'siteSetting.info':
         return siteInfoBody(await deps.settings.info());
       case 'board.menu':
-        return cache.render(await boardMenuAnswer(deps)).body;
+        return cache.render(await boardMenuAnswer(deps));
       case 'menu.get':
-        return cache.render(await menuAnswer(deps)).body;
+        return cache.render(await menuAnswer(deps));
       case 'board.get':
-        return cache.render(await guestBoard(deps, caller, request.params.boardCode)).body;
+        return cache.render(await guestBoard(deps, caller, request.params.boardCode));
       case 'boardItem.list':
-        return cache.render(await guestList(deps, caller, boardItemListQuery.parse(request.query))).body;
+        return cache.render(await guestList(deps, caller, boardItemListQuery.parse(request.query)));
       case 'boardItem.view': {
         const { entry, viewCount } = await guestView(deps, caller, request.params, visitor);
-        return cache.render(entry, viewCount).body;
+        return cache.render(entry, viewCount);
       }
       case 'popup.active':
-        return cache.render(await activePopupsAnswer(deps, request.query.screen)).body;
+        return cache.render(await activePopupsAnswer(deps, request.query.screen));
       case 'content.get':
-        return cache.render(await guestContent(deps, request.params.code, request.query?.version)).body;
+        return cache.render(await guestContent(deps, request.params.code, request.query?.version));
     }
   }
 
   return {
-    async scriptFor(request) {
+    async answersFor(request) {
       const [pathname, search = ''] = request.url.split('?');
       // A post's answer counts its view, as the API call it stands for does. Only a browser opening
       // the page gets it (Sec-Fetch-Dest: document; a HEAD, a crawler or a link preview does not
       // run the app, so it must not count a view), and a browser without the header asks the API.
       const opensPage = request.method === 'GET' && request.headers['sec-fetch-dest'] === 'document';
       const requests = firstDataRequests(pathname!, search).filter((call) => opensPage || call.id !== 'boardItem.view');
-      if (requests.length === 0) return '';
+      if (requests.length === 0) return [];
       const caller = await guestCaller(deps);
       const visitor = visitorKey(caller, request.ip, request.headers['user-agent']);
       const answers = await Promise.all(
@@ -175,9 +194,10 @@ export function createFirstData(deps: AppDeps): FirstData {
           }),
         ),
       );
-      // The cached bodies go in as they are: `{"request":…,"answer":<the API's body>}` each.
-      const items = requests.flatMap((call, i) => (answers[i] === undefined ? [] : [`{"request":${JSON.stringify(call)},"answer":${answers[i]}}`]));
-      return items.length ? jsonScript('first-data', `[${items.join(',')}]`) : '';
+      return requests.flatMap((call, i) => {
+        const rendered = answers[i];
+        return rendered === undefined ? [] : [{ call, body: rendered.body, etag: rendered.etag }];
+      });
     },
   };
 }

@@ -4,15 +4,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentPaths, fixedScreens, isKnownScreenPath, isTermsContent, notFoundTitle, paths, screenPathKey, type ContentCode } from '@contract';
-import { contentCodeAt, contentHead } from '@server/modules/content';
+import { CONTENT_CACHE, contentCodeAt, contentHead, nextContentChange } from '@server/modules/content';
 import { fileUrl } from '@server/modules/file';
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard, guestReadsPost } from './guest';
-import { findBoard, etagMatches, preferredEncoding } from '@server/modules/board';
+import { findBoard, etagMatches, preferredEncoding, type BoardCache, type CachedAnswer } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
 import { postHeadQuery } from './repo';
 import { escapeMarkup, excerpt, originOf } from './text';
-import { createFirstData } from './first-data';
+import { createFirstData, firstDataScript, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
 import { createScreenStatus, type ScreenStatus } from './not-found';
 
@@ -45,6 +45,12 @@ interface Head {
    * one's is (a new version makes a new page text, hence a new entry).
    */
   sameWithData?: boolean;
+}
+
+/** A screen's head and what names it among the page's parts (equal ids, equal heads). */
+interface KnownHead {
+  head: Head | null;
+  id: string;
 }
 
 /** The fixed screens' own heads by their path as it compares (the router ignores case). */
@@ -157,6 +163,38 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Fixe
   await reply.send(encoding ? page[encoding] : page.html);
 }
 
+/** The guests' answer cache's name for the reader pages kept made (nothing invalidates it by name: see keptPage). */
+export const PAGES_CACHE = '*pages';
+
+/**
+ * Sends a kept reader page as the API's guest answers go (server/guest-answers.ts): a weak ETag of
+ * its text and 304 to it, compressed once per encoding and kept with the page.
+ */
+async function sendKept(request: FastifyRequest, reply: FastifyReply, cache: BoardCache, entry: CachedAnswer): Promise<void> {
+  const rendered = cache.render(entry);
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', rendered.etag);
+  if (etagMatches(request.headers['if-none-match'], rendered.etag)) {
+    await reply.code(304).send();
+    return;
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
+  if (compressed) reply.header('content-encoding', encoding);
+  await reply.send(compressed ?? cache.bytesOf(entry, rendered));
+}
+
+/** Settings objects by an id of their own: settings.info() keeps one object until they change. */
+const settingsIds = new WeakMap<object, string>();
+let lastSettingsId = 0;
+function settingsId(info: object): string {
+  let id = settingsIds.get(info);
+  if (id === undefined) {
+    id = `s${++lastSettingsId}`;
+    settingsIds.set(info, id);
+  }
+  return id;
+}
+
 /**
  * The not-found page (issue 23): the app with a 404, so that the screen renders with the site's
  * layout while search engines drop the address. `noindex` says so to those that read a 404's page
@@ -226,6 +264,28 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     return page;
   };
 
+  const { cache } = app.deps.boardCaching;
+  /** The heads kept in the guests' answer cache, read back without parsing their JSON again. */
+  const keptHeads = new WeakMap<CachedAnswer, Head | null>();
+  /**
+   * A screen's head from the guests' answer cache (board/cache.ts), under the name of what it is
+   * read from: a post's or list's under its board, a content page's under CONTENT_CACHE. So a
+   * write drops it here and on every instance with the answers the page carries, and a request
+   * reads the database only after such a change (before issue 24 every page read it).
+   */
+  async function keptHead(key: string, name: string, read: () => Promise<{ head: Head | null; expiresAt?: number }>): Promise<KnownHead> {
+    const entry = await cache.answer(key, name, async () => {
+      const { head, expiresAt } = await read();
+      return { body: JSON.stringify(head), keep: true, expiresAt };
+    });
+    let head = keptHeads.get(entry);
+    if (head === undefined) {
+      head = JSON.parse(entry.head) as Head | null;
+      keptHeads.set(entry, head);
+    }
+    return { head, id: entry.hash };
+  }
+
   /** One indexed lookup (board_item_no_uq); null when a guest may not read the post. */
   async function postHead(boardCode: string, itemNo: number): Promise<Head | null> {
     const [row] = await postHeadQuery(db, boardCode, itemNo);
@@ -254,18 +314,23 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
 
   /**
    * A content page's (issue 22): its current version's title, and the start of its text as the
-   * description (the fixed screen's words while the page has no text of its own).
+   * description (the fixed screen's words while the page has no text of its own). Kept until the
+   * next scheduled version takes effect, as the page's own answer is.
    */
-  async function contentPageHead(code: ContentCode, url: string): Promise<Head | null> {
-    const head = await contentHead(app.deps, code);
+  async function contentPageHead(code: ContentCode, url: string): Promise<{ head: Head | null; expiresAt?: number }> {
+    const [head, next] = await Promise.all([contentHead(app.deps, code), nextContentChange(app.deps)]);
     const fixed = fixedHead(url);
-    if (!head) return fixed;
+    const expiresAt = next?.getTime();
+    if (!head) return { head: fixed, expiresAt };
     return {
-      title: head.title,
-      description: excerpt(head.text) || fixed?.description || head.title,
-      path: contentPaths[code],
-      type: 'website',
-      sameWithData: isTermsContent(code),
+      head: {
+        title: head.title,
+        description: excerpt(head.text) || fixed?.description || head.title,
+        path: contentPaths[code],
+        type: 'website',
+        sameWithData: isTermsContent(code),
+      },
+      expiresAt,
     };
   }
 
@@ -273,14 +338,22 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
    * The screen's own tags: a post's, list's or content page's (none when the database cannot say:
    * the tags are a bonus), or a fixed screen's.
    */
-  async function headOf(request: FastifyRequest, url: string): Promise<Head | null> {
+  async function headOf(request: FastifyRequest, url: string): Promise<KnownHead | null> {
     const view = viewPath.exec(url);
     const list = view ? null : listPath.exec(url);
     const contentCode = view || list ? null : contentCodeAt(screenPathKey(url), screenPathKey);
-    if (!view && !list && !contentCode) return fixedHead(url);
+    if (!view && !list && !contentCode) {
+      const head = fixedHead(url);
+      return { head, id: head ? `fixed ${head.path}` : 'none' };
+    }
     try {
-      if (contentCode) return await contentPageHead(contentCode, url);
-      return view ? await postHead(view[2]!, Number(view[3])) : await listHead(list![2]!);
+      if (contentCode) return await keptHead(`head content ${contentCode}`, CONTENT_CACHE, () => contentPageHead(contentCode, url));
+      if (view) {
+        const [, , boardCode, itemNo] = view;
+        return await keptHead(`head item ${boardCode!.toLowerCase()} ${Number(itemNo)}`, boardCode!, async () => ({ head: await postHead(boardCode!, Number(itemNo)) }));
+      }
+      const boardCode = list![2]!;
+      return await keptHead(`head list ${boardCode.toLowerCase()}`, boardCode, async () => ({ head: await listHead(boardCode) }));
     } catch (err) {
       request.log.warn({ err }, 'page tags unavailable: sending the screen without them');
       return null;
@@ -333,6 +406,19 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     return page;
   };
 
+  /**
+   * Reader pages kept made (issue 24), in the guests' answer cache under PAGES_CACHE, by what they
+   * are made of: the origin, the address, the head's id and the ETag of every first answer (equal
+   * tags, equal bodies). A request that finds the same parts finds the page, compressed as the
+   * API's answers are, once; a write that changes a part gives it a new tag, so the next request
+   * makes a new page, here and on every instance, and the old one is never asked for again (it
+   * ages out). Nothing of a member is in it: heads and first answers are a guest's.
+   */
+  async function keptPage(request: FastifyRequest, html: () => string, parts: string[]): Promise<CachedAnswer> {
+    const key = `page ${originOf(request)} ${request.url} ${parts.join(' ')}`;
+    return cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true }));
+  }
+
   return {
     async answer(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -344,10 +430,10 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       }
       if (isConsolePath(url)) return false;
       const preloads = firstLoad.tagsFor(url);
-      const [head, data, status] = await within(
-        Promise.all([headOf(request, url), firstData.scriptFor(request), screenStatus(request, url)]),
+      const [known, answers, status] = await within(
+        Promise.all([headOf(request, url), firstData.answersFor(request), screenStatus(request, url)]),
         PAGE_EXTRAS_BUDGET_MS,
-        [null, '', 200] as [Head | null, string, ScreenStatus],
+        [null, null, 200] as [KnownHead | null, FirstAnswer[] | null, ScreenStatus],
       );
       if (status === 404) {
         // No first data: the screen asks the API itself, so nothing the guest caches still hold of
@@ -355,16 +441,31 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         await sendNotFound(request, reply, await notFoundPage(preloads));
         return true;
       }
+      const head = known?.head ?? null;
+      const data = firstDataScript(answers ?? []);
       if (!head) {
         // Account screens and the like keep index.html's site-wide tags.
         if (!preloads && !data) return false;
         await sendHtml(request, reply, data ? withData(preloaded(preloads).html, data) : preloaded(preloads));
         return true;
       }
-      const tags = headTags(head, originOf(request), (await settings.info()).siteName);
-      const html = `${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${template[1]}`;
-      const sameForEveryone = (head.fixed && !data) || head.sameWithData === true;
-      await sendHtml(request, reply, sameForEveryone ? fixedPage(data ? withData(html, data) : html) : withData(html, data));
+      const info = await settings.info();
+      const pageHtml = () => {
+        const tags = headTags(head, originOf(request), info.siteName);
+        const html = `${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${template[1]}`;
+        return data ? withData(html, data) : html;
+      };
+      if ((head.fixed && !data) || head.sameWithData === true) {
+        await sendHtml(request, reply, fixedPage(pageHtml()));
+        return true;
+      }
+      // A page built without all its parts (the database slow) is sent, not kept.
+      if (!known || !answers || !cache.enabled) {
+        await sendHtml(request, reply, pageHtml());
+        return true;
+      }
+      const parts = [known.id, settingsId(info), ...answers.map((answer) => answer.etag)];
+      await sendKept(request, reply, cache, await keptPage(request, pageHtml, parts));
       return true;
     },
   };

@@ -495,12 +495,24 @@ describe('API answers sent with the HTML of reader screens (first-data.ts)', () 
     expect(await views('reader')).toBe(before + 1);
   });
 
-  it('a page built for the request goes out compressed, without an ETag', async () => {
-    const res = await get(`/Nids/notice/View/${posts.scriptTitle.itemNo}`, { ...OPENS_PAGE, 'accept-encoding': 'gzip, br' });
-    expect(res.headers['content-encoding']).toBe('gzip');
-    expect(res.headers.etag).toBeUndefined();
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(zlib.gunzipSync(res.rawPayload).toString()).toContain(`<title>${escapeMarkup(SCRIPT_TITLE)} | `);
+  it('a reader page is kept made (issue 24): brotli or gzip as taken, the same bytes again, a weak ETag of its text answered 304', async () => {
+    const url = `/Nids/notice/View/${posts.scriptTitle.itemNo}`;
+    const br = await get(url, { ...OPENS_PAGE, 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    const html = zlib.brotliDecompressSync(br.rawPayload).toString();
+    expect(html).toContain(`<title>${escapeMarkup(SCRIPT_TITLE)} | `);
+    // The same visitor again: the same page, the very bytes kept with it.
+    const again = await get(url, { ...OPENS_PAGE, 'accept-encoding': 'gzip, br' });
+    expect(again.headers.etag).toBe(br.headers.etag);
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await get(url, { ...OPENS_PAGE, 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    const notModified = await get(url, { ...OPENS_PAGE, 'if-none-match': br.headers.etag as string });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.rawPayload).toHaveLength(0);
   });
 
   it('the console and account screens get none', async () => {

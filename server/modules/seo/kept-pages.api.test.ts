@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Menu } from '@contract';
+import { createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
+import { createBoardItem } from '../../test/factories';
+import { statementsDuring, waitUntil } from '../../test/observe';
+
+/**
+ * Reader pages kept made from their parts (issue 24, page-head.ts keptPage): the second request of
+ * a page reads nothing from the database and makes nothing, and a page changes on another instance
+ * as soon as a part it holds does: its post, its board's list, the site settings, the menu, a
+ * pop-up. Pages are read from the second instance, changes written through the first, as two
+ * server processes behind one address would see them. The web build is a small fake index.html.
+ */
+let t: TestApp;
+let second: Awaited<ReturnType<typeof openSecondInstance>>;
+let distDir: string;
+let post: { id: number; itemNo: number };
+
+const indexHtml = `<!doctype html>
+<html lang="ko">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="기본 설명" />
+    <title>인체이식형 의료기기 환자등록사업</title>
+    <script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-kept-pages-dist-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
+  // No view flush during a test: a flush changes the boards' answers, which would blur what changed them.
+  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, VIEW_FLUSH_SECONDS: '3600' } });
+  second = await openSecondInstance(t);
+  post = await createBoardItem(t.db, { title: '보관 페이지 공지', content: '<p>처음 본문</p>' });
+}, 60_000);
+
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+/** A page as a browser opens it, from the second instance, uncompressed. */
+async function page(url: string, app: FastifyInstance = second.app): Promise<{ html: string; etag: string }> {
+  const res = await app.inject({ method: 'GET', url, headers: { 'sec-fetch-dest': 'document', 'user-agent': 'kept-pages reader' } });
+  expect(res.statusCode, url).toBe(200);
+  return { html: res.body, etag: res.headers.etag as string };
+}
+
+/** The page's first data: the answers by call id (and the popup's screen). */
+function firstData(html: string): Record<string, unknown> {
+  const json = /<script type="application\/json" id="first-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const items = JSON.parse(json ?? '[]') as { request: { id: string }; answer: { data: unknown } }[];
+  return Object.fromEntries(items.map((item) => [item.request.id, item.answer.data]));
+}
+
+const titleOf = (html: string) => /<title>([\s\S]*?)<\/title>/.exec(html)?.[1];
+const admin = (method: 'PUT' | 'PATCH', url: string, payload: object) => t.app.inject({ method, url, payload, headers: t.auth(t.tokens.admin) });
+const home = '/';
+const list = '/Nids/notice/List/';
+const view = () => `/Nids/notice/View/${post.itemNo}`;
+
+describe('reader pages kept made from their parts (issue 24)', () => {
+  it('the second request of the home page, a list page and a post page reads nothing from the database and sends the same page', async () => {
+    for (const url of [home, list, view()]) {
+      const first = await page(url);
+      const queries = await statementsDuring(second.db, async () => {
+        const again = await page(url);
+        expect(again.etag, url).toBe(first.etag);
+        expect(again.html, url).toBe(first.html);
+      });
+      expect(queries, url).toEqual([]);
+    }
+  });
+
+  it('a post edited through one instance: its page on the other shows the new title and text', async () => {
+    const before = await page(view());
+    expect(titleOf(before.html)).toContain('보관 페이지 공지');
+    expect((await admin('PATCH', `/api/board-item/notice/${post.itemNo}`, { title: '고친 공지 제목', content: '<p>고친 본문</p>' })).statusCode).toBe(200);
+    const after = await waitUntil(() => page(view()), (p) => titleOf(p.html)!.startsWith('고친 공지 제목'), 'the edited post on the other instance', 3_000);
+    expect(after.etag).not.toBe(before.etag);
+    expect(firstData(after.html)['boardItem.view']).toMatchObject({ title: '고친 공지 제목', content: '<p>고친 본문</p>' });
+  });
+
+  it('a post written on the board: its list page on the other instance has it on page 1', async () => {
+    await page(list);
+    expect((await admin('PUT', '/api/board-item/notice', { title: '새로 쓴 보관 공지', content: '<p>새 글</p>' })).statusCode).toBe(200);
+    const titles = (html: string) => (firstData(html)['boardItem.list'] as { content: { title: string }[] }).content.map((item) => item.title);
+    await waitUntil(() => page(list), (p) => titles(p.html).includes('새로 쓴 보관 공지'), 'the new post on the other instance\'s list page', 3_000);
+  });
+
+  it('the site name changed: every page on the other instance has the new name in its title and settings', async () => {
+    await page(view());
+    expect((await admin('PATCH', '/api/site-setting', { siteName: '보관 시험 누리집' })).statusCode).toBe(200);
+    try {
+      for (const url of [list, view()]) {
+        const after = await waitUntil(() => page(url), (p) => titleOf(p.html)!.endsWith('| 보관 시험 누리집'), `the new name on ${url}`, 3_000);
+        expect(firstData(after.html)['siteSetting.info']).toMatchObject({ siteName: '보관 시험 누리집' });
+      }
+    } finally {
+      await admin('PATCH', '/api/site-setting', { siteName: '인체이식형 의료기기 환자등록사업' });
+    }
+  });
+
+  it('the menu saved and a pop-up opened: the home page on the other instance carries both', async () => {
+    await page(home);
+    const menu = data<Menu>(await t.app.inject({ method: 'GET', url: '/api/menu' }));
+    const items = structuredClone(menu.items);
+    items[0]!.label = '보관 시험 메뉴';
+    expect((await admin('PUT', '/api/admin/menu', { revision: menu.revision, items })).statusCode).toBe(200);
+    await waitUntil(
+      () => page(home),
+      (p) => (firstData(p.html)['menu.get'] as Menu).items[0]!.label === '보관 시험 메뉴',
+      'the saved menu on the other instance\'s home page',
+      3_000,
+    );
+    const popup = {
+      title: '보관 시험 팝업',
+      body: '<p>점검 안내</p>',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      screen: 'home',
+    };
+    expect((await admin('PUT', '/api/admin/popup', popup)).statusCode).toBe(200);
+    const titles = (html: string) => (firstData(html)['popup.active'] as { content: { title: string }[] }).content.map((p) => p.title);
+    await waitUntil(() => page(home), (p) => titles(p.html).includes('보관 시험 팝업'), 'the new pop-up on the other instance\'s home page', 3_000);
+  });
+});
