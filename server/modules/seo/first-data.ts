@@ -108,6 +108,15 @@ function jsonScript(id: string, json: string): string {
 
 const siteInfoEnvelope = successEnvelope(siteInfo);
 
+/** A call of a page's first data, with its list query parsed once. */
+interface Planned {
+  call: FirstDataRequest;
+  listQuery: z.output<typeof boardItemListQuery> | undefined;
+}
+
+/** Addresses whose calls are remembered (readers' addresses repeat; made-up ones only refill it). */
+const PLANS_KEPT = 1000;
+
 /** One answer of a screen's first data: the API's body as it sends it, and its ETag (equal tags, equal bodies). */
 export interface FirstAnswer {
   call: FirstDataRequest;
@@ -150,8 +159,27 @@ export function createFirstData(deps: AppDeps): FirstData {
     return rendered;
   };
 
+  /**
+   * The calls of a page by its address and whether it opens the post, with each list query parsed:
+   * worked out once per address (readers ask for the same few), in a memo cleared when full.
+   */
+  const plans = new Map<string, Planned[]>();
+  const planOf = (url: string, opensPage: boolean): Planned[] => {
+    const key = `${opensPage ? 'open' : 'read'} ${url}`;
+    let plan = plans.get(key);
+    if (!plan) {
+      const [pathname, search = ''] = url.split('?');
+      plan = firstDataRequests(pathname!, search)
+        .filter((call) => opensPage || call.id !== 'boardItem.view')
+        .map((call) => ({ call, listQuery: call.id === 'boardItem.list' ? boardItemListQuery.parse(call.query) : undefined }));
+      if (plans.size >= PLANS_KEPT) plans.clear();
+      plans.set(key, plan);
+    }
+    return plan;
+  };
+
   /** The guest's answer to the call, as the API sends it. */
-  async function answerOf(request: FirstDataRequest, caller: Caller, visitor: string): Promise<Rendered> {
+  async function answerOf({ call: request, listQuery }: Planned, caller: Caller, visitor: () => string): Promise<Rendered> {
     switch (request.id) {
       case 'siteSetting.info':
         return siteInfoBody(await deps.settings.info());
@@ -162,9 +190,9 @@ export function createFirstData(deps: AppDeps): FirstData {
       case 'board.get':
         return cache.render(await guestBoard(deps, caller, request.params.boardCode));
       case 'boardItem.list':
-        return cache.render(await guestList(deps, caller, boardItemListQuery.parse(request.query)));
+        return cache.render(await guestList(deps, caller, listQuery!));
       case 'boardItem.view': {
-        const { entry, viewCount } = await guestView(deps, caller, request.params, visitor);
+        const { entry, viewCount } = await guestView(deps, caller, request.params, visitor());
         return cache.render(entry, viewCount);
       }
       case 'popup.active':
@@ -176,25 +204,24 @@ export function createFirstData(deps: AppDeps): FirstData {
 
   return {
     async answersFor(request) {
-      const [pathname, search = ''] = request.url.split('?');
       // A post's answer counts its view, as the API call it stands for does. Only a browser opening
       // the page gets it (Sec-Fetch-Dest: document; a HEAD, a crawler or a link preview does not
       // run the app, so it must not count a view), and a browser without the header asks the API.
       const opensPage = request.method === 'GET' && request.headers['sec-fetch-dest'] === 'document';
-      const requests = firstDataRequests(pathname!, search).filter((call) => opensPage || call.id !== 'boardItem.view');
-      if (requests.length === 0) return [];
+      const plan = planOf(request.url, opensPage);
+      if (plan.length === 0) return [];
       const caller = await guestCaller(deps);
-      const visitor = visitorKey(caller, request.ip, request.headers['user-agent']);
+      const visitor = () => visitorKey(caller, request.ip, request.headers['user-agent']);
       const answers = await Promise.all(
-        requests.map((call) =>
-          answerOf(call, caller, visitor).catch((err: unknown) => {
+        plan.map((planned) =>
+          answerOf(planned, caller, visitor).catch((err: unknown) => {
             // A post that is gone or closed to guests is the screen's to explain (the API's 4xx).
-            if (!(err instanceof ApiError)) request.log.warn({ err, url: firstDataUrl(call) }, 'first data unavailable: the screen will ask for it');
+            if (!(err instanceof ApiError)) request.log.warn({ err, url: firstDataUrl(planned.call) }, 'first data unavailable: the screen will ask for it');
             return undefined;
           }),
         ),
       );
-      return requests.flatMap((call, i) => {
+      return plan.flatMap(({ call }, i) => {
         const rendered = answers[i];
         return rendered === undefined ? [] : [{ call, body: rendered.body, etag: rendered.etag }];
       });

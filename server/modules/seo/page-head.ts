@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contentPaths, fixedScreens, isKnownScreenPath, isTermsContent, notFoundTitle, paths, screenPathKey, type ContentCode } from '@contract';
+import { contentPaths, fixedScreens, isKnownScreenPath, notFoundTitle, paths, screenPathKey, type ContentCode } from '@contract';
 import { CONTENT_CACHE, contentCodeAt, contentHead, nextContentChange } from '@server/modules/content';
 import { fileUrl } from '@server/modules/file';
 import { guestCaller } from '../../auth/caller';
@@ -37,14 +37,6 @@ interface Head {
   type: 'article' | 'website';
   /** Path of an image a guest may fetch. */
   image?: string;
-  /** A fixed screen's: the same for every request to this origin. */
-  fixed?: boolean;
-  /**
-   * A terms document's (issue 22): its first data is its content answer alone, the same for every
-   * request until the page changes, so the page with it is kept made and compressed as a fixed
-   * one's is (a new version makes a new page text, hence a new entry).
-   */
-  sameWithData?: boolean;
 }
 
 /** A screen's head and what names it among the page's parts (equal ids, equal heads). */
@@ -55,7 +47,7 @@ interface KnownHead {
 
 /** The fixed screens' own heads by their path as it compares (the router ignores case). */
 const fixedHeads = new Map<string, Head>(
-  Object.values(fixedScreens).map((screen) => [screenPathKey(screen.path), { ...screen, type: 'website', fixed: true }]),
+  Object.values(fixedScreens).map((screen) => [screenPathKey(screen.path), { ...screen, type: 'website' }]),
 );
 
 /** A fixed screen's head, whatever the spelling of its path and with or without a trailing slash. */
@@ -167,18 +159,21 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Fixe
 export const PAGES_CACHE = '*pages';
 
 /**
- * Sends a kept reader page as the API's guest answers go (server/guest-answers.ts): a weak ETag of
- * its text and 304 to it, compressed once per encoding and kept with the page.
+ * Sends a kept reader page as the API's guest answers go (server/guest-answers.ts), compressed once
+ * per encoding and kept with the page, with a weak ETag of its text and encoding (each encoding is
+ * its own representation, as for the web build's files) and 304 to it.
  */
 async function sendKept(request: FastifyRequest, reply: FastifyReply, cache: BoardCache, entry: CachedAnswer): Promise<void> {
   const rendered = cache.render(entry);
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', rendered.etag);
-  if (etagMatches(request.headers['if-none-match'], rendered.etag)) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
+  // rendered.etag is W/"…": the encoding goes inside the quotes.
+  const etag = compressed ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag);
+  if (etagMatches(request.headers['if-none-match'], etag)) {
     await reply.code(304).send();
     return;
   }
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
   if (compressed) reply.header('content-encoding', encoding);
   await reply.send(compressed ?? cache.bytesOf(entry, rendered));
 }
@@ -224,9 +219,6 @@ function notFoundTags(siteName: string): string {
  * pages then went out without their data now and then.
  */
 export const PAGE_EXTRAS_BUDGET_MS = 1000;
-
-/** Fixed screens' pages kept made (a few screens, one or two origins). */
-const FIXED_PAGES_KEPT = 64;
 
 function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -328,7 +320,6 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         description: excerpt(head.text) || fixed?.description || head.title,
         path: contentPaths[code],
         type: 'website',
-        sameWithData: isTermsContent(code),
       },
       expiresAt,
     };
@@ -361,23 +352,12 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   }
 
   /**
-   * A fixed screen's page without first data is the same for every request to its origin: made
-   * and compressed once (brotli at its best), with an ETag, by its whole text. The Host header
-   * chooses the origin: once FIXED_PAGES_KEPT are made, any other goes out as a page built for its
-   * request (the cheap dynamic compression), so made-up hosts cost neither memory nor the best
-   * compression's time.
-   */
-  const fixedPages = new Map<string, FixedHtml>();
-  /**
    * The not-found pages, by their preloads (none for an unknown address, a board screen's for a
    * missing board or post): the same for every request, whatever its Host, so made once each.
    */
   const notFoundPages = new Map<string, FixedHtml>();
   // A new site name makes new pages: the old ones will not be asked for again.
-  settings.onChange(() => {
-    fixedPages.clear();
-    notFoundPages.clear();
-  });
+  settings.onChange(() => notFoundPages.clear());
   /** index.html's own title, the site's name while the settings cannot be read. */
   const builtSiteName = /<title>([\s\S]*?)<\/title>/i.exec(indexHtml)?.[1]?.trim() ?? '';
   const notFoundPage = async (preloads: string): Promise<FixedHtml> => {
@@ -396,15 +376,6 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       request.log.warn({ err }, 'screen status unavailable: sending the screen as found');
       return 200 as const;
     });
-  const fixedPage = (html: string): FixedHtml | string => {
-    let page = fixedPages.get(html);
-    if (!page) {
-      if (fixedPages.size >= FIXED_PAGES_KEPT) return html;
-      page = fixedHtml(html);
-      fixedPages.set(html, page);
-    }
-    return page;
-  };
 
   /**
    * Reader pages kept made (issue 24), in the guests' answer cache under PAGES_CACHE, by what they
@@ -442,23 +413,22 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         return true;
       }
       const head = known?.head ?? null;
-      const data = firstDataScript(answers ?? []);
+      // Made only when a page is: the script of a kept page is in the page already.
+      const data = () => firstDataScript(answers ?? []);
       if (!head) {
+        const script = data();
         // Account screens and the like keep index.html's site-wide tags.
-        if (!preloads && !data) return false;
-        await sendHtml(request, reply, data ? withData(preloaded(preloads).html, data) : preloaded(preloads));
+        if (!preloads && !script) return false;
+        await sendHtml(request, reply, script ? withData(preloaded(preloads).html, script) : preloaded(preloads));
         return true;
       }
       const info = await settings.info();
       const pageHtml = () => {
         const tags = headTags(head, originOf(request), info.siteName);
         const html = `${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${template[1]}`;
-        return data ? withData(html, data) : html;
+        const script = data();
+        return script ? withData(html, script) : html;
       };
-      if ((head.fixed && !data) || head.sameWithData === true) {
-        await sendHtml(request, reply, fixedPage(pageHtml()));
-        return true;
-      }
       // A page built without all its parts (the database slow) is sent, not kept.
       if (!known || !answers || !cache.enabled) {
         await sendHtml(request, reply, pageHtml());
