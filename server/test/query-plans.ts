@@ -1,4 +1,4 @@
-import { is, SQL } from 'drizzle-orm';
+import { is, Placeholder, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { expect } from 'vitest';
@@ -21,6 +21,30 @@ export async function explainAnalyze(raw: pg.Pool, statement: Plannable): Promis
   const text = rows.map((r) => Object.values(r)[0]).join('\n');
   if (process.env.SHOW_PLANS) console.log(`${q.sql}\n${text}`);
   return text;
+}
+
+/**
+ * The generic plan of a statement prepared by name (server/db/prepared.ts): the plan PostgreSQL
+ * may settle on after a few executions, whatever the values, forced here so the test sees it.
+ * `statement` is written with placeholders; `values` are what they stand for, by name (the
+ * statement's other parameters, a LIMIT and the like, go in as they are).
+ */
+export async function explainGeneric(raw: pg.Pool, statement: Plannable, values: Record<string, string | number>): Promise<string> {
+  const q = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement.toSQL();
+  const client = await raw.connect();
+  const literal = (v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : client.escapeLiteral(String(v)));
+  try {
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    await client.query(`PREPARE plan_probe AS ${q.sql}`);
+    const args = q.params.map((p) => literal(is(p, Placeholder) ? values[p.name] : p)).join(', ');
+    const { rows } = await client.query<Record<string, string>>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) EXECUTE plan_probe(${args})`);
+    const text = rows.map((r) => Object.values(r)[0]).join('\n');
+    if (process.env.SHOW_PLANS) console.log(`${q.sql} (generic)\n${text}`);
+    return text;
+  } finally {
+    await client.query('DEALLOCATE ALL; RESET plan_cache_mode').catch(() => undefined);
+    client.release();
+  }
 }
 
 /** A Sort or Incremental Sort node anywhere in a plan. */

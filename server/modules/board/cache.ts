@@ -41,6 +41,11 @@ export interface FreshAnswer {
    * The first read at or after it reads again, on every instance, with no timer and no message.
    */
   expiresAt?: number;
+  /**
+   * What the body was made from, kept with it for readers in this process (a board's row, a page's
+   * head), so that a hit needs no parsing. The body stays what the entry is known by (its hash).
+   */
+  value?: unknown;
 }
 
 export interface CachedAnswer {
@@ -64,6 +69,8 @@ export interface CachedAnswer {
   tail: string | null;
   /** For a post view: the post, and its view count when the answer was read. */
   item: { id: number; viewCount: number } | null;
+  /** FreshAnswer.value; undefined when none was given. */
+  value: unknown;
   /** Hash of head and tail: the ETag is this (and the view count), so equal tags mean equal bodies. */
   hash: string;
   /** The last body rendered, with its compressed forms (a view keeps the one for the latest count). */
@@ -162,7 +169,7 @@ export class BoardCache {
     key: string,
     stamp: Stamp,
     body: string,
-    opts: { item?: { id: number; viewCount: number }; keep: boolean; expiresAt?: number },
+    opts: { item?: { id: number; viewCount: number }; keep: boolean; expiresAt?: number; value?: unknown },
   ): CachedAnswer {
     let head = body;
     let tail: string | null = null;
@@ -188,6 +195,7 @@ export class BoardCache {
       head,
       tail,
       item: opts.item ?? null,
+      value: opts.value,
       hash: createHash('sha1').update(head).update('\0').update(tail ?? '').digest('base64url').slice(0, 20),
       rendered: null,
     };

@@ -6,7 +6,7 @@ import { kstDate } from '../../lib/time';
 import type { CachedAnswer, FreshAnswer } from './cache';
 import { BOARD_MENU_CACHE } from './caching';
 import { canOnBoard, isPrivateItem } from './policy';
-import { listBoardsForMenu, type BoardRow } from './repo';
+import { findBoard, listBoardsForMenu, type BoardRow } from './repo';
 import * as service from './service';
 
 /**
@@ -34,6 +34,20 @@ const guestMayKeep = (caller: Caller, row: BoardRow) => row.listStyle !== 'inqui
 
 function cachedOr(deps: Deps, key: string, boardCode: string, read: () => Promise<FreshAnswer>): Promise<CachedAnswer> {
   return deps.boardCaching.cache.answer(key, boardCode, read);
+}
+
+/**
+ * A board's row as the guest paths read it (a post's view, a screen's status): from the answer
+ * cache under the board's own name, so a console change drops it here and on every instance, and
+ * a page nobody opened since reads one post, not the board again. Undefined when there is no such
+ * board (kept as well: an unknown board asked again costs nothing).
+ */
+export async function cachedBoardRow(deps: Pick<AppDeps, 'db' | 'boardCaching'>, boardCode: string): Promise<BoardRow | undefined> {
+  const entry = await deps.boardCaching.cache.answer(`board-row ${boardCode.toLowerCase()}`, boardCode, async () => {
+    const row = await findBoard(deps.db, boardCode);
+    return { body: JSON.stringify(row ?? null), keep: true, value: row };
+  });
+  return entry.value as BoardRow | undefined;
 }
 
 /** `GET /api/board/{boardCode}`: the board's settings and the guest role's rights on it. */
@@ -82,7 +96,7 @@ export async function guestView(
 ): Promise<{ entry: CachedAnswer; viewCount: number }> {
   const key = `item ${params.boardCode.toLowerCase()} ${params.itemNo}`;
   const entry = await cachedOr(deps, key, params.boardCode, async () => {
-    const { board: row, item, detail } = await service.readPost(deps.db, caller, params);
+    const { board: row, item, detail } = await service.readPost(deps.db, caller, params, await cachedBoardRow(deps, params.boardCode));
     return {
       body: JSON.stringify(z.encode(itemEnvelope, { code: 'SUCCESS', data: detail })),
       keep: guestMayKeep(caller, row) && !isPrivateItem(row, item),

@@ -2,7 +2,7 @@
 export { BOARD_MENU_CACHE } from './caching';
 export type { BoardCaching } from './caching';
 export type { BoardCache, CachedAnswer, Rendered } from './cache';
-export { boardMenuAnswer, guestBoard, guestList, guestView } from './guest-reads';
+export { boardMenuAnswer, cachedBoardRow, guestBoard, guestList, guestView } from './guest-reads';
 export { acceptedEncodings, etagMatches, preferredEncoding } from './http-cache';
 export { canOnBoard, canSeePrivateItem, isPrivateItem } from './policy';
 export type { BoardRules } from './policy';

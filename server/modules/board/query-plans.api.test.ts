@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItemPage } from '@contract';
 import { commentsCountQuery, commentsPageQuery } from '../comment/repo';
 import { createTestApp, data, type TestApp } from '../../test/harness';
+import { placeholder } from '../../db/prepared';
 import * as repo from './repo';
 import * as fileRepo from '../file/repo';
 import { buildSearchTokens } from './search-tokens';
 import {
-  expectNoSortNoSeqScan, explainAnalyze, indexScan, noHeapFetches, type Plannable, seqScanOf, vacuumUntilAllVisible,
+  expectNoSortNoSeqScan, explainAnalyze, explainGeneric, indexScan, noHeapFetches, type Plannable, seqScanOf, vacuumUntilAllVisible,
 } from '../../test/query-plans';
 
 /**
@@ -190,6 +191,9 @@ describe('post view at 100,000 posts', () => {
     // board_item_list_no_idx holds (board, number) of live posts alone: an index-only probe.
     expect(p).toMatch(/Index Only Scan using board_item_list_no_idx on board_item \(actual rows=1(\.00)? loops=1\)/);
     expectIndexPlan(p);
+    // Prepared by name (server/db/prepared.ts): the plan for any board and number is the same probe.
+    const generic = await explainGeneric(t.database.raw, repo.liveItemExistsQuery(t.db, placeholder('boardCode'), placeholder('itemNo')), { boardCode: BOARD, itemNo: 50_000 });
+    expect(generic).toMatch(/Index Only Scan using board_item_list_no_idx on board_item \(actual rows=1(\.00)? loops=1\)/);
   });
 
   it('reads the post, its attachments and both neighbours in one statement, each by one index probe', async () => {
@@ -199,6 +203,11 @@ describe('post view at 100,000 posts', () => {
     expect(p.match(/Index Scan(?: Backward)? using board_item_created_idx on board_item(?: \w+)? \(actual rows=1(\.00)? loops=1\)/g)).toHaveLength(2);
     expect(p).toMatch(/(Bitmap )?Index Scan (using|on) stored_file_item_idx/);
     expectIndexPlan(p);
+    // The guests' view is prepared by name (server/db/prepared.ts): its plan for any post is the same probes.
+    const generic = await explainGeneric(t.database.raw, repo.viewQuery(t.db, placeholder('boardCode'), placeholder('itemNo'), undefined), { boardCode: BOARD, itemNo: 50_000 });
+    expect(generic).toMatch(/Index Scan using board_item_(no_uq|list_no_idx) on board_item viewed/);
+    expect(generic.match(/Index Scan(?: Backward)? using board_item_created_idx on board_item(?: \w+)? \(actual rows=1(\.00)? loops=1\)/g)).toHaveLength(2);
+    expectIndexPlan(generic);
     const view = await repo.findItemForView(t.db, BOARD, 50_000, undefined);
     expect(view?.item.itemNo).toBe(50_000);
     expect(view?.prev?.itemNo).toBe(49_999);

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { placeholder, preparedPerDatabase } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import type { View } from './view-counter';
 import { firstRow } from '@server/db/first-row';
@@ -301,8 +302,12 @@ export function liveItemExistsQuery(db: Db, boardCode: string, itemNo: number) {
     .limit(1);
 }
 
+const preparedLiveItemExists = preparedPerDatabase((db) =>
+  liveItemExistsQuery(db, placeholder('boardCode'), placeholder('itemNo')).prepare('board_item_live'),
+);
+
 export async function liveItemExists(db: Db, boardCode: string, itemNo: number): Promise<boolean> {
-  return (await liveItemExistsQuery(db, boardCode, itemNo)).length > 0;
+  return (await preparedLiveItemExists(db).execute({ boardCode, itemNo })).length > 0;
 }
 
 /** What the view shows of a neighbour, and what deciding whether to hide its title needs. */
@@ -375,13 +380,19 @@ export function viewQuery(db: Db, boardCode: string, itemNo: number, onlyWriterI
     .where(and(eq(viewed.boardCode, boardCode), eq(viewed.itemNo, itemNo), sql`${viewed.deletedAt} IS NULL`));
 }
 
+/** viewQuery for every caller who sees the whole board (guests among them: the view that misses the guest cache). */
+const preparedView = preparedPerDatabase((db) =>
+  viewQuery(db, placeholder('boardCode'), placeholder('itemNo'), undefined).prepare('board_item_view'),
+);
+
 export async function findItemForView(
   db: Db,
   boardCode: string,
   itemNo: number,
   onlyWriterId: number | null | undefined,
 ): Promise<ViewRow | undefined> {
-  const [row] = await viewQuery(db, boardCode, itemNo, onlyWriterId);
+  const [row] =
+    onlyWriterId === undefined ? await preparedView(db).execute({ boardCode, itemNo }) : await viewQuery(db, boardCode, itemNo, onlyWriterId);
   if (!row) return undefined;
   const { files, prev, next, ...item } = row;
   return { item, files, prev, next };

@@ -159,13 +159,19 @@ export function visitorKey(caller: Caller, ip: string, userAgent: string | undef
   return `a:${createHash('sha256').update(`${ip}|${userAgent ?? ''}`).digest('base64url').slice(0, 22)}`;
 }
 
-/** A post view as the caller may see it, without counting the view (the guest cache counts per request). */
+/**
+ * A post view as the caller may see it, without counting the view (the guest cache counts per
+ * request). `knownBoard`: the board's row as the caller already read it (the guests' cached row),
+ * undefined when there is no such board; not given, it is read here.
+ */
 export async function readPost(
   db: Db,
   caller: Caller,
   params: { boardCode: string; itemNo: number },
+  ...knownBoard: [repo.BoardRow | undefined] | []
 ): Promise<{ board: repo.BoardRow; item: repo.BoardItemRow; detail: BoardItem }> {
-  const board = await requireBoard(db, params.boardCode);
+  const board = knownBoard.length ? knownBoard[0] : await repo.findBoard(db, params.boardCode);
+  if (!board) throw notFound(messages.boardNotFound);
   if (!canOnBoard(caller, board, 'read')) deny(caller);
   const view = await repo.findItemForView(db, board.boardCode, params.itemNo, listOnlyOwn(caller, board) ? caller.userId : undefined);
   if (!view) throw notFound(messages.boardItemNotFound);

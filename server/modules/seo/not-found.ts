@@ -1,5 +1,5 @@
 import { isKnownScreenPath, parseItemNo, routePatterns, screenPattern } from '@contract';
-import { canOnBoard, findBoard, liveItemExists } from '@server/modules/board';
+import { cachedBoardRow, canOnBoard, liveItemExists } from '@server/modules/board';
 import { guestCaller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { isConsolePath } from './first-load';
@@ -20,9 +20,10 @@ import { isConsolePath } from './first-load';
  * guests' answer cache (board/cache.ts) under the board's name, so a post written, deleted or
  * moved, or a board made or changed in the console, drops it at once here and on every instance
  * (the cache bus), as it drops the API's own guest answers; a site-setting change (the guest role)
- * drops all. A miss is two indexed probes: the board by its code and the post's entry in
- * board_item_list_no_idx (liveItemExistsQuery, board/query-plans.api.test.ts). Before the cache a
- * post page's HTML read both on every request and served 42% fewer pages (docs/performance.md).
+ * drops all. A miss is at most two indexed probes: the board by its code (itself kept: board
+ * cachedBoardRow) and the post's entry in board_item_list_no_idx (liveItemExistsQuery,
+ * board/query-plans.api.test.ts). Before the cache a post page's HTML read both on every request
+ * and served 42% fewer pages (docs/performance.md).
  */
 
 /** The board screens, each with the address parts it names: area, board code and, but for the list, a post number or NEW. */
@@ -41,7 +42,7 @@ export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boar
 
   /** A board screen's status as the database says it now. */
   async function boardScreenStatus(kind: (typeof boardScreens)[number]['kind'], area: string, boardCode: string, itemNoParam: string | undefined): Promise<ScreenStatus> {
-    const board = await findBoard(deps.db, boardCode);
+    const board = await cachedBoardRow(deps, boardCode);
     // As web/src/features/board/board-route.ts areaMatches: a board lives in one area.
     if (!board || board.area.toLowerCase() !== area.toLowerCase()) return 404;
     if (kind === 'list' || (kind === 'write' && itemNoParam!.toUpperCase() === 'NEW')) return 200;

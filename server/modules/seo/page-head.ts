@@ -10,7 +10,7 @@ import { guestCaller } from '../../auth/caller';
 import { guestListsBoard, guestReadsPost } from './guest';
 import { findBoard, etagMatches, preferredEncoding, type BoardCache, type CachedAnswer } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
-import { postHeadQuery } from './repo';
+import { preparedPostHead } from './repo';
 import { escapeMarkup, excerpt, originOf } from './text';
 import { createFirstData, firstDataScript, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
@@ -257,8 +257,6 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   };
 
   const { cache } = app.deps.boardCaching;
-  /** The heads kept in the guests' answer cache, read back without parsing their JSON again. */
-  const keptHeads = new WeakMap<CachedAnswer, Head | null>();
   /**
    * A screen's head from the guests' answer cache (board/cache.ts), under the name of what it is
    * read from: a post's or list's under its board, a content page's under CONTENT_CACHE. So a
@@ -268,19 +266,14 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   async function keptHead(key: string, name: string, read: () => Promise<{ head: Head | null; expiresAt?: number }>): Promise<KnownHead> {
     const entry = await cache.answer(key, name, async () => {
       const { head, expiresAt } = await read();
-      return { body: JSON.stringify(head), keep: true, expiresAt };
+      return { body: JSON.stringify(head), keep: true, expiresAt, value: head };
     });
-    let head = keptHeads.get(entry);
-    if (head === undefined) {
-      head = JSON.parse(entry.head) as Head | null;
-      keptHeads.set(entry, head);
-    }
-    return { head, id: entry.hash };
+    return { head: entry.value as Head | null, id: entry.hash };
   }
 
   /** One indexed lookup (board_item_no_uq); null when a guest may not read the post. */
   async function postHead(boardCode: string, itemNo: number): Promise<Head | null> {
-    const [row] = await postHeadQuery(db, boardCode, itemNo);
+    const [row] = await preparedPostHead(db).execute({ boardCode, itemNo });
     if (!row || !guestReadsPost(await guestCaller(app.deps), row.board, row.item)) return null;
     const { board, item } = row;
     return {
