@@ -117,11 +117,17 @@ interface Planned {
 /** Addresses whose calls are remembered (readers' addresses repeat; made-up ones only refill it). */
 const PLANS_KEPT = 1000;
 
-/** One answer of a screen's first data: the API's body as it sends it, and its ETag (equal tags, equal bodies). */
+/**
+ * One answer of a screen's first data: the API's body as it sends it, and a tag that names it
+ * (equal tags, equal bodies). A post view's tag leaves out its view count, which changes with
+ * every new visitor: `view` says which post and which count the body holds, so a page kept with it
+ * is kept once and its count filled in per request, as the view's own answer is (board/cache.ts).
+ */
 export interface FirstAnswer {
   call: FirstDataRequest;
   body: string;
   etag: string;
+  view?: { id: number; viewCount: number };
 }
 
 export interface FirstData {
@@ -179,7 +185,7 @@ export function createFirstData(deps: AppDeps): FirstData {
   };
 
   /** The guest's answer to the call, as the API sends it. */
-  async function answerOf({ call: request, listQuery }: Planned, caller: Caller, visitor: () => string): Promise<Rendered> {
+  async function answerOf({ call: request, listQuery }: Planned, caller: Caller, visitor: () => string): Promise<Omit<FirstAnswer, 'call'>> {
     switch (request.id) {
       case 'siteSetting.info':
         return siteInfoBody(await deps.settings.info());
@@ -193,7 +199,7 @@ export function createFirstData(deps: AppDeps): FirstData {
         return cache.render(await guestList(deps, caller, listQuery!));
       case 'boardItem.view': {
         const { entry, viewCount } = await guestView(deps, caller, request.params, visitor());
-        return cache.render(entry, viewCount);
+        return { body: cache.render(entry, viewCount).body, etag: `W/"${entry.hash}"`, view: { id: entry.item!.id, viewCount } };
       }
       case 'popup.active':
         return cache.render(await activePopupsAnswer(deps, request.query.screen));
@@ -223,7 +229,7 @@ export function createFirstData(deps: AppDeps): FirstData {
       );
       return plan.flatMap(({ call }, i) => {
         const rendered = answers[i];
-        return rendered === undefined ? [] : [{ call, body: rendered.body, etag: rendered.etag }];
+        return rendered === undefined ? [] : [{ call, body: rendered.body, etag: rendered.etag, view: rendered.view }];
       });
     },
   };

@@ -48,8 +48,8 @@ afterAll(async () => {
 });
 
 /** A page as a browser opens it, from the second instance, uncompressed. */
-async function page(url: string, app: FastifyInstance = second.app): Promise<{ html: string; etag: string }> {
-  const res = await app.inject({ method: 'GET', url, headers: { 'sec-fetch-dest': 'document', 'user-agent': 'kept-pages reader' } });
+async function page(url: string, app: FastifyInstance = second.app, userAgent = 'kept-pages reader'): Promise<{ html: string; etag: string }> {
+  const res = await app.inject({ method: 'GET', url, headers: { 'sec-fetch-dest': 'document', 'user-agent': userAgent } });
   expect(res.statusCode, url).toBe(200);
   return { html: res.body, etag: res.headers.etag as string };
 }
@@ -78,6 +78,18 @@ describe('reader pages kept made from their parts (issue 24)', () => {
       });
       expect(queries, url).toEqual([]);
     }
+  });
+
+  it('new visitors see the count go up in a post\'s page that is kept once: no new page per view', async () => {
+    const viewCount = (html: string) => (firstData(html)['boardItem.view'] as { viewCount: number }).viewCount;
+    const before = viewCount((await page(view(), second.app, 'visitor 0')).html);
+    const { entries } = second.app.deps.boardCaching.cache.size;
+    for (let i = 1; i <= 5; i++) {
+      const seen = await page(view(), second.app, `visitor ${i}`);
+      expect(viewCount(seen.html)).toBe(before + i);
+      expect(seen.etag).toMatch(new RegExp(`-${before + i}"$`));
+    }
+    expect(second.app.deps.boardCaching.cache.size.entries).toBe(entries);
   });
 
   it('a post edited through one instance: its page on the other shows the new title and text', async () => {

@@ -163,8 +163,8 @@ export const PAGES_CACHE = '*pages';
  * per encoding and kept with the page, with a weak ETag of its text and encoding (each encoding is
  * its own representation, as for the web build's files) and 304 to it.
  */
-async function sendKept(request: FastifyRequest, reply: FastifyReply, cache: BoardCache, entry: CachedAnswer): Promise<void> {
-  const rendered = cache.render(entry);
+async function sendKept(request: FastifyRequest, reply: FastifyReply, cache: BoardCache, entry: CachedAnswer, viewCount: number | undefined): Promise<void> {
+  const rendered = cache.render(entry, viewCount);
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
   // rendered.etag is W/"…": the encoding goes inside the quotes.
@@ -378,9 +378,11 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
    * makes a new page, here and on every instance, and the old one is never asked for again (it
    * ages out). Nothing of a member is in it: heads and first answers are a guest's.
    */
-  async function keptPage(request: FastifyRequest, html: () => string, parts: string[]): Promise<CachedAnswer> {
+  async function keptPage(request: FastifyRequest, html: () => string, parts: string[], view: FirstAnswer['view']): Promise<CachedAnswer> {
     const key = `page ${originOf(request)} ${request.url} ${parts.join(' ')}`;
-    return cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true }));
+    // A post's page is kept once whatever its view count (its first `"viewCount":` is the post's:
+    // no tag or string in the page can hold that unescaped), which is filled in per request.
+    return cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, item: view }));
   }
 
   return {
@@ -428,7 +430,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         return true;
       }
       const parts = [known.id, settingsId(info), ...answers.map((answer) => answer.etag)];
-      await sendKept(request, reply, cache, await keptPage(request, pageHtml, parts));
+      const view = answers.find((answer) => answer.view)?.view;
+      await sendKept(request, reply, cache, await keptPage(request, pageHtml, parts, view), view?.viewCount);
       return true;
     },
   };
