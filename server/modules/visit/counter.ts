@@ -136,13 +136,27 @@ export class VisitCounter {
       row.views += 1;
       counts.set(key, row);
     };
+    // A visitor's hits of one batch are keyed and classified once: the batch holds their addresses
+    // until it is written anyway, and these maps go with it (no address is kept any longer).
+    const agents = new Map<string | undefined, ReturnType<typeof classifyAgent>>();
+    const keys = new Map<string, Promise<string>>();
     for (const hit of hits) {
       const screen = screenOf(hit.path, boards);
       if (!screen) continue;
       const day = kstDate(hit.at);
       const hour = kstHour(hit.at);
-      const agent = classifyAgent(hit.userAgent);
-      const visitorKey = await this.keys.keyOf(hit.address, hit.userAgent, hit.at);
+      let agent = agents.get(hit.userAgent);
+      if (!agent) {
+        agent = classifyAgent(hit.userAgent);
+        agents.set(hit.userAgent, agent);
+      }
+      const visitorOf = `${day}\n${hit.address}\n${hit.userAgent ?? ''}`;
+      let keyed = keys.get(visitorOf);
+      if (!keyed) {
+        keyed = this.keys.keyOf(hit.address, hit.userAgent, hit.at);
+        keys.set(visitorOf, keyed);
+      }
+      const visitorKey = await keyed;
       const key = `${day}|${hour}|${visitorKey}`;
       const visitor = visitors.get(key) ?? { day, hour, visitorKey, bot: agent.bot, device: agent.device, browser: agent.browser, views: 0 };
       visitor.views += 1;
