@@ -6,7 +6,7 @@ export { boardMenuAnswer, cachedBoardRow, guestBoard, guestList, guestView } fro
 export { acceptedEncodings, etagMatches, preferredEncoding } from './http-cache';
 export { canOnBoard, canSeePrivateItem, isPrivateItem } from './policy';
 export type { BoardRules } from './policy';
-export { deleteViewsBefore, findBoard, findItem, insertItem, liveItemExists, liveItemExistsQuery, listItems, postCounts, postCountsQuery, renameWriter } from './repo';
+export { deleteViewsBefore, findBoard, findItem, insertItem, listItems, postCounts, postCountsQuery, renameWriter } from './repo';
 export type { BoardRecord, BoardRow, ListFilter } from './repo';
 export { countCommentAdded, countCommentRemoved, findBoardRecord, insertBoardRecord, listBoardRecords, updateBoardRecord } from './repo';
 export { findInquiry, inquiryCountQuery, inquiryCounts, inquiryCountsQuery, inquiryStatusCountsQuery, listInquiryPage, setInquiryStatus } from './repo';

@@ -186,16 +186,6 @@ describe('post view at 100,000 posts', () => {
     expectIndexPlan(p);
   });
 
-  it('a page\'s status asks whether the live post exists: one probe, no column of the post read', async () => {
-    const p = await plan(repo.liveItemExistsQuery(t.db, BOARD, 50_000));
-    // board_item_list_no_idx holds (board, number) of live posts alone: an index-only probe.
-    expect(p).toMatch(/Index Only Scan using board_item_list_no_idx on board_item \(actual rows=1(\.00)? loops=1\)/);
-    expectIndexPlan(p);
-    // Prepared by name (server/db/prepared.ts): the plan for any board and number is the same probe.
-    const generic = await explainGeneric(t.database.raw, repo.liveItemExistsQuery(t.db, placeholder('boardCode'), placeholder('itemNo')), { boardCode: BOARD, itemNo: 50_000 });
-    expect(generic).toMatch(/Index Only Scan using board_item_list_no_idx on board_item \(actual rows=1(\.00)? loops=1\)/);
-  });
-
   it('reads the post, its attachments and both neighbours in one statement, each by one index probe', async () => {
     const p = await plan(repo.viewQuery(t.db, BOARD, 50_000, undefined));
     expect(p).toMatch(/Index Scan using board_item_(no_uq|list_no_idx) on board_item viewed/);

@@ -294,22 +294,6 @@ export async function findItem(db: Db, boardCode: string, itemNo: number): Promi
  * none of the post's columns read. The page's status asks it (seo/not-found.ts); findItem would
  * read the whole row, its HTML and search tokens out of TOAST, to throw them away.
  */
-export function liveItemExistsQuery(db: Db, boardCode: string, itemNo: number) {
-  return db
-    .select({ itemNo: boardItem.itemNo })
-    .from(boardItem)
-    .where(and(eq(boardItem.boardCode, boardCode), eq(boardItem.itemNo, itemNo), sql`${boardItem.deletedAt} IS NULL`))
-    .limit(1);
-}
-
-const preparedLiveItemExists = preparedPerDatabase((db) =>
-  liveItemExistsQuery(db, placeholder('boardCode'), placeholder('itemNo')).prepare('board_item_live'),
-);
-
-export async function liveItemExists(db: Db, boardCode: string, itemNo: number): Promise<boolean> {
-  return (await preparedLiveItemExists(db).execute({ boardCode, itemNo })).length > 0;
-}
-
 /** What the view shows of a neighbour, and what deciding whether to hide its title needs. */
 export interface NeighbourRow {
   itemNo: number;

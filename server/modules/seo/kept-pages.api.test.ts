@@ -80,6 +80,13 @@ describe('reader pages kept made from their parts (issue 24)', () => {
     }
   });
 
+  it('a post nobody opened since its board changed: one statement for its status and head, one for its answer', async () => {
+    const fresh = await createBoardItem(t.db, { title: '처음 여는 공지', content: '<p>본문</p>' });
+    await page(list);
+    const queries = await statementsDuring(second.db, () => page(`/Nids/notice/View/${fresh.itemNo}`), (sql) => /board_item\b/.test(sql));
+    expect(queries).toHaveLength(2);
+  });
+
   it('new visitors see the count go up in a post\'s page that is kept once: no new page per view', async () => {
     const viewCount = (html: string) => (firstData(html)['boardItem.view'] as { viewCount: number }).viewCount;
     const before = viewCount((await page(view(), second.app, 'visitor 0')).html);

@@ -1,8 +1,9 @@
 import { isKnownScreenPath, parseItemNo, routePatterns, screenPattern } from '@contract';
-import { cachedBoardRow, canOnBoard, liveItemExists } from '@server/modules/board';
+import { cachedBoardRow, canOnBoard } from '@server/modules/board';
 import { guestCaller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { isConsolePath } from './first-load';
+import { createPostFacts, type PostFactsOf } from './post-facts';
 
 /**
  * Which screens answer HTTP 404 (issue 23, "real 404s"): an address no route matches, a board that
@@ -20,10 +21,10 @@ import { isConsolePath } from './first-load';
  * guests' answer cache (board/cache.ts) under the board's name, so a post written, deleted or
  * moved, or a board made or changed in the console, drops it at once here and on every instance
  * (the cache bus), as it drops the API's own guest answers; a site-setting change (the guest role)
- * drops all. A miss is at most two indexed probes: the board by its code (itself kept: board
- * cachedBoardRow) and the post's entry in board_item_list_no_idx (liveItemExistsQuery,
- * board/query-plans.api.test.ts). Before the cache a post page's HTML read both on every request
- * and served 42% fewer pages (docs/performance.md).
+ * drops all. A miss reads at most the board by its code (itself kept: board cachedBoardRow) and
+ * the post by its board and number (post-facts.ts, which the page's head reads too: one statement
+ * for both). Before the cache a post page's HTML read both on every request and served 42% fewer
+ * pages (docs/performance.md).
  */
 
 /** The board screens, each with the address parts it names: area, board code and, but for the list, a post number or NEW. */
@@ -37,7 +38,8 @@ export type ScreenStatus = 200 | 404;
 
 export type ScreenStatusOf = (pathname: string) => Promise<ScreenStatus>;
 
-export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching'>): ScreenStatusOf {
+/** `postFacts`: the page heads' own, when they make the status (one read of a post for both). */
+export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching'>, postFacts: PostFactsOf = createPostFacts(deps)): ScreenStatusOf {
   const { cache } = deps.boardCaching;
 
   /** A board screen's status as the database says it now. */
@@ -49,7 +51,7 @@ export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boar
     const itemNo = parseItemNo(itemNoParam);
     if (itemNo === null) return 404;
     if (!canOnBoard(await guestCaller(deps), board, 'read')) return 200;
-    return (await liveItemExists(deps.db, board.boardCode, itemNo)) ? 200 : 404;
+    return (await postFacts(board.boardCode, itemNo)).facts.live ? 200 : 404;
   }
 
   return async (pathname) => {

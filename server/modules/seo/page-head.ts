@@ -5,16 +5,16 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentPaths, fixedScreens, isKnownScreenPath, notFoundTitle, paths, screenPathKey, type ContentCode } from '@contract';
 import { CONTENT_CACHE, contentCodeAt, contentHead, nextContentChange } from '@server/modules/content';
-import { fileUrl } from '@server/modules/file';
 import { guestCaller } from '../../auth/caller';
-import { guestListsBoard, guestReadsPost } from './guest';
+import { guestListsBoard } from './guest';
+import type { Head } from './head';
 import { findBoard, etagMatches, preferredEncoding, type BoardCache, type CachedAnswer } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
-import { preparedPostHead } from './repo';
 import { escapeMarkup, excerpt, originOf } from './text';
 import { createFirstData, firstDataScript, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
 import { createScreenStatus, type ScreenStatus } from './not-found';
+import { createPostFacts } from './post-facts';
 
 /**
  * The head of the HTML the server sends for a screen.
@@ -28,16 +28,6 @@ import { createScreenStatus, type ScreenStatus } from './not-found';
  * answers their first render needs (first-data.ts). Screens with none of these get the
  * precompressed index.html as it is.
  */
-
-interface Head {
-  title: string;
-  description: string;
-  /** Path of the canonical URL. */
-  path: string;
-  type: 'article' | 'website';
-  /** Path of an image a guest may fetch. */
-  image?: string;
-}
 
 /** A screen's head and what names it among the page's parts (equal ids, equal heads). */
 interface KnownHead {
@@ -244,7 +234,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   const { db, settings } = app.deps;
   const firstLoad = createFirstLoad(webDistDir);
   const firstData = createFirstData(app.deps);
-  const statusOf = createScreenStatus(app.deps);
+  const postFacts = createPostFacts(app.deps);
+  const statusOf = createScreenStatus(app.deps, postFacts);
   /** index.html with a screen's preloads, by those preloads (one per kind of screen). */
   const withPreloads = new Map<string, FixedHtml>();
   const preloaded = (preloads: string) => {
@@ -269,21 +260,6 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       return { body: JSON.stringify(head), keep: true, expiresAt, value: head };
     });
     return { head: entry.value as Head | null, id: entry.hash };
-  }
-
-  /** One indexed lookup (board_item_no_uq); null when a guest may not read the post. */
-  async function postHead(boardCode: string, itemNo: number): Promise<Head | null> {
-    const [row] = await preparedPostHead(db).execute({ boardCode, itemNo });
-    if (!row || !guestReadsPost(await guestCaller(app.deps), row.board, row.item)) return null;
-    const { board, item } = row;
-    return {
-      title: item.title,
-      description: excerpt(item.excerpt) || board.name,
-      path: paths.boardView(board.area, board.boardCode, item.itemNo),
-      type: 'article',
-      // The list picture: an image attached to this post, which a guest may fetch as the post is public.
-      image: item.thumbnailFileId ? fileUrl(item.thumbnailFileId) : undefined,
-    };
   }
 
   async function listHead(boardCode: string): Promise<Head | null> {
@@ -333,8 +309,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     try {
       if (contentCode) return await keptHead(`head content ${contentCode}`, CONTENT_CACHE, () => contentPageHead(contentCode, url));
       if (view) {
-        const [, , boardCode, itemNo] = view;
-        return await keptHead(`head item ${boardCode!.toLowerCase()} ${Number(itemNo)}`, boardCode!, async () => ({ head: await postHead(boardCode!, Number(itemNo)) }));
+        const { facts, id } = await postFacts(view[2]!, Number(view[3]));
+        return { head: facts.head, id };
       }
       const boardCode = list![2]!;
       return await keptHead(`head list ${boardCode.toLowerCase()}`, boardCode, async () => ({ head: await listHead(boardCode) }));

@@ -62,7 +62,7 @@ describe('search-engine read paths at 60,000 posts', () => {
     expectNoSortNoSeqScan(p, seqScanOf('board_item'));
   });
 
-  it('a post page\'s head is one index probe by board and item number', async () => {
+  it('a post page\'s head and status are one index probe by board and item number (post-facts.ts)', async () => {
     const p = await plan(postHeadQuery(t.db, 'NOTICE', 1234));
     // board_item_no_uq or a list index that starts with (board_code, item_no): either is one probe.
     expect(p).toMatch(/Index (Only )?Scan using board_item_\w+ on board_item \(actual rows=1(\.00)? loops=1\)\n\s*Index Cond: \(\(board_code = board\.board_code\) AND \(item_no = 1234\)\)/);
