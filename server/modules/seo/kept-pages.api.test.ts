@@ -87,6 +87,20 @@ describe('reader pages kept made from their parts (issue 24)', () => {
     expect(queries).toHaveLength(2);
   });
 
+  it('a member\'s request makes and gets the guest\'s page: nothing of a members-only post, for the member or the guest after', async () => {
+    const secret = await createBoardItem(t.db, { boardCode: 'memberNotice', title: '회원 전용 보관 글', content: '<p>회원만 읽는 본문</p>' });
+    const url = `/Member/memberNotice/View/${secret.itemNo}`;
+    const asMember = await second.app.inject({ method: 'GET', url, headers: { 'sec-fetch-dest': 'document', ...t.auth(t.tokens.member) } });
+    expect(asMember.statusCode).toBe(200);
+    const asGuest = await page(url);
+    for (const html of [asMember.body, asGuest.html]) {
+      expect(html).not.toContain('회원 전용 보관 글');
+      expect(html).not.toContain('회원만 읽는 본문');
+      expect(firstData(html)['boardItem.view']).toBeUndefined();
+    }
+    expect(asGuest.html).toBe(asMember.body);
+  });
+
   it('new visitors see the count go up in a post\'s page that is kept once: no new page per view', async () => {
     const viewCount = (html: string) => (firstData(html)['boardItem.view'] as { viewCount: number }).viewCount;
     const before = viewCount((await page(view(), second.app, 'visitor 0')).html);
