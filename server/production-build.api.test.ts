@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, entryPoints, externalPackages, packageOf, type Metafile } from '@scripts/build-server.mjs';
+import { SERVER_NODE_FLAGS } from '@scripts/server-node-flags.mjs';
 import { freePort } from './lib/process';
 import { repoRoot } from './test/server-process';
 
@@ -94,8 +95,8 @@ beforeAll(async () => {
   }
   fs.mkdirSync(dataDir);
   port = await freePort();
-  // `npm start` is `node scripts/start.mjs`.
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
+  // `npm start` is `node <SERVER_NODE_FLAGS> scripts/start.mjs` (scripts/server-node-flags.test.ts).
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
     cwd: app,
     env: {
       ...process.env,
@@ -151,7 +152,7 @@ describe('the compiled server with production dependencies only', () => {
   it('runs no tsx: the start script and every process under it run compiled JavaScript', () => {
     const tree = processTree(server!.pid!);
     const node = tree.find((p) => p.pid === server!.pid);
-    expect(node?.command).toBe(`${process.execPath} scripts/start.mjs`);
+    expect(node?.command).toBe(`${process.execPath} ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`);
     expect(tree.filter((p) => /tsx|\.ts\b/.test(p.command))).toEqual([]);
     // The only node process is the server itself (the rest are PostgreSQL's).
     expect(tree.filter((p) => p.command.startsWith(process.execPath)).map((p) => p.pid)).toEqual([server!.pid]);

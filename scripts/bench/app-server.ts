@@ -3,6 +3,7 @@ import { boardList } from './paths';
 import { embeddedPostmasterPid, measure, parentPid, processTree, rssMb, type MemoryReport } from './memory';
 import type { ServerKind } from './options';
 import { freePort, startNode, waitForHttp, type Started } from './processes';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 
 export interface AppServer {
   process: Started;
@@ -27,8 +28,8 @@ export interface AppServerOptions {
 
 /** The command line after `node` for each way of running the server. */
 export const serverArgs: Record<ServerKind, string[]> = {
-  compiled: ['dist/server/main.js'],
-  tsx: ['--import', 'tsx', 'server/main.ts'],
+  compiled: [...SERVER_NODE_FLAGS, 'dist/server/main.js'],
+  tsx: [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'],
 };
 
 /** Far above what one address sends in a run, so the rate limiter never answers 429. */
