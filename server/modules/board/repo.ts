@@ -289,11 +289,6 @@ export async function findItem(db: Db, boardCode: string, itemNo: number): Promi
   return row;
 }
 
-/**
- * Whether the board has this live post: one probe of board_item_list_no_idx's entries (index-only),
- * none of the post's columns read. The page's status asks it (seo/not-found.ts); findItem would
- * read the whole row, its HTML and search tokens out of TOAST, to throw them away.
- */
 /** What the view shows of a neighbour, and what deciding whether to hide its title needs. */
 export interface NeighbourRow {
   itemNo: number;

@@ -161,16 +161,15 @@ export function visitorKey(caller: Caller, ip: string, userAgent: string | undef
 
 /**
  * A post view as the caller may see it, without counting the view (the guest cache counts per
- * request). `knownBoard`: the board's row as the caller already read it (the guests' cached row),
- * undefined when there is no such board; not given, it is read here.
+ * request). `board`: the board of `params.boardCode` as the caller read it (a member's call reads
+ * the table, a guest's the cached row: guest-reads.ts cachedBoardRow), undefined when there is none.
  */
 export async function readPost(
   db: Db,
   caller: Caller,
   params: { boardCode: string; itemNo: number },
-  ...knownBoard: [repo.BoardRow | undefined] | []
+  board: repo.BoardRow | undefined,
 ): Promise<{ board: repo.BoardRow; item: repo.BoardItemRow; detail: BoardItem }> {
-  const board = knownBoard.length ? knownBoard[0] : await repo.findBoard(db, params.boardCode);
   if (!board) throw notFound(messages.boardNotFound);
   if (!canOnBoard(caller, board, 'read')) deny(caller);
   const view = await repo.findItemForView(db, board.boardCode, params.itemNo, listOnlyOwn(caller, board) ? caller.userId : undefined);
@@ -196,7 +195,7 @@ export async function readBoardItem(
   visitor: string,
   now: Date,
 ): Promise<{ post: BoardItem; staffReadContact: boolean }> {
-  const { item, detail } = await readPost(deps.db, caller, params);
+  const { item, detail } = await readPost(deps.db, caller, params, await repo.findBoard(deps.db, params.boardCode));
   deps.views.record({ itemId: item.id, visitor, day: kstDate(now) });
   return {
     post: { ...detail, viewCount: item.viewCount + deps.views.unflushed(item.id) },
