@@ -59,15 +59,32 @@ export function withGuestCache<Request extends FastifyRequest>(option: GuestCach
 
 /** Sends a cached answer: 304 when the client has it, else the body, compressed once and kept. */
 function sendGuestAnswer(request: FastifyRequest, reply: FastifyReply, answer: GuestAnswer): FastifyReply {
+  return sendKeptBody(request, reply, answer, { type: 'application/json; charset=utf-8', vary: VARY });
+}
+
+/**
+ * Sends a body kept in the guests' answer cache (an API answer, or a reader page: seo/page-head.ts)
+ * with `Cache-Control: no-cache`, its weak ETag and 304 to it, compressed once per encoding and kept
+ * with it. `tagPerEncoding` gives each encoding a tag of its own (a page, as the web build's files),
+ * so that a cache never revalidates one encoding with another.
+ */
+export function sendKeptBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: GuestAnswer,
+  opts: { type: string; vary: string; tagPerEncoding?: boolean },
+): FastifyReply {
   const { cache } = request.server.deps.boardCaching;
   const entry = 'entry' in answer ? answer.entry : answer;
   const viewCount = 'entry' in answer ? answer.viewCount : undefined;
   const rendered = cache.render(entry, viewCount);
-  reply.header('cache-control', 'no-cache').header('vary', VARY).header('etag', rendered.etag);
-  if (etagMatches(request.headers['if-none-match'], rendered.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
+  // rendered.etag is W/"…": the encoding goes inside the quotes.
+  const etag = opts.tagPerEncoding && compressed ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
+  reply.header('cache-control', 'no-cache').header('vary', opts.vary).header('etag', etag);
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  reply.type(opts.type);
   // With Content-Encoding set, @fastify/compress leaves the body alone.
   if (compressed) return reply.header('content-encoding', encoding).send(compressed);
   return reply.send(cache.bytesOf(entry, rendered));

@@ -8,8 +8,9 @@ import { CONTENT_CACHE, contentCodeAt, contentHead, nextContentChange } from '@s
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard } from './guest';
 import type { Head } from './head';
-import { findBoard, etagMatches, preferredEncoding, type BoardCache, type CachedAnswer } from '@server/modules/board';
+import { cachedBoardRow, etagMatches, preferredEncoding, type CachedAnswer } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
+import { sendKeptBody } from '../../guest-answers';
 import { escapeMarkup, excerpt, originOf } from './text';
 import { createFirstData, firstDataScript, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
@@ -149,38 +150,6 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Fixe
 export const PAGES_CACHE = '*pages';
 
 /**
- * Sends a kept reader page as the API's guest answers go (server/guest-answers.ts), compressed once
- * per encoding and kept with the page, with a weak ETag of its text and encoding (each encoding is
- * its own representation, as for the web build's files) and 304 to it.
- */
-async function sendKept(request: FastifyRequest, reply: FastifyReply, cache: BoardCache, entry: CachedAnswer, viewCount: number | undefined): Promise<void> {
-  const rendered = cache.render(entry, viewCount);
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
-  // rendered.etag is W/"…": the encoding goes inside the quotes.
-  const etag = compressed ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag);
-  if (etagMatches(request.headers['if-none-match'], etag)) {
-    await reply.code(304).send();
-    return;
-  }
-  if (compressed) reply.header('content-encoding', encoding);
-  await reply.send(compressed ?? cache.bytesOf(entry, rendered));
-}
-
-/** Settings objects by an id of their own: settings.info() keeps one object until they change. */
-const settingsIds = new WeakMap<object, string>();
-let lastSettingsId = 0;
-function settingsId(info: object): string {
-  let id = settingsIds.get(info);
-  if (id === undefined) {
-    id = `s${++lastSettingsId}`;
-    settingsIds.set(info, id);
-  }
-  return id;
-}
-
-/**
  * The not-found page (issue 23): the app with a 404, so that the screen renders with the site's
  * layout while search engines drop the address. `noindex` says so to those that read a 404's page
  * all the same. Kept in no cache, shared or the browser's: the address may name a post or board
@@ -231,7 +200,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
   const template = splitTemplate(indexHtml);
   if (!template) return null;
-  const { db, settings } = app.deps;
+  const { settings } = app.deps;
   const firstLoad = createFirstLoad(webDistDir);
   const firstData = createFirstData(app.deps);
   const postFacts = createPostFacts(app.deps);
@@ -263,7 +232,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   }
 
   async function listHead(boardCode: string): Promise<Head | null> {
-    const board = await findBoard(db, boardCode);
+    const board = await cachedBoardRow(app.deps, boardCode);
     if (!board || !guestListsBoard(await guestCaller(app.deps), board)) return null;
     return {
       title: board.name,
@@ -348,14 +317,15 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
 
   /**
    * Reader pages kept made (issue 24), in the guests' answer cache under PAGES_CACHE, by what they
-   * are made of: the origin, the address, the head's id and the ETag of every first answer (equal
-   * tags, equal bodies). A request that finds the same parts finds the page, compressed as the
+   * are made of: the origin, the address, the head's id, the site's name and the ETag of every
+   * first answer (equal tags, equal bodies). A request that finds the same parts finds the page, compressed as the
    * API's answers are, once; a write that changes a part gives it a new tag, so the next request
    * makes a new page, here and on every instance, and the old one is never asked for again (it
    * ages out). Nothing of a member is in it: heads and first answers are a guest's.
    */
   async function keptPage(request: FastifyRequest, html: () => string, parts: string[], view: FirstAnswer['view']): Promise<CachedAnswer> {
-    const key = `page ${originOf(request)} ${request.url} ${parts.join(' ')}`;
+    // One part a line (none holds a line break), so no two lists of parts make the same key.
+    const key = `page ${originOf(request)} ${request.url}\n${parts.join('\n')}`;
     // A post's page is kept once whatever its view count (its first `"viewCount":` is the post's:
     // no tag or string in the page can hold that unescaped), which is filled in per request.
     return cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, item: view }));
@@ -405,9 +375,16 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         await sendHtml(request, reply, pageHtml());
         return true;
       }
-      const parts = [known.id, settingsId(info), ...answers.map((answer) => answer.etag)];
+      // The site's name is what the page takes of the settings besides their answer (the title);
+      // as JSON, so that it is one line like every other part.
+      const parts = [known.id, JSON.stringify(info.siteName), ...answers.map((answer) => answer.etag)];
       const view = answers.find((answer) => answer.view)?.view;
-      await sendKept(request, reply, cache, await keptPage(request, pageHtml, parts, view), view?.viewCount);
+      const page = await keptPage(request, pageHtml, parts, view);
+      await sendKeptBody(request, reply, view ? { entry: page, viewCount: view.viewCount } : page, {
+        type: 'text/html; charset=utf-8',
+        vary: 'accept-encoding',
+        tagPerEncoding: true,
+      });
       return true;
     },
   };
