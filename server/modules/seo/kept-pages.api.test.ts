@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu } from '@contract';
 import { createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
+import { fakeWebBuild } from '../../test/web-build';
 
 /**
  * Reader pages kept made from their parts (issue 24, page-head.ts keptPage): the second request of
@@ -17,26 +15,14 @@ import { statementsDuring, waitUntil } from '../../test/observe';
  */
 let t: TestApp;
 let second: Awaited<ReturnType<typeof openSecondInstance>>;
-let distDir: string;
+let web: ReturnType<typeof fakeWebBuild> | undefined;
 let post: { id: number; itemNo: number };
 
-const indexHtml = `<!doctype html>
-<html lang="ko">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="기본 설명" />
-    <title>인체이식형 의료기기 환자등록사업</title>
-    <script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`;
 
 beforeAll(async () => {
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-kept-pages-dist-'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
+  web = fakeWebBuild('kept-pages');
   // No view flush during a test: a flush changes the boards' answers, which would blur what changed them.
-  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, VIEW_FLUSH_SECONDS: '3600' } });
+  t = await createTestApp({ env: { WEB_DIST_DIR: web.dir, VIEW_FLUSH_SECONDS: '3600' } });
   second = await openSecondInstance(t);
   post = await createBoardItem(t.db, { title: '보관 페이지 공지', content: '<p>처음 본문</p>' });
 }, 60_000);
@@ -44,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.close();
   await t?.close();
-  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
+  web?.remove();
 });
 
 /** A page as a browser opens it, from the second instance, uncompressed. */

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +9,7 @@ import { openDatabase } from '../../db/client';
 import { freePort } from '../../lib/process';
 import { createTestApp, openSecondInstance, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
+import { fakeWebBuild, SMALL_INDEX_HTML } from '../../test/web-build';
 
 /**
  * Issue 23, "real 404s": an unknown screen, an unknown board (or one not in the address's area)
@@ -20,28 +18,15 @@ import { createBoardItem } from '../../test/factories';
  * The web build is a small fake index.html, as in seo.api.test.ts.
  */
 let t: TestApp;
-let distDir: string;
+let web: ReturnType<typeof fakeWebBuild> | undefined;
 
-const indexHtml = `<!doctype html>
-<html lang="ko">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="기본 설명" />
-    <meta property="og:title" content="인체이식형 의료기기 환자등록사업" />
-    <title>인체이식형 의료기기 환자등록사업</title>
-    <script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`;
 /** What a browser sends when it opens a page: its first data (the post's answer among it) goes with the page. */
 const OPENS_PAGE = { 'sec-fetch-dest': 'document' };
 const posts = {} as Record<'public' | 'secret' | 'deleted' | 'membersOnly', { id: number; itemNo: number }>;
 
 beforeAll(async () => {
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-not-found-dist-'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
-  t = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
+  web = fakeWebBuild('not-found');
+  t = await createTestApp({ env: { WEB_DIST_DIR: web.dir } });
   posts.public = await createBoardItem(t.db, { title: '공개 공지' });
   posts.secret = await createBoardItem(t.db, { title: '비밀 공지', isSecret: true });
   posts.deleted = await createBoardItem(t.db, { title: '지운 공지' });
@@ -51,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
+  web?.remove();
 });
 
 function get(url: string, headers: Record<string, string> = {}, app = t.app) {
@@ -129,7 +114,7 @@ describe('screens that do not exist answer 404 with the app', () => {
       expectNotFoundPage(await get('/nosuch', {}, app), 'unknown, database down');
       const post = await get(`/Nids/notice/View/${posts.deleted.itemNo}`, {}, app);
       expect(post.statusCode).toBe(200);
-      expect(post.body).toBe(indexHtml);
+      expect(post.body).toBe(SMALL_INDEX_HTML);
     } finally {
       await app.close();
       await dead.close();

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitStatsMessages, type VisitSeries, type VisitTop } from '@contract';
 import { role, visitHour, visitVisitorDay } from '../../db/schema';
@@ -8,6 +5,7 @@ import { loadExcelJs } from '../../lib/xlsx';
 import { createBoardItem, createMember } from '../../test/factories';
 import { body, createTestApp, data, openSecondInstance, TestClock, type TestApp } from '../../test/harness';
 import { sessionToken } from '../../test/tokens';
+import { fakeWebBuild } from '../../test/web-build';
 import { BEACONS_PER_MINUTE } from './routes';
 
 /**
@@ -16,7 +14,7 @@ import { BEACONS_PER_MINUTE } from './routes';
  * and its workbook, a visitor once a day and hour across instances, robots apart.
  */
 let t: TestApp;
-let distDir: string;
+let web: ReturnType<typeof fakeWebBuild> | undefined;
 // 12:00 in Korea on 2026-12-01 (hour 12).
 const clock = new TestClock(new Date('2026-12-01T03:00:00Z'));
 const DAY = 86_400_000;
@@ -26,15 +24,14 @@ const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 let post: { id: number; itemNo: number };
 
 beforeAll(async () => {
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-visit-dist-'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html lang="ko"><head><title>누리집</title></head><body><div id="root"></div></body></html>');
-  t = await createTestApp({ clock, env: { WEB_DIST_DIR: distDir } });
+  web = fakeWebBuild('visit');
+  t = await createTestApp({ clock, env: { WEB_DIST_DIR: web.dir } });
   post = await createBoardItem(t.db, { title: '많이 읽은 공지' });
 });
 
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(distDir, { recursive: true, force: true });
+  web?.remove();
 });
 
 const load = (url: string, address: string, userAgent: string, referer?: string) =>
