@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentCodes, type AdminContentList, type ContentVersionList, type ContentView } from '@contract';
+import { contentCodes, contentPaths, type AdminContentList, type ContentVersionList, type ContentView } from '@contract';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { seedIfEmpty } from '../../seed';
@@ -9,6 +9,7 @@ import { createTestApp, data, TestClock, type TestApp } from '../../test/harness
 import { waitUntil } from '../../test/observe';
 import { sessionToken } from '../../test/tokens';
 import { initialContent } from '../../seed/content';
+import { fakeWebBuild } from '../../test/web-build';
 
 /**
  * Issue 22: a scheduled version takes effect by itself on every instance, with no request or write
@@ -20,11 +21,14 @@ import { initialContent } from '../../seed/content';
  * make B drop what it keeps.
  */
 let t: TestApp;
+let web: ReturnType<typeof fakeWebBuild> | undefined;
 let second: { app: FastifyInstance; close(): Promise<void> };
 const clock = new TestClock(new Date('2026-12-03T09:00:00+09:00'));
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  // With a web build, so B's page of a content screen (kept made, issue 24) is read as well.
+  web = fakeWebBuild('schedule');
+  t = await createTestApp({ clock, env: { WEB_DIST_DIR: web.dir } });
   const database = await openDatabase({ databaseUrl: t.database.url, migrate: false });
   const app = await buildApp({ db: database.db, config: t.config, keys: t.keys, clock });
   await app.ready();
@@ -39,9 +43,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.close();
   await t?.close();
+  web?.remove();
 });
 
 const read = <T>(app: FastifyInstance, url: string) => app.inject({ method: 'GET', url }).then((res) => data<T>(res));
+/** The title of a screen's page as a browser opens it. */
+const pageTitle = async (app: FastifyInstance, url: string) =>
+  /<title>([^<]*)<\/title>/.exec((await app.inject({ method: 'GET', url, headers: { 'sec-fetch-dest': 'document' } })).body)?.[1];
 
 describe('a schedule takes effect by itself on every instance', () => {
   it('saved on A; B answers the new version once the clock passes its time, with no write in between', async () => {
@@ -74,9 +82,12 @@ describe('a schedule takes effect by itself on every instance', () => {
     // ...while both pages still show their current version, now kept only until the scheduled time.
     expect((await read<ContentView>(second.app, '/api/content/about')).version).toBe(aboutBefore.version);
     expect((await read<ContentView>(second.app, '/api/content/privacy')).version).toBe(privacyBefore.version);
+    expect(await pageTitle(second.app, contentPaths.about)).toBe(`${aboutBefore.title} | 인체이식형 의료기기 환자등록사업`);
 
     clock.advance(6000);
     expect(await read<ContentView>(second.app, '/api/content/about')).toMatchObject({ version: aboutBefore.version + 1, title: 'about 개정' });
+    // The page's head and the page kept with it end at the same moment as its answer.
+    expect(await pageTitle(second.app, contentPaths.about)).toBe('about 개정 | 인체이식형 의료기기 환자등록사업');
     expect(await read<ContentView>(second.app, '/api/content/privacy')).toMatchObject({ version: privacyBefore.version + 1 });
     const periods = (await read<ContentVersionList>(second.app, '/api/content/privacy/versions')).content;
     expect(periods.map((p) => p.status)).toEqual(['current', 'past']);
