@@ -145,18 +145,8 @@ export class VisitCounter {
       if (!screen) continue;
       const day = kstDate(hit.at);
       const hour = kstHour(hit.at);
-      let agent = agents.get(hit.userAgent);
-      if (!agent) {
-        agent = classifyAgent(hit.userAgent);
-        agents.set(hit.userAgent, agent);
-      }
-      const visitorOf = `${day}\n${hit.address}\n${hit.userAgent ?? ''}`;
-      let keyed = keys.get(visitorOf);
-      if (!keyed) {
-        keyed = this.keys.keyOf(hit.address, hit.userAgent, hit.at);
-        keys.set(visitorOf, keyed);
-      }
-      const visitorKey = await keyed;
+      const agent = keptOr(agents, hit.userAgent, () => classifyAgent(hit.userAgent));
+      const visitorKey = await keptOr(keys, `${day}\n${hit.address}\n${hit.userAgent ?? ''}`, () => this.keys.keyOf(hit.address, hit.userAgent, hit.at));
       const key = `${day}|${hour}|${visitorKey}`;
       const visitor = visitors.get(key) ?? { day, hour, visitorKey, bot: agent.bot, device: agent.device, browser: agent.browser, views: 0 };
       visitor.views += 1;
@@ -182,4 +172,14 @@ export class VisitCounter {
     const found = new Set((await postTitles(this.db, wanted)).map((p) => `${p.boardCode}/${p.itemNo}`));
     return counts.filter((c) => c.kind !== 'post' || found.has(c.value));
   }
+}
+
+/** The value `map` holds for `key`, made and kept there on first use. */
+function keptOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
 }
