@@ -64,7 +64,8 @@ describe('loadConfig: performance settings (issue 8)', () => {
   });
 
   it('DATABASE_POOL_MAX, CACHE_SIZE_MB (0 turns the cache off) and VIEW_FLUSH_SECONDS are read', () => {
-    const config = loadConfig({ DATABASE_POOL_MAX: '12', CACHE_SIZE_MB: '0', VIEW_FLUSH_SECONDS: '10' });
+    const config = loadConfig({ DATABASE_POOL_MAX: '12', CACHE_SIZE_MB: '0', VIEW_FLUSH_SECONDS: '10', VIEW_FOLD_MINUTES: '5' });
+    expect(config.viewFoldMs).toBe(5 * 60_000);
     expect(config).toMatchObject({ databasePoolMax: 12, cacheMaxBytes: 0, viewFlushMs: 10_000 });
   });
 
@@ -72,6 +73,7 @@ describe('loadConfig: performance settings (issue 8)', () => {
     ['DATABASE_POOL_MAX', '0'],
     ['DATABASE_POOL_MAX', 'many'],
     ['VIEW_FLUSH_SECONDS', '0'],
+    ['VIEW_FOLD_MINUTES', '0'],
     ['CACHE_SIZE_MB', '-1'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -46,6 +46,8 @@ export interface Config {
   databasePoolMax: number;
   /** How often buffered post views are written to the database (VIEW_FLUSH_SECONDS, default 3). */
   viewFlushMs: number;
+  /** How often views counted beside the posts are folded into them (VIEW_FOLD_MINUTES, default 10). */
+  viewFoldMs: number;
   /** Days of visitor statistics kept (VISIT_RETENTION_DAYS, default 730: two years); housekeeping deletes older days. */
   visitRetentionDays: number;
   /** Memory for guest answers kept ready to send (CACHE_SIZE_MB, default 32); 0 turns the cache off. */
@@ -202,6 +204,7 @@ export const environmentSchema = z.object({
   RATE_LIMIT_SEARCH: integer({ min: 1, default: '120', doc: 'the same for the site search' }),
   CACHE_SIZE_MB: integer({ min: 0, unit: 'megabytes', default: '32', doc: "memory for guests' answers kept ready to send; 0: off" }),
   VIEW_FLUSH_SECONDS: integer({ min: 1, unit: 'seconds', default: '3', doc: 'how often buffered post views are written to the database' }),
+  VIEW_FOLD_MINUTES: integer({ min: 1, unit: 'minutes', default: '10', doc: "how often the views counted beside the posts are moved into the posts' rows (lists sorted by views follow then)" }),
   METRICS_TOKEN: secret(16, { doc: "bearer token that may read GET /metrics besides an admin's" }),
   SHUTDOWN_TIMEOUT_SECONDS: integer({ min: 1, unit: 'seconds', default: '10', doc: 'how long requests in flight may run on after SIGTERM' }),
   VISIT_RETENTION_DAYS: integer({ min: 1, unit: 'days', default: '730', doc: 'days of visitor statistics kept; older days are deleted by housekeeping' }),
@@ -261,6 +264,7 @@ function toConfig(env: Environment): Config {
     housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
     databasePoolMax: env.DATABASE_POOL_MAX,
     viewFlushMs: env.VIEW_FLUSH_SECONDS * 1000,
+    viewFoldMs: env.VIEW_FOLD_MINUTES * 60_000,
     visitRetentionDays: env.VISIT_RETENTION_DAYS,
     cacheMaxBytes: env.CACHE_SIZE_MB * 1024 * 1024,
     metricsToken: env.METRICS_TOKEN,

@@ -7,6 +7,7 @@ import { loadTokenKeys } from './auth/tokens';
 import { previousSecretWarning } from './auth/signing-keys';
 import { seedIfEmpty } from './seed';
 import { housekeepingSchedule } from '@server/modules/housekeeping';
+import { viewFoldSchedule } from '@server/modules/board';
 
 async function main() {
   const config = loadConfig();
@@ -35,6 +36,8 @@ async function main() {
 
   // Deletes data no longer needed (expired tokens, old outbox records, unattached uploads...).
   const housekeeping = housekeepingSchedule(app);
+  // Moves the views counted beside the posts into the posts' rows (issue 24).
+  const viewFold = viewFoldSchedule(app);
 
   // SIGTERM/SIGINT (issue 10): /readyz turns 503 so the load balancer moves traffic away, the
   // listening socket closes, requests in flight finish (connections kept alive close after their
@@ -73,6 +76,7 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   housekeeping.start();
+  viewFold.start();
   app.log.info(
     `${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server'}; site at http://${config.host}:${config.port}/`,
   );

@@ -494,6 +494,22 @@ export const boardItemView = pgTable(
   (t) => [primaryKey({ columns: [t.boardItemId, t.visitorKey, t.viewDate] }), index('board_item_view_date_idx').on(t.viewDate)],
 );
 
+/**
+ * Views counted since the last fold, per post (issue 24). A flush adds here instead of to
+ * board_item.view_count: this row is narrow, its only index is the key and the count is not
+ * indexed, so the update is HOT and rewrites no index entry; updating board_item's row would
+ * write a new entry in every one of its indexes, the search tokens' GIN index among them. A post
+ * shows view_count plus its tally; the fold (board/view-fold.ts) moves tallies into view_count
+ * every VIEW_FOLD_MINUTES, once across instances. Fill factor 70 (migration 0024, which Drizzle
+ * cannot declare) leaves each page room for its rows' new versions.
+ */
+export const boardItemViewTally = pgTable('board_item_view_tally', {
+  boardItemId: bigint('board_item_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => boardItem.id, { onDelete: 'cascade' }),
+  views: integer('views').notNull(),
+});
+
 export type SiteSettingValues = {
   authType: AuthType;
   useCapcha: boolean;

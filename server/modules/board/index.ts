@@ -12,6 +12,8 @@ export { countCommentAdded, countCommentRemoved, findBoardRecord, insertBoardRec
 export { findInquiry, inquiryCountQuery, inquiryCounts, inquiryCountsQuery, inquiryStatusCountsQuery, listInquiryPage, setInquiryStatus } from './repo';
 export type { InquiryFilter, InquiryRow, InquirySummaryRow } from './repo';
 export { sanitizeContent } from './sanitize';
+// The fold of view tallies (issue 24), started beside housekeeping.
+export { foldViews, VIEW_FOLD_JOB, viewFoldSchedule } from './view-fold';
 export { buildSearchTokens, htmlToText } from './search-tokens';
 export { checkPostFileAccess, deny, requireBoard, requireVisible, visitorKey } from './service';
 export { updateItem } from './write';

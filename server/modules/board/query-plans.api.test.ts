@@ -67,8 +67,12 @@ beforeAll(async () => {
   await t.db.execute(sql`
     INSERT INTO board_item_comment (board_item_id, parent_id, writer_name, content)
     SELECT c.board_item_id, c.id, '회원', '답글' FROM board_item_comment c WHERE c.content IN ('댓글 1', '댓글 2', '댓글 3', '댓글 4', '댓글 5')`);
+  // Views not yet folded (issue 24): three on every twentieth post, 5,000 tallies.
+  await t.db.execute(sql`
+    INSERT INTO board_item_view_tally (board_item_id, views)
+    SELECT i.id, 3 FROM board_item i WHERE i.board_code = ${BOARD} AND i.item_no % 20 = 0`);
   // Fresh statistics and a fresh visibility map, as housekeeping (or autovacuum) keeps them.
-  for (const table of ['board_item', 'board_item_count', 'stored_file', 'board_item_comment']) {
+  for (const table of ['board_item', 'board_item_count', 'stored_file', 'board_item_comment', 'board_item_view_tally']) {
     await vacuumUntilAllVisible(t.database.raw, table);
   }
   if (process.env.TEST_TIMINGS) console.log(`loaded ${ROWS} posts and analysed in ${Date.now() - started} ms`);
@@ -80,7 +84,9 @@ afterAll(async () => {
 
 const plan = (statement: Plannable) => explainAnalyze(t.database.raw, statement);
 
-const seqScanOfBigTable = seqScanOf('board_item', 'stored_file', 'board_item_comment');
+const seqScanOfBigTable = seqScanOf('board_item', 'stored_file', 'board_item_comment', 'board_item_view_tally');
+/** A post's views not yet folded: one probe of the tally's key per post shown. */
+const tallyProbe = indexScan('board_item_view_tally_pkey', 'board_item_view_tally t');
 const indexOnly = (index: string) => indexScan(index, 'board_item', 'only');
 const expectIndexPlan = (p: string) => expectNoSortNoSeqScan(p, seqScanOfBigTable);
 
@@ -138,6 +144,7 @@ describe('list pages at 100,000 posts: ids from an index-only scan, then only th
     const ids = (await repo.pageIdsQuery(t.db, listFilter(5000))).map((r) => r.id);
     const p = await plan(repo.itemsByIdsQuery(t.db, ids));
     expect(p).toMatch(indexScan('board_item_pkey', 'board_item'));
+    expect(p).toMatch(tallyProbe);
     expectIndexPlan(p);
   });
 
@@ -192,14 +199,18 @@ describe('post view at 100,000 posts', () => {
     // Each neighbour reads one row from the list index, not a walk to the post's place.
     expect(p.match(/Index Scan(?: Backward)? using board_item_created_idx on board_item(?: \w+)? \(actual rows=1(\.00)? loops=1\)/g)).toHaveLength(2);
     expect(p).toMatch(/(Bitmap )?Index Scan (using|on) stored_file_item_idx/);
+    expect(p).toMatch(tallyProbe);
     expectIndexPlan(p);
     // The guests' view is prepared by name (server/db/prepared.ts): its plan for any post is the same probes.
     const generic = await explainGeneric(t.database.raw, repo.viewQuery(t.db, placeholder('boardCode'), placeholder('itemNo'), undefined), { boardCode: BOARD, itemNo: 50_000 });
     expect(generic).toMatch(/Index Scan using board_item_(no_uq|list_no_idx) on board_item viewed/);
     expect(generic.match(/Index Scan(?: Backward)? using board_item_created_idx on board_item(?: \w+)? \(actual rows=1(\.00)? loops=1\)/g)).toHaveLength(2);
+    expect(generic).toMatch(tallyProbe);
     expectIndexPlan(generic);
     const view = await repo.findItemForView(t.db, BOARD, 50_000, undefined);
     expect(view?.item.itemNo).toBe(50_000);
+    // Its folded views plus its tally's three.
+    expect(view?.item.viewCount).toBe(((50_000 * 7919) % 1000) + 3);
     expect(view?.prev?.itemNo).toBe(49_999);
     expect(view?.next?.itemNo).toBe(50_001);
     // Attachments only (not the editor image), in display order.

@@ -13,6 +13,16 @@ import { INQUIRY_BOARD, type InquiryStatus, type SearchType } from '@contract';
 export type BoardRow = typeof board.$inferSelect;
 export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens' | 'contentText' | 'agreedAt' | 'answeredBy' | 'inquiryStatus'>;
 
+/**
+ * A post's views as shown: those folded into its row plus its tally's since the last fold
+ * (schema.ts boardItemViewTally), one primary-key probe. `table` is the name or alias the post's
+ * row goes by in the statement, written out so the subquery cannot take its own columns for it.
+ * Lists sorted by views walk board_item_view_idx, on the folded count: their order may lag the
+ * shown counts by up to one fold interval (docs/decisions/0038-view-tally.md).
+ */
+export const shownViews = (table: string) =>
+  sql<number>`(${sql.identifier(table)}.view_count + coalesce((SELECT t.views FROM board_item_view_tally t WHERE t.board_item_id = ${sql.identifier(table)}.id), 0))`;
+
 const itemColumns = {
   id: boardItem.id,
   boardCode: boardItem.boardCode,
@@ -25,7 +35,7 @@ const itemColumns = {
   isNotice: boardItem.isNotice,
   showItemToMain: boardItem.showItemToMain,
   isSecret: boardItem.isSecret,
-  viewCount: boardItem.viewCount,
+  viewCount: shownViews('board_item'),
   commentCount: boardItem.commentCount,
   fileCount: boardItem.fileCount,
   thumbnailFileId: boardItem.thumbnailFileId,
@@ -347,7 +357,10 @@ const attachmentsOfViewed = sql`(SELECT coalesce(json_agg(json_build_object(
  * the guest cache is one round trip and one plan instead of four.
  */
 export function viewQuery(db: Db, boardCode: string, itemNo: number, onlyWriterId: number | null | undefined) {
-  const columns = Object.fromEntries(Object.keys(itemColumns).map((k) => [k, viewed[k as keyof typeof itemColumns]])) as unknown as typeof itemColumns;
+  const columns = {
+    ...(Object.fromEntries(Object.keys(itemColumns).map((k) => [k, viewed[k as keyof typeof itemColumns]])) as unknown as typeof itemColumns),
+    viewCount: shownViews('viewed'),
+  };
   return db
     .select({
       ...columns,
@@ -550,9 +563,10 @@ export const postCounts = (db: Db, week: Date) => firstRow<{ total: number; this
 // The views of posts (view-counter.ts buffers them and flushes them here).
 /**
  * One statement: inserts the views that are new (the primary key drops repeats, also those that
- * another instance stored first) and adds, per post, the number actually inserted to view_count.
- * Returns the board codes whose counts changed. Posts are sorted so that two instances flushing at
- * once take row locks in the same order.
+ * another instance stored first) and adds, per post, the number actually inserted to its tally
+ * (an update that stays on its page: the post's own row is not written). Returns the board codes
+ * whose counts changed. Posts go in id order, as the fold takes them, so that two flushes or a
+ * flush and a fold lock tallies in the same order and cannot deadlock.
  */
 export async function storeViews(db: Db, views: View[]): Promise<string[]> {
   const sorted = [...views].sort((a, b) => a.itemId - b.itemId);
@@ -569,13 +583,39 @@ export async function storeViews(db: Db, views: View[]): Promise<string[]> {
       ORDER BY i.board_item_id
       ON CONFLICT DO NOTHING
       RETURNING board_item_id
-    ), counted AS (
-      SELECT board_item_id, count(*)::int AS n FROM added GROUP BY board_item_id
+    ), tallied AS (
+      INSERT INTO board_item_view_tally AS t (board_item_id, views)
+      SELECT board_item_id, count(*)::int FROM added GROUP BY board_item_id ORDER BY board_item_id
+      ON CONFLICT (board_item_id) DO UPDATE SET views = t.views + excluded.views
+      RETURNING t.board_item_id
     )
-    UPDATE board_item b SET view_count = b.view_count + counted.n
-    FROM counted WHERE b.id = counted.board_item_id
-    RETURNING b.board_code`)) as unknown as { rows: { board_code: string }[] };
-  return [...new Set(result.rows.map((r) => r.board_code))];
+    SELECT DISTINCT b.board_code FROM tallied JOIN board_item b ON b.id = tallied.board_item_id`)) as unknown as { rows: { board_code: string }[] };
+  return result.rows.map((r) => r.board_code);
+}
+
+/** Tallies moved per fold statement: a short transaction each, whatever piled up. */
+export const FOLD_BATCH = 5_000;
+
+/**
+ * Moves up to `limit` tallies into their posts' view_count, in one statement, so that a reader
+ * sees each post's count either before or after, never a view twice or not at all. Tallies are
+ * locked in id order first (as flushes take them). Answers how many moved and the boards whose
+ * posts changed (their lists sorted by views may reorder).
+ */
+export async function foldViewTallies(db: Db, limit = FOLD_BATCH): Promise<{ folded: number; boards: string[] }> {
+  const result = (await db.execute(sql`
+    WITH taken AS (
+      SELECT board_item_id FROM board_item_view_tally ORDER BY board_item_id LIMIT ${limit} FOR UPDATE
+    ), moved AS (
+      DELETE FROM board_item_view_tally t USING taken WHERE t.board_item_id = taken.board_item_id
+      RETURNING t.board_item_id, t.views
+    ), folded AS (
+      UPDATE board_item b SET view_count = b.view_count + moved.views
+      FROM moved WHERE b.id = moved.board_item_id
+      RETURNING b.board_code
+    )
+    SELECT board_code, count(*)::int AS n FROM folded GROUP BY board_code`)) as unknown as { rows: { board_code: string; n: number }[] };
+  return { folded: result.rows.reduce((sum, r) => sum + r.n, 0), boards: result.rows.map((r) => r.board_code) };
 }
 
 /** Housekeeping: the view rows of days before `viewDate` (a Korean date, YYYY-MM-DD); answers how many went. */

@@ -4,10 +4,13 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemPage } from '@contract';
 import { poolOf, type Db } from '../../db/client';
-import { boardItem, boardItemView } from '../../db/schema';
+import { backgroundRun, boardItem, boardItemView, boardItemViewTally } from '../../db/schema';
 import { createTestApp, data, openSecondInstance, TestClock, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
+import { shownViews } from './repo';
+import { foldViews, VIEW_FOLD_JOB, viewFoldSchedule } from './view-fold';
+import type { BackgroundSchedule } from '@server/modules/background';
 
 /**
  * Buffered view counting (issue 8, view-counter.ts): once per visitor a day as before, but
@@ -16,10 +19,11 @@ import { statementsDuring, waitUntil } from '../../test/observe';
  */
 
 let t: TestApp;
+let fold: BackgroundSchedule<{ folded: number; boards: number }>;
 
 beforeAll(async () => {
   // A flush only when a test asks for one (or the app closes), so statements can be counted.
-  t = await createTestApp({ env: { VIEW_FLUSH_SECONDS: '3600' } });
+  t = await createTestApp({ env: { VIEW_FLUSH_SECONDS: '3600' }, configure: (app) => void (fold = viewFoldSchedule(app)) });
 });
 
 afterAll(async () => {
@@ -29,8 +33,9 @@ afterAll(async () => {
 const view = (url: string, visitor: number, app: FastifyInstance = t.app, token?: string) =>
   app.inject({ method: 'GET', url, remoteAddress: `10.20.${visitor >> 8}.${visitor & 255}`, headers: { 'user-agent': 'ViewTester', ...t.auth(token) } });
 
+/** The count a post shows once flushed (folded into its row or in its tally), and its view rows. */
 async function stored(id: number): Promise<{ count: number; rows: number }> {
-  const [item] = await t.db.select({ count: boardItem.viewCount }).from(boardItem).where(eq(boardItem.id, id));
+  const [item] = await t.db.select({ count: shownViews('board_item') }).from(boardItem).where(eq(boardItem.id, id));
   const [rows] = await t.db.select({ n: sql<number>`count(*)::int` }).from(boardItemView).where(eq(boardItemView.boardItemId, id));
   return { count: item!.count, rows: rows!.n };
 }
@@ -178,5 +183,93 @@ describe('the day a view counts for, on the app\'s clock', () => {
     await c.app.deps.boardCaching.views.flush();
     const rows = await c.db.select({ day: boardItemView.viewDate }).from(boardItemView).where(eq(boardItemView.boardItemId, id));
     expect(rows.map((r) => r.day).sort()).toEqual(['2026-12-01', '2026-12-01', '2026-12-02', '2026-12-02']);
+  });
+});
+
+describe('views counted beside the post (issue 24)', () => {
+  /** The post's row as stored: a new version (an update) changes its xmin. */
+  const rowOf = async (id: number) =>
+    (await t.db.select({ version: sql<string>`xmin::text`, folded: boardItem.viewCount }).from(boardItem).where(eq(boardItem.id, id)))[0]!;
+  const tallyOf = async (id: number) =>
+    (await t.db.select({ views: boardItemViewTally.views }).from(boardItemViewTally).where(eq(boardItemViewTally.boardItemId, id)))[0]?.views;
+  const foldNow = () => foldViews(t.db, (boards) => t.app.deps.boardCaching.changed(boards));
+
+  it('a flush writes the tally, not the post: its row keeps its version, and every answer shows the sum', async () => {
+    const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '행을 다시 쓰지 않는 조회' });
+    const url = `/api/board-item/notice/${itemNo}`;
+    const before = await rowOf(id);
+    for (let v = 0; v < 4; v++) await view(url, 1100 + v);
+    await t.app.deps.boardCaching.views.flush();
+    expect(await rowOf(id)).toEqual(before);
+    expect(await tallyOf(id)).toBe(4);
+    for (let v = 4; v < 7; v++) await view(url, 1100 + v);
+    await t.app.deps.boardCaching.views.flush();
+    expect(await rowOf(id)).toEqual(before);
+    expect(await tallyOf(id)).toBe(7);
+    expect(data<BoardItem>(await view(url, 1100)).viewCount).toBe(7);
+    const list = data<BoardItemPage>(await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=notice&size=50' }));
+    expect(list.content.find((i) => i.itemNo === itemNo)!.viewCount).toBe(7);
+  });
+
+  it('the fold moves tallies into the posts: counts unchanged, the list sorted by views follows, cached answers too', async () => {
+    const keyword = '접기순서';
+    const older = await createBoardItem(t.db, { boardCode: 'notice', title: `${keyword} 먼저 많이 본 글` });
+    const newer = await createBoardItem(t.db, { boardCode: 'notice', title: `${keyword} 나중에 많이 본 글` });
+    const sorted = async () =>
+      data<BoardItemPage>(
+        await t.app.inject({ method: 'GET', url: `/api/board-item?boardCode=notice&searchType=title&keyword=${encodeURIComponent(keyword)}&sort=viewCount,DESC` }),
+      ).content.map((i) => [i.itemNo, i.viewCount]);
+    for (let v = 0; v < 2; v++) await view(`/api/board-item/notice/${older.itemNo}`, 1200 + v);
+    await t.app.deps.boardCaching.views.flush();
+    await foldNow();
+    expect(await sorted()).toEqual([[older.itemNo, 2], [newer.itemNo, 0]]);
+    for (let v = 0; v < 5; v++) await view(`/api/board-item/notice/${newer.itemNo}`, 1300 + v);
+    await t.app.deps.boardCaching.views.flush();
+    // Shown at once; the order is the index's, on the folded counts, until the next fold.
+    expect(await sorted()).toEqual([[older.itemNo, 2], [newer.itemNo, 5]]);
+    const folded = await foldNow();
+    expect(folded.folded).toBeGreaterThanOrEqual(1);
+    expect(await sorted()).toEqual([[newer.itemNo, 5], [older.itemNo, 2]]);
+    expect(await tallyOf(newer.id)).toBeUndefined();
+    expect((await rowOf(newer.id)).folded).toBe(5);
+    expect(data<BoardItem>(await view(`/api/board-item/notice/${newer.itemNo}`, 1300)).viewCount).toBe(5);
+  });
+
+  it('flushes from two instances racing folds lose no view and add none twice', async () => {
+    const posts = await Promise.all(Array.from({ length: 12 }, (_, i) => createBoardItem(t.db, { boardCode: 'notice', title: `경합 시험 ${i}` })));
+    const second = await openSecondInstance(t);
+    try {
+      const counters = [t.app.deps.boardCaching.views, second.app.deps.boardCaching.views];
+      const day = '2026-12-03';
+      let visitor = 0;
+      for (let round = 0; round < 8; round++) {
+        for (const counter of counters) {
+          for (const post of posts) for (let k = 0; k < 3; k++) counter.record({ itemId: post.id, visitor: `race ${visitor++}`, day });
+        }
+        await Promise.all([...counters.map((c) => c.flush()), foldNow(), foldNow()]);
+      }
+      await Promise.all(counters.map((c) => c.flush()));
+      for (const post of posts) expect(await stored(post.id)).toEqual({ count: 8 * 2 * 3, rows: 8 * 2 * 3 });
+      await foldNow();
+      for (const post of posts) {
+        expect(await tallyOf(post.id)).toBeUndefined();
+        expect((await rowOf(post.id)).folded).toBe(48);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('runs as a background job once per VIEW_FOLD_MINUTES across instances', async () => {
+    expect(t.config.viewFoldMs).toBe(10 * 60_000);
+    const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '예약 접기' });
+    await view(`/api/board-item/notice/${itemNo}`, 1400);
+    await t.app.deps.boardCaching.views.flush();
+    await t.db.delete(backgroundRun).where(eq(backgroundRun.job, VIEW_FOLD_JOB));
+    const first = await fold.runNow();
+    expect(first).toMatchObject({ ran: true });
+    expect(first.ran && first.result.folded).toBeGreaterThanOrEqual(1);
+    expect(await tallyOf(id)).toBeUndefined();
+    expect(await fold.runNow()).toMatchObject({ ran: false, reason: 'not-due' });
   });
 });

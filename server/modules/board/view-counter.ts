@@ -25,8 +25,9 @@ export interface ViewCounterOptions {
  * Counts post views once per visitor a day without writing on every view (issue 8). A view is
  * kept in memory and written every few seconds, all together, in one statement: the rows go into
  * board_item_view, whose primary key still dedupes a visitor seen by several instances, and each
- * post's view_count grows by the rows that were new. Until then the answer shows the stored count
- * plus the views waiting here, so a visitor sees their own view at once. Clean shutdown flushes.
+ * post's tally grows by the rows that were new (the post's own row is not written: view-fold.ts).
+ * Until then the answer shows the stored count plus the views waiting here, so a visitor sees
+ * their own view at once. Clean shutdown flushes; a crash loses at most one interval's views.
  */
 export class ViewCounter {
   private pending: View[] = [];
