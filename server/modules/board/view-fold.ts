@@ -12,14 +12,18 @@ const FIRST_FOLD_DELAY_MS = 60_000;
  * transaction each, whatever piled up), then invalidates the boards whose posts moved: their
  * shown counts are the same, but a list sorted by views may now order them differently.
  */
-export async function foldViews(db: Db, changed: (boards: string[]) => Promise<void>): Promise<{ folded: number; boards: number }> {
+export async function foldViews(
+  db: Db,
+  changed: (boards: string[]) => Promise<void>,
+  batch = FOLD_BATCH,
+): Promise<{ folded: number; boards: number }> {
   let folded = 0;
   const boards = new Set<string>();
   for (;;) {
-    const batch = await foldViewTallies(db, FOLD_BATCH);
-    folded += batch.folded;
-    for (const code of batch.boards) boards.add(code);
-    if (batch.folded < FOLD_BATCH) break;
+    const moved = await foldViewTallies(db, batch);
+    folded += moved.folded;
+    for (const code of moved.boards) boards.add(code);
+    if (moved.folded < batch) break;
   }
   if (boards.size > 0) await changed([...boards]);
   return { folded, boards: boards.size };
