@@ -22,6 +22,7 @@ export const memberMessages = {
   dateOrder: '가입일 검색 기간의 시작일이 종료일보다 늦습니다.',
   systemAdminProtected: '시스템 관리자 계정은 잠그거나 탈퇴 처리하거나 권한을 바꿀 수 없습니다.',
   selfAdminRemoval: '본인의 관리자 권한은 회수할 수 없습니다.',
+  grantBySystemAdminOnly: '관리자 권한이나 본인에게 없는 권한이 있는 역할은 시스템 관리자만 부여할 수 있습니다.',
   selfAction: '본인 계정은 잠그거나 탈퇴 처리할 수 없습니다.',
   peerAdminProtected: '다른 관리자 계정은 시스템 관리자만 잠그거나 탈퇴 처리할 수 있습니다.',
   systemAdminSignOut: '시스템 관리자 계정의 로그인은 본인만 종료할 수 있습니다.',

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, memberMessages, messages, type MemberDetail, type MemberPage, type TokenPair } from '@contract';
+import { accountMessages, memberMessages, messages, STATS_VIEW_PERMISSION, type MemberDetail, type MemberPage, type TokenPair } from '@contract';
 import { sessionToken } from '../../test/tokens';
-import { appUser, refreshToken, signinFailure } from '../../db/schema';
+import { appUser, refreshToken, role, signinFailure } from '../../db/schema';
 import { toKstIso } from '../../lib/time';
 import { ROLE_ADMIN } from '../../seed/base';
 import { TEST_ADMIN_ID } from '../../test/global-setup';
@@ -286,6 +286,35 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     expect(Object.fromEntries(rows.map((r) => [r.id, r.roleCode]))).toEqual({ [member.id]: 'MEMBER', [second.member.id]: 'ADMIN', [t.users.admin]: 'ADMIN' });
     // Another admin may take that second admin's rights away.
     expect((await setRole(second.member.id, 'MEMBER')).statusCode).toBe(200);
+  });
+});
+
+describe('rights only the system admin gives (issue 25)', () => {
+  it('an administrator by role cannot make a member an administrator, nor give rights they lack; taking rights away stays theirs', async () => {
+    const second = await makeAdmin();
+    const member = await createMember(t.db, { name: '승격시도' });
+    await t.db.insert(role).values([
+      { roleCode: 'PRIVACY_OFFICER', name: '개인정보 보호책임자', permissions: ['MEMBER_Access', 'PRIVACY_AUDIT'] },
+      { roleCode: 'STATS_READER', name: '통계 열람', permissions: ['MEMBER_Access', STATS_VIEW_PERMISSION] },
+    ]).onConflictDoNothing();
+    const roleOf = async (id: number) => (await t.db.select({ roleCode: appUser.roleCode }).from(appUser).where(eq(appUser.id, id)))[0]!.roleCode;
+    const refused = await recorded(t.db, async () => {
+      expectRefusalMessage(await setRole(member.id, ROLE_ADMIN, second.headers), 403, memberMessages.grantBySystemAdminOnly);
+      expectRefusalMessage(await setRole(member.id, 'PRIVACY_OFFICER', second.headers), 403, memberMessages.grantBySystemAdminOnly);
+    });
+    expect(refused).toEqual([]);
+    expect(await roleOf(member.id)).toBe('MEMBER');
+    // A right the acting administrator holds (STATS_View is in ADMIN) is theirs to give.
+    expect((await setRole(member.id, 'STATS_READER', second.headers)).statusCode).toBe(200);
+    // The system admin gives both, each recorded.
+    const granted = await recorded(t.db, async () => {
+      expect((await setRole(member.id, 'PRIVACY_OFFICER')).statusCode).toBe(200);
+      expect((await setRole(member.id, ROLE_ADMIN)).statusCode).toBe(200);
+    });
+    expect(granted.map((r) => r.action)).toEqual(['MEMBER_ROLE_CHANGE', 'ADMIN_GRANT', 'MEMBER_ROLE_CHANGE']);
+    // Taking a peer's admin rights away stays every administrator's, recorded as ADMIN_REVOKE.
+    const revoked = await recorded(t.db, () => setRole(member.id, 'MEMBER', second.headers));
+    expect(revoked.map((r) => r.action)).toEqual(['ADMIN_REVOKE', 'MEMBER_ROLE_CHANGE']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memberMessages } from '@contract';
 import type { Caller } from '../../auth/caller';
-import { memberActionRefusal, selfDemotion, type MemberAction, type MemberTarget } from './policy';
+import { grantBeyondCaller, memberActionRefusal, selfDemotion, type MemberAction, type MemberTarget } from './policy';
 
 const actions: MemberAction[] = ['changeRole', 'lock', 'unlock', 'clearLockout', 'signOut', 'retire'];
 const caller: Pick<Caller, 'userId' | 'userType'> = { userId: 1, userType: 'Admin' };
@@ -67,5 +67,29 @@ describe('memberActionRefusal: target x action', () => {
     expect(selfDemotion(caller, 1, ['MEMBER_Access'])).toBe(true);
     expect(selfDemotion(caller, 1, ['ADMIN_Access'])).toBe(false);
     expect(selfDemotion(caller, 2, [])).toBe(false);
+  });
+});
+
+describe('grantBeyondCaller: who may give which rights (issue 25)', () => {
+  const system = { userType: 'Admin' as const, permissions: ['ADMIN_Access', 'MEMBER_Access'] };
+  const byRole = { userType: 'Member' as const, permissions: ['ADMIN_Access', 'MEMBER_Access', 'STATS_View'] };
+  const member = ['MEMBER_Access'];
+
+  it('only the system admin gives ADMIN_Access', () => {
+    expect(grantBeyondCaller(byRole, member, ['ADMIN_Access', 'MEMBER_Access'])).toBe(true);
+    expect(grantBeyondCaller(byRole, [], ['ADMIN_Access'])).toBe(true);
+    expect(grantBeyondCaller(system, member, ['ADMIN_Access', 'MEMBER_Access'])).toBe(false);
+  });
+
+  it('an administrator by role gives only rights they hold themselves', () => {
+    expect(grantBeyondCaller(byRole, member, ['MEMBER_Access', 'STATS_View'])).toBe(false);
+    expect(grantBeyondCaller(byRole, member, ['MEMBER_Access', 'CONTENT_Manage'])).toBe(true);
+    expect(grantBeyondCaller(system, member, ['MEMBER_Access', 'CONTENT_Manage'])).toBe(false);
+  });
+
+  it('taking rights away, or moving between roles with the same rights, is never a grant', () => {
+    expect(grantBeyondCaller(byRole, ['ADMIN_Access', 'CONTENT_Manage'], member)).toBe(false);
+    expect(grantBeyondCaller(byRole, ['ADMIN_Access', 'CONTENT_Manage'], ['CONTENT_Manage', 'ADMIN_Access'])).toBe(false);
+    expect(grantBeyondCaller(byRole, ['CONTENT_Manage'], [])).toBe(false);
   });
 });

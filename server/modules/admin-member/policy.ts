@@ -52,3 +52,20 @@ export const hasAdminAccess = (permissions: readonly string[]) => permissions.in
 export function selfDemotion(caller: Pick<Caller, 'userId'>, targetId: number, newPermissions: readonly string[]): boolean {
   return caller.userId === targetId && !hasAdminAccess(newPermissions);
 }
+
+/**
+ * Whether a role change gives the member rights only the system admin may give (issue 25): the
+ * permissions the new role adds to the member's current ones, when they include ADMIN_Access or
+ * any permission the acting administrator does not hold. Otherwise one administrator by role
+ * could make any member an administrator, or give rights beyond their own (ASVS 5.0 8.2.1, 8.3.1).
+ * Taking rights away stays every administrator's; the system admin may give anything.
+ */
+export function grantBeyondCaller(
+  caller: Pick<Caller, 'userType' | 'permissions'>,
+  previousPermissions: readonly string[],
+  newPermissions: readonly string[],
+): boolean {
+  if (caller.userType === 'Admin') return false;
+  const gained = newPermissions.filter((p) => !previousPermissions.includes(p));
+  return gained.some((p) => p === ADMIN_ACCESS_PERMISSION || !caller.permissions.includes(p));
+}

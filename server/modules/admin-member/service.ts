@@ -13,7 +13,7 @@ import { pageOf } from '@contract';
 import { recordAccess, type AccessActor } from '@server/modules/access-record';
 import { revokeAllOfUser } from '@server/auth/refresh-tokens';
 import { maskAddress, maskKey, profileValues } from './masking';
-import { hasAdminAccess, memberActionRefusal, selfDemotion, type MemberAction } from './policy';
+import { grantBeyondCaller, hasAdminAccess, memberActionRefusal, selfDemotion, type MemberAction } from './policy';
 // Roles are the roles module's records; a member's role change only reads them.
 import { findRole, roleNames } from '@server/modules/admin-role';
 import * as members from '@server/modules/user';
@@ -156,6 +156,7 @@ async function changeMember(
 /**
  * `PATCH /api/admin/users/{id}/role`. Moving a member into or out of a role with ADMIN_Access
  * grants or removes admin rights: that writes ADMIN_GRANT or ADMIN_REVOKE besides the change.
+ * Only the system admin gives ADMIN_Access or rights the acting administrator lacks (policy.ts).
  */
 export async function changeRole(deps: Deps, caller: Caller, actor: () => AccessActor, id: number, roleCode: string): Promise<MemberDetail> {
   return changeMember(deps, caller, actor, id, 'changeRole', async (tx, row, now) => {
@@ -163,6 +164,7 @@ export async function changeRole(deps: Deps, caller: Caller, actor: () => Access
     const previous = await findRole(tx, row.roleCode);
     if (!next) throw badRequest(memberMessages.unknownRole);
     if (selfDemotion(caller, row.id, next.permissions)) throw forbidden(memberMessages.selfAdminRemoval);
+    if (grantBeyondCaller(caller, previous?.permissions ?? [], next.permissions)) throw forbidden(memberMessages.grantBySystemAdminOnly);
     const wasAdmin = hasAdminAccess(previous?.permissions ?? []);
     const isAdminNow = hasAdminAccess(next.permissions);
     if (wasAdmin !== isAdminNow) {
