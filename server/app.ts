@@ -48,6 +48,7 @@ import { searchRoutes } from './modules/search';
 import { registerCompression, registerWeb } from './web';
 import { rateLimitKey, rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
+import { lingerOnRefusedBody } from './refused-body';
 import { clientErrorHandler } from './client-errors';
 import { registerCors } from './cors';
 import { registerPrivateAnswers } from './private-answers';
@@ -151,6 +152,10 @@ export async function buildApp(
   // Clients never see a stack, SQL, a file path or a library's name: 4xx answers say what was wrong
   // in Korean, 5xx answers only that something failed, with the request id that finds the log line.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    // A refusal while the body is still arriving (413, 415, an upload stopped at its limit): the
+    // client must be able to finish sending and read it (refused-body.ts).
+    const refused = error instanceof ApiError ? error.status : (error.statusCode ?? 500);
+    if (refused >= 400 && refused < 500) lingerOnRefusedBody(request, reply);
     if (error instanceof ApiError) {
       if (error.status >= 500) {
         request.log.error({ err: error }, 'server error');

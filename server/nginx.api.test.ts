@@ -272,6 +272,20 @@ describe('nginx in front of two instances (deploy/nginx/nids.conf)', () => {
     expect(tooBig.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(tooBig.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: '요청 크기가 너무 큽니다.' });
 
+    // The whole 102 MB sent, three times (issue 25): nginx reads and drops the rest after its 413
+    // (lingering close), so each client reads the answer instead of a reset.
+    const huge = Buffer.alloc(102 * 1024 * 1024, 0x20);
+    for (let i = 0; i < 3; i++) {
+      const sent = await viaNginx(uploadPath, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'x-request-id': `huge-upload-${i}` },
+        body: huge,
+        timeoutMs: 60_000,
+      });
+      expect(sent.status).toBe(413);
+      expect(sent.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: '요청 크기가 너무 큽니다.' });
+    }
+
     // A JSON body over 1 MB (the instances' own limit) anywhere else.
     const bigJson = await viaNginx('/api/user/signin', {
       method: 'POST',
