@@ -27,6 +27,7 @@ export const entryPoints = {
   restore: 'scripts/restore.ts',
   'verify-access-records': 'scripts/verify-access-records.ts',
   'rotate-token-key': 'scripts/rotate-token-key.ts',
+  'rotate-field-key': 'scripts/rotate-field-key.ts',
 };
 
 /** Source file or folder -> where it goes in dist/server (read at run time, not imported). */

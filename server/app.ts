@@ -49,6 +49,7 @@ import { registerCompression, registerWeb } from './web';
 import { rateLimitKey, rateLimitStore } from './lib/rate-limit';
 import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './security-headers';
 import { lingerOnRefusedBody } from './refused-body';
+import { openFieldEncryption } from './lib/field-encryption';
 import { clientErrorHandler } from './client-errors';
 import { registerCors } from './cors';
 import { registerPrivateAnswers } from './private-answers';
@@ -67,7 +68,7 @@ import { createVisitorKeys } from '@server/modules/visitor-key';
 import { VisitCounter, visitRoutes } from '@server/modules/visit';
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching' | 'visitorKeys' | 'visits'> & { clock?: Clock },
+  deps: Omit<AppDeps, 'settings' | 'files' | 'clock' | 'delivery' | 'boardCaching' | 'visitorKeys' | 'visits' | 'fieldEncryption'> & { clock?: Clock },
   opts: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
 ): Promise<FastifyInstance> {
   const siteHeaders = securityHeaders(deps.config);
@@ -113,6 +114,7 @@ export async function buildApp(
     delivery: createDelivery(deps.db, clock, deps.config, app.log),
     boardCaching: createBoardCaching(deps.db, deps.config, settings, app.log, clock),
     visitorKeys,
+    fieldEncryption: openFieldEncryption({ key: deps.config.fieldEncryptionKey, previousKey: deps.config.fieldEncryptionPreviousKey, dataDir: deps.config.dataDir }),
     visits: new VisitCounter(deps.db, visitorKeys, { flushMs: deps.config.viewFlushMs, log: app.log }),
   });
   app.decorateRequest('callerPromise', null);

@@ -15,6 +15,10 @@ export interface Config {
   jwtSecret: string | undefined;
   /** The JWT_SECRET this one replaced (JWT_PREVIOUS_SECRET): verifies tokens, never signs. */
   jwtPreviousSecret: string | undefined;
+  /** Encrypts second-factor secrets at rest (FIELD_ENCRYPTION_KEY); unset: keys in DATA_DIR/field-encryption.keys. */
+  fieldEncryptionKey: string | undefined;
+  /** The FIELD_ENCRYPTION_KEY this one replaced (FIELD_ENCRYPTION_PREVIOUS_KEY): opens, never seals. */
+  fieldEncryptionPreviousKey: string | undefined;
   /** True behind TLS: turns on HSTS and upgrade-insecure-requests. */
   https: boolean;
   /**
@@ -167,6 +171,8 @@ export const environmentSchema = z.object({
   SEED_DEMO: flag({ default: 'true', doc: 'demo posts on a new site' }),
   JWT_SECRET: secret(SIGNING_SECRET_LENGTH, { doc: 'token signing key; unset: keys kept in the database' }),
   JWT_PREVIOUS_SECRET: secret(SIGNING_SECRET_LENGTH, { doc: 'the JWT_SECRET being replaced: verifies tokens, never signs' }),
+  FIELD_ENCRYPTION_KEY: secret(SIGNING_SECRET_LENGTH, { doc: 'key that encrypts second-factor secrets in the database; unset: keys in DATA_DIR/field-encryption.keys, made on first start' }),
+  FIELD_ENCRYPTION_PREVIOUS_KEY: secret(SIGNING_SECRET_LENGTH, { doc: 'the FIELD_ENCRYPTION_KEY being replaced: opens what it sealed until `npm run rotate-field-key` seals it again' }),
   HTTPS: flag({ default: 'false', doc: 'behind TLS: HSTS and upgrade-insecure-requests' }),
   ADMIN_IDLE_MINUTES: integer({ min: 0, unit: 'minutes', default: '15', doc: "an administrator's sign-in ends after this long without a request; 0: off" }),
   ADMIN_ALLOWED_IPS: list(
@@ -214,6 +220,9 @@ export type Environment = z.output<typeof environmentSchema>;
 
 /** Rules between variables; an issue without a path carries its whole message. */
 function checkTogether(env: Environment, ctx: z.RefinementCtx) {
+  if (env.FIELD_ENCRYPTION_PREVIOUS_KEY && !env.FIELD_ENCRYPTION_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['FIELD_ENCRYPTION_PREVIOUS_KEY'], message: 'needs FIELD_ENCRYPTION_KEY (the key that replaced it)' });
+  }
   if (env.JWT_PREVIOUS_SECRET && !env.JWT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['JWT_PREVIOUS_SECRET'], message: 'needs JWT_SECRET (the key that replaced it)' });
   }
@@ -243,6 +252,8 @@ function toConfig(env: Environment): Config {
     seedDemo: env.SEED_DEMO,
     jwtSecret: env.JWT_SECRET,
     jwtPreviousSecret: env.JWT_PREVIOUS_SECRET,
+    fieldEncryptionKey: env.FIELD_ENCRYPTION_KEY,
+    fieldEncryptionPreviousKey: env.FIELD_ENCRYPTION_PREVIOUS_KEY,
     https: env.HTTPS,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,

@@ -1,3 +1,4 @@
+import type { FieldEncryption } from './lib/field-encryption';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
@@ -27,6 +28,8 @@ export interface AppDeps {
   boardCaching: BoardCaching;
   /** A visitor counted once a day without an address or cookie (page satisfaction, visitor statistics). */
   visitorKeys: VisitorKeys;
+  /** Seals and opens fields kept encrypted at rest (second-factor secrets, issue 25). */
+  fieldEncryption: FieldEncryption;
   /** Page loads and in-app navigations, buffered and written in batches (visitor statistics, issue 23). */
   visits: VisitCounter;
 }

@@ -8,6 +8,8 @@ import { previousSecretWarning } from './auth/signing-keys';
 import { seedIfEmpty } from './seed';
 import { housekeepingSchedule } from '@server/modules/housekeeping';
 import { viewFoldSchedule } from '@server/modules/board';
+import { prepareStoredSecrets } from '@server/modules/two-factor';
+import { FieldKeyMissing, KEY_FILE_NAME } from './lib/field-encryption';
 
 async function main() {
   const config = loadConfig();
@@ -33,6 +35,22 @@ async function main() {
     { adminId: config.adminId, adminPassword: config.adminPassword, dataDir: config.dataDir, seedDemo: config.seedDemo },
     app.log,
   );
+
+  // Second-factor secrets sealed at rest (issue 25): the ones stored plain before are sealed now, and
+  // an instance without the key the others sealed with stops here rather than refuse every code.
+  try {
+    const { sealed } = await prepareStoredSecrets(database.db, app.deps.fieldEncryption);
+    if (sealed > 0) app.log.info({ sealed, key: app.deps.fieldEncryption.currentKeyId }, 'second-factor secrets sealed');
+  } catch (err) {
+    if (err instanceof FieldKeyMissing) {
+      throw new Error(
+        `Second-factor secrets in the database are sealed with field encryption key ${err.keyId}, which this instance does not have: ` +
+          `set FIELD_ENCRYPTION_KEY as on the other instances, or copy ${KEY_FILE_NAME} from the DATA_DIR of the instance that made it.`,
+        { cause: err },
+      );
+    }
+    throw err;
+  }
 
   // Deletes data no longer needed (expired tokens, old outbox records, unattached uploads...).
   const housekeeping = housekeepingSchedule(app);

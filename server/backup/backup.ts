@@ -1,3 +1,4 @@
+import { storedSecretKeys } from '@server/modules/two-factor';
 import fs from 'node:fs';
 import type { Database } from '../db/client';
 import type { FileStore } from '@server/modules/file';
@@ -48,6 +49,7 @@ export async function backupSite(opts: BackupOptions): Promise<BackupResult> {
       app: appVersion(),
       database: database.section,
       files: { count: files.entries.length, bytes: files.bytes },
+      fieldEncryptionKeys: (await storedSecretKeys(opts.database.db)).keyIds,
       entries: [...database.entries, ...files.entries],
     };
     writeManifest(opts.dir, manifest);
@@ -91,6 +93,9 @@ export function contentsLine(manifest: Manifest): string {
   const { database, files } = manifest;
   return (
     `${database.tables.length} tables, ${formatCount(totalRows(database.tables))} rows, ` +
-    `${formatCount(files.count)} files (${formatBytes(files.bytes)})`
+    `${formatCount(files.count)} files (${formatBytes(files.bytes)})` +
+    (manifest.fieldEncryptionKeys?.length
+      ? `; its second-factor secrets open only with field encryption key ${manifest.fieldEncryptionKeys.join(', ')}, which is not in it: keep that key apart`
+      : '')
   );
 }

@@ -58,6 +58,12 @@ const manifestSchema = z.object({
     sequences: z.array(z.object({ name: z.string(), lastValue: z.string(), isCalled: z.boolean() })),
   }),
   files: z.object({ count: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
+  /**
+   * The field encryption keys the second-factor secrets in the dump are sealed with (issue 25): a
+   * restore needs them (FIELD_ENCRYPTION_KEY or DATA_DIR/field-encryption.keys), which the backup
+   * does not hold. Absent in backups made before.
+   */
+  fieldEncryptionKeys: z.array(z.string()).optional(),
   entries: z.array(entrySchema),
 }).superRefine((m, ctx) => {
   // Every dump file restore opens is one of the checksummed entries (so it was verified, and it

@@ -18,7 +18,7 @@ import {
 import { confirmedFactor, verifySecondFactor } from '@server/modules/two-factor';
 import { withTransaction } from '@server/db/transaction';
 
-type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'settings' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'settings' | 'config' | 'fieldEncryption'>;
 
 
 export function toLoginUser(user: UserWithRole): LoginUser {
@@ -101,7 +101,7 @@ async function checkSignin(
   // The attempt that reached the limit is answered with the lock, whatever was wrong.
   const refuse = (error: ApiError) => (attempt.lockedByThis ? failed(user.id, accountLockedError(), true) : failed(user.id, error));
   if (!(await verifyPassword(user.passwordHash, password))) return refuse(invalidCredential());
-  const factor = await confirmedFactor(deps.db, user.id);
+  const factor = await confirmedFactor(deps, user.id);
   if (factor) {
     // A right password tells the client to ask for the code; it is no failure and counts none.
     if (!otp) {
@@ -109,7 +109,7 @@ async function checkSignin(
       throw twoFactorRequired();
     }
     // Wrong codes count with wrong passwords: five lock the account, so six digits cannot be tried through.
-    if (!(await verifySecondFactor(deps.db, factor, otp, now))) return refuse(invalidOtp('signin'));
+    if (!(await verifySecondFactor(deps, factor, otp, now))) return refuse(invalidOtp('signin'));
   }
   await clearFailedSignins(deps.db, user.id);
 }

@@ -1,7 +1,6 @@
 import { accountMessages, twoFactorMessages as m, type TwoFactorChangeRequest, type TwoFactorEnrolment, type TwoFactorStatus } from '@contract';
 import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
 import { badRequest, conflict, invalidOtp, notFound } from '../../errors';
 import { revokeAllOfUser, revokeOthersOfUser } from '@server/auth/refresh-tokens';
 import { confirmOwnPassword, findUserById } from '@server/modules/user';
@@ -9,7 +8,14 @@ import * as repo from './repo';
 import { hashRecoveryCode, matchingStep, newRecoveryCodes, newSecret, normaliseRecoveryCode, otpauthUrl, qrSvg } from './totp';
 import { withTransaction } from '@server/db/transaction';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings' | 'fieldEncryption'>;
+type FactorDeps = Pick<AppDeps, 'db' | 'fieldEncryption'>;
+
+/** What the row's sealed secret is bound to: the account (a value copied to another row does not open). */
+export const secretContext = (userId: number) => `two_factor:${userId}`;
+
+/** The authenticator secret of a factor's row, opened. */
+const secretOf = (deps: FactorDeps, row: repo.TwoFactorRow) => deps.fieldEncryption.open(row.secret, secretContext(row.userId));
 type SignedIn = Caller & { userId: number };
 
 /** A wrong authenticator or recovery code on a change: 400 INVALID_OTP about the field `code`. */
@@ -42,7 +48,8 @@ export async function status(deps: Deps, caller: SignedIn): Promise<TwoFactorSta
 export async function startEnrolment(deps: Deps, caller: SignedIn, password: string): Promise<TwoFactorEnrolment> {
   const user = await checkPassword(deps, caller, password);
   const secret = newSecret();
-  if (!(await repo.startEnrolment(deps.db, caller.userId, secret, deps.clock.now()))) throw conflict(m.alreadyEnabled);
+  const sealed = deps.fieldEncryption.seal(secret, secretContext(caller.userId));
+  if (!(await repo.startEnrolment(deps.db, caller.userId, sealed, deps.clock.now()))) throw conflict(m.alreadyEnabled);
   const url = otpauthUrl(secret, (await deps.settings.info()).siteName, user.userKeyCode);
   return { secret, otpauthUrl: url, qrSvg: await qrSvg(url) };
 }
@@ -56,7 +63,7 @@ export async function confirmEnrolment(deps: Deps, caller: SignedIn, code: strin
   if (!row) throw badRequest(m.notEnrolling);
   if (row.confirmedAt) throw conflict(m.alreadyEnabled);
   const now = deps.clock.now();
-  const step = matchingStep(row.secret, code, now);
+  const step = matchingStep(secretOf(deps, row), code, now);
   if (step === null) throw invalidCode();
   const codes = newRecoveryCodes();
   await withTransaction(deps.db, async (tx) => {
@@ -77,9 +84,9 @@ export async function confirmEnrolment(deps: Deps, caller: SignedIn, code: strin
 async function checkPasswordAndCode(deps: Deps, caller: SignedIn, { password, code }: TwoFactorChangeRequest): Promise<void> {
   const user = await findUserById(deps.db, caller.userId);
   if (!user) throw badRequest(accountMessages.currentPasswordWrong, { field: 'password' });
-  const factor = await confirmedFactor(deps.db, caller.userId);
+  const factor = await confirmedFactor(deps, caller.userId);
   if (!factor) throw badRequest(m.notEnabled);
-  await confirmOwnPassword(deps, user, password, { matches: () => verifySecondFactor(deps.db, factor, code, deps.clock.now()), refusal: invalidCode });
+  await confirmOwnPassword(deps, user, password, { matches: () => verifySecondFactor(deps, factor, code, deps.clock.now()), refusal: invalidCode });
 }
 
 /** New recovery codes replace the old ones, used or not. */
@@ -114,8 +121,8 @@ export async function resetFor(deps: Deps, userId: number): Promise<void> {
 }
 
 /** The account's confirmed second factor, if it has one (sign-in asks for a code only then). */
-export async function confirmedFactor(db: Db, userId: number): Promise<repo.TwoFactorRow | null> {
-  const row = await repo.find(db, userId);
+export async function confirmedFactor(deps: FactorDeps, userId: number): Promise<repo.TwoFactorRow | null> {
+  const row = await repo.find(deps.db, userId);
   return row?.confirmedAt ? row : null;
 }
 
@@ -123,12 +130,12 @@ export async function confirmedFactor(db: Db, userId: number): Promise<repo.TwoF
  * Sign-in's second step: the app's current code (each step good once) or an unused recovery code
  * (then used up). False for anything else.
  */
-export async function verifySecondFactor(db: Db, factor: repo.TwoFactorRow, input: string, now: Date): Promise<boolean> {
+export async function verifySecondFactor(deps: FactorDeps, factor: repo.TwoFactorRow, input: string, now: Date): Promise<boolean> {
   const code = input.replace(/\s/g, '');
   if (/^\d{6}$/.test(code)) {
-    const step = matchingStep(factor.secret, code, now);
-    return step !== null && (await repo.spendStep(db, factor.userId, step));
+    const step = matchingStep(secretOf(deps, factor), code, now);
+    return step !== null && (await repo.spendStep(deps.db, factor.userId, step));
   }
   const recovery = normaliseRecoveryCode(code);
-  return recovery !== null && (await repo.spendRecoveryCode(db, factor.userId, hashRecoveryCode(recovery), now));
+  return recovery !== null && (await repo.spendRecoveryCode(deps.db, factor.userId, hashRecoveryCode(recovery), now));
 }
