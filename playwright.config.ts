@@ -94,7 +94,7 @@ export default defineConfig({
         SEED_DEMO: 'true',
         ADMIN_ID: 'admin',
         // A known password so the tests can sign the administrator in; no generated password file.
-        ADMIN_PASSWORD: 'e2e-Admin-Passw0rd!',
+        ADMIN_PASSWORD: 'e2e-Staff-Passphrase7!',
         ...e2eServerEnv(),
         // The console's calls only from this machine (issue 12); a test poses as a proxied client
         // elsewhere with X-Forwarded-For, which only 127.0.0.1 may set (e2e/admin-allowed-ips.spec.ts).

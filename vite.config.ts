@@ -19,6 +19,8 @@ import { precompress } from './scripts/vite-precompress.js';
 const contractDeclarations = /[\\/]contract[\\/](?!zod-ko\.)[\w-]+\.ts$/;
 const contractModule = /[\\/]contract[\\/][\w-]+\.ts$/;
 const consoleContract = /[\\/]contract[\\/](admin|alumni|ops)/;
+/** The password estimator and its word lists (issue 25): a lazy chunk of their own with zxcvbn's dictionaries. */
+const passwordEstimator = /[\\/]contract[\\/](password-strength|korean-keyboard)\.ts$/;
 const zodModule = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /** The reader's board screens: the list and the post. */
@@ -77,7 +79,7 @@ const chunkGroups = [
   { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 3 },
   { name: 'app', tags: ['$initial' as const], priority: 2 },
   // Before `schemas`, which would otherwise take these with the schema modules that import them.
-  { name: (id: string, graph: ModuleGraph) => (contractModule.test(id) && !isSchemaModule(id, graph) ? 'contract' : null), priority: 1 },
+  { name: (id: string, graph: ModuleGraph) => (contractModule.test(id) && !passwordEstimator.test(id) && !isSchemaModule(id, graph) ? 'contract' : null), priority: 1 },
   { name: (id: string, graph: ModuleGraph) => (!consoleContract.test(id) && isSchemaModule(id, graph) ? 'schemas' : null), priority: 0 },
   { name: (id: string, graph: ModuleGraph) => (sharedUi.test(id) && importedByReaders(graph).has(id) ? 'ui' : null), priority: 0 },
   { name: (id: string, graph: ModuleGraph) => (boardFeature.test(id) && importedByReaders(graph).has(id) ? 'board-read' : null), priority: 0 },

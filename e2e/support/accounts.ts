@@ -14,7 +14,7 @@ export interface TestMember {
   email: string;
 }
 
-export const ADMIN = { userId: 'admin', password: 'e2e-Admin-Passw0rd!' } as const;
+export const ADMIN = { userId: 'admin', password: 'e2e-Staff-Passphrase7!' } as const;
 
 let sequence = 0;
 /** A unique lower-case suffix: worker, time and a counter. */

@@ -40,7 +40,7 @@ that PostgreSQL server (use a database of its own: the bench rewrites the board'
   --reseed           seed the board again even when it already holds N posts
   --json FILE        also write the results to FILE as JSON
   --admin-password P the administrator's password, set on a new database (default
-                     bench-admin-password; env ADMIN_PASSWORD also sets it); sign-in is measured
+                     bench-staff-passphrase; env ADMIN_PASSWORD also sets it); sign-in is measured
                      with 32 bench members (benchmember01-32) the bench adds
   --nginx            load through nginx with deploy/nginx/nids.conf over HTTPS (a self-signed
                      certificate; NGINX_PATH, else /usr/sbin/nginx, installed with apt as root
@@ -103,7 +103,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     durationSeconds: positiveInt('duration', values.duration, 10),
     reseed: values.reseed ?? false,
     json: values.json === undefined ? undefined : path.resolve(values.json),
-    adminPassword: values['admin-password'] ?? config.adminPassword ?? 'bench-admin-password',
+    adminPassword: values['admin-password'] ?? config.adminPassword ?? 'bench-staff-passphrase',
     instances,
     nginx,
     server,

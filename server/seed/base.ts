@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashPassword } from '../auth/password';
+import { firstAdminPasswordProblem } from '@server/modules/user';
 import type { BoardPermissionRoles, SiteInfo } from '@contract';
 import type { Db } from '../db/client';
 import { appUser, board, role, siteSetting } from '../db/schema';
@@ -83,6 +84,11 @@ export async function seedBase(
   await tx.insert(board).values(seedBoards);
 
   let password = opts.adminPassword;
+  if (password) {
+    // Refused before anything is stored (the caller's transaction rolls the seed back).
+    const problem = firstAdminPasswordProblem(password, opts.adminId, seedSettings);
+    if (problem) throw new Error(`ADMIN_PASSWORD is too easy to guess: ${problem} Choose another, or leave it unset to have one generated into DATA_DIR/initial-admin-password.`);
+  }
   let adminPasswordFile: string | null = null;
   if (!password) {
     password = randomBytes(12).toString('base64url');

@@ -66,4 +66,20 @@ describe('seedIfEmpty', () => {
       await fresh.dispose();
     }
   });
+
+  it('refuses an ADMIN_PASSWORD a guesser tries first (issue 25), storing nothing', async () => {
+    const fresh = await openTestDatabase({ empty: true });
+    try {
+      await migrateFolder(fresh);
+      const files = new LocalFileStore(path.join(dataDir, 'files-weak'));
+      const silent = { info: () => {}, warn: () => {} };
+      await expect(seedIfEmpty(fresh.db, files, { adminId: 'admin', adminPassword: 'Korea123!', dataDir, seedDemo: false }, silent)).rejects.toThrow(
+        /^ADMIN_PASSWORD is too easy to guess: .*추측/,
+      );
+      const { rows } = await fresh.raw.query<{ users: number; boards: number }>('SELECT (SELECT count(*)::int FROM app_user) AS users, (SELECT count(*)::int FROM board) AS boards');
+      expect(rows[0]).toEqual({ users: 0, boards: 0 });
+    } finally {
+      await fresh.dispose();
+    }
+  });
 });

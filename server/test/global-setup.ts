@@ -11,7 +11,7 @@ import { seedIfEmpty } from '../seed';
 
 /** The seeded administrator of every test database. */
 export const TEST_ADMIN_ID = 'admin';
-export const TEST_ADMIN_PASSWORD = 'test-admin-password-1234';
+export const TEST_ADMIN_PASSWORD = 'test-staff-passphrase-1234';
 
 declare module 'vitest' {
   interface ProvidedContext {

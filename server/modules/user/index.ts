@@ -8,3 +8,5 @@ export { memberCounts, memberCountsQuery, signinFailureCounts, signinFailureCoun
 export { roleHolderCount, roleHolderCounts } from './repo';
 export { activeMembersSharingMobile, activeMembersWithout, keyInUse, memberName } from './repo';
 export { exportQuery, findMember, listMembers, updateMember, type MemberListRow, type MemberRecord } from './repo';
+// The first administrator's password (seed, issue 25).
+export { firstAdminPasswordProblem } from './password-policy';

@@ -14,7 +14,7 @@ import { canChangeUser, canReachUser, canRetire } from './policy';
 import { recordAccess } from '@server/modules/access-record';
 import { maskKey } from './mask';
 import { validateProfile } from './profile';
-import { checkNewPassword, identityWords } from './password-policy';
+import { checkNewPassword, identityWords, siteWordsOf } from './password-policy';
 import { checkName, keyTakenError } from './signup';
 import * as repo from './repo';
 import { withTransaction } from '@server/db/transaction';
@@ -131,7 +131,7 @@ export async function changePassword(
   address: string,
 ): Promise<void> {
   const target = await changeableUser(deps, caller, id);
-  checkNewPassword(input.password, input.passwordConfirm, identityWords(target.userKeyCode, target.email));
+  checkNewPassword(input.password, input.passwordConfirm, identityWords(target.userKeyCode, target.email), await siteWordsOf(deps.settings));
   await checkCurrentPassword(deps, caller, target, input.currentPassword);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();

@@ -71,3 +71,43 @@ describe('a new password is neither common nor built on the member\'s ID', () =>
     expect((await signinRequest(t, member.userKeyCode, 'Reg1stry#Seoul')).statusCode).toBe(200);
   });
 });
+
+describe('what a guesser tries first is refused wherever a password is set (issue 25)', () => {
+  const twist = [accountMessages.passwordTooCommon, accountMessages.passwordCommonTwist];
+
+  it('a change: substitutions, decorations, keyboard walks, Korean typed in Latin letters and the site\'s name, each with its reason', async () => {
+    const member = await createMember(t.db);
+    const session = await signIn(t, member.userKeyCode, member.password);
+    const headers = t.auth(session.accessToken);
+    const change = (password: string) =>
+      post(`/api/user/change-password/${member.id}`, { currentPassword: member.password, password, passwordConfirm: password }, headers);
+    const reason = async (password: string) => {
+      const res = await change(password);
+      expect(res.statusCode, password).toBe(400);
+      return (body(res) as { message: string; field: string }).message;
+    };
+    for (const password of ['P@ssw0rd', 'P@ssword1', 'Korea123!']) expect(twist, password).toContain(await reason(password));
+    for (const password of ['1q2w3e4r!', 'qwer1234!', 'asdf1234!']) expect([...twist, accountMessages.passwordKeyboardWalk], password).toContain(await reason(password));
+    expect(await reason('dkssud12!')).toBe(accountMessages.passwordKoreanTyped);
+    expect(await reason('Nids#2026')).toBe(accountMessages.passwordHasSiteName);
+    expect((await signinRequest(t, member.userKeyCode, member.password)).statusCode).toBe(200);
+    expect(body(await change('Zq8!mT3w'))).toMatchObject({ code: 'SUCCESS' });
+  });
+
+  it('a reset and a sign-up refuse the same way', async () => {
+    const member = await createMember(t.db, { email: 'guesser-reset@example.com' });
+    const { userToken } = data<{ userToken: string }>(await post('/api/user/reset-password-token', { email: member.email! }));
+    const pincode = await lastPincode(t, member.email!);
+    expectRefused(await post('/api/user/reset-password', { userToken, pincode, password: 'tkfkdgo1!', passwordConfirm: 'tkfkdgo1!' }), accountMessages.passwordKoreanTyped);
+    const email = 'guesser-signup@example.com';
+    const signup = await post('/api/user/signup', {
+      userKeyType: 'ID',
+      userKeyCode: 'guesser1',
+      password: 'Registry#77',
+      profile: { name: '홍길동', email, organization: '기관', occupation: '간호사' },
+      userKeyTokenForEmail: await confirmedKeyToken(t, 'EMAIL', email),
+      agreeTerms: true,
+    });
+    expectRefused(signup, accountMessages.passwordHasSiteName);
+  });
+});

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { accountMessages, patterns } from '@contract';
+import { accountMessages, patterns, type SiteInfo } from '@contract';
+import { passwordWeakness, siteWords, weaknessMessages } from '@contract/password-strength';
 import { badRequest } from '../../errors';
 
 /**
@@ -46,19 +47,45 @@ export function identityWords(...keys: (string | null | undefined)[]): string[] 
   return [...words];
 }
 
-/**
- * Every rule a new password meets, with the form's sentences: the pattern, the confirmation, the
- * common-password list and the member's own ID. `identity`: identityWords() of the account.
- */
-export function checkNewPassword(password: string, passwordConfirm?: string, identity: string[] = []): void {
-  if (!patterns.password.test(password)) throw badRequest(accountMessages.passwordFormat, { field: 'password' });
-  if (passwordConfirm !== undefined && password !== passwordConfirm) throw badRequest(accountMessages.passwordMismatch, { field: 'passwordConfirm' });
-  checkPasswordStrength(password, identity);
+/** The words that name the site (its names and domains), which no password may contain (issue 25). */
+export async function siteWordsOf(settings: { info(): Promise<SiteInfo> }): Promise<string[]> {
+  return siteWords(await settings.info());
 }
 
-/** The list and ID rules alone (for a reset, where the account is known only after the pincode). */
-export function checkPasswordStrength(password: string, identity: string[]): void {
+/**
+ * Every rule a new password meets, with the form's sentences: the pattern, the confirmation, the
+ * common-password list, the member's own ID and the guessing estimate. `identity`: identityWords()
+ * of the account; `site`: siteWordsOf().
+ */
+export function checkNewPassword(password: string, passwordConfirm?: string, identity: string[] = [], site: string[] = []): void {
+  if (!patterns.password.test(password)) throw badRequest(accountMessages.passwordFormat, { field: 'password' });
+  if (passwordConfirm !== undefined && password !== passwordConfirm) throw badRequest(accountMessages.passwordMismatch, { field: 'passwordConfirm' });
+  checkPasswordStrength(password, identity, site);
+}
+
+/**
+ * The list, ID and guessing rules without the pattern (for a reset, where the account is known
+ * only after the pincode). The estimate (contract/password-strength.ts) sees through
+ * substitutions, keyboard walks, Korean words typed on a Latin keyboard and the site's own name.
+ */
+export function checkPasswordStrength(password: string, identity: string[], site: string[]): void {
   if (isCommonPassword(password)) throw badRequest(accountMessages.passwordTooCommon, { field: 'password' });
   const lower = password.toLowerCase();
   if (identity.some((word) => lower.includes(word))) throw badRequest(accountMessages.passwordHasUserId, { field: 'password' });
+  const weakness = passwordWeakness(password, site);
+  if (weakness) throw badRequest(weaknessMessages[weakness], { field: 'password' });
+}
+
+/**
+ * The first administrator's password given in ADMIN_PASSWORD (issue 25): the same guessing rules
+ * as every new password (the list, the ID, the estimate with the site's words; not the length
+ * pattern, which an operator's passphrase may exceed). The Korean reason, or null when it is fine.
+ */
+export function firstAdminPasswordProblem(password: string, adminId: string, site: SiteInfo): string | null {
+  try {
+    checkPasswordStrength(password, identityWords(adminId), siteWords(site));
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
 }

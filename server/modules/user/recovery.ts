@@ -7,11 +7,11 @@ import { fullIdEmail, fullIdSms } from '@server/modules/delivery';
 import { revokeAllOfUser } from '@server/auth/refresh-tokens';
 import { normaliseKey, markUsed, attemptPincode, deliverPincode, issuePincode, limitIdSends, takeConfirmedToken } from '@server/modules/user-key';
 import { maskUserKey } from './mask';
-import { checkNewPassword, checkPasswordStrength, identityWords } from './password-policy';
+import { checkNewPassword, checkPasswordStrength, identityWords, siteWordsOf } from './password-policy';
 import * as repo from './repo';
 import { withTransaction } from '@server/db/transaction';
 
-type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'keys' | 'clock' | 'delivery' | 'config' | 'settings'>;
 
 type FoundIds = { idList: { userKeyCode: string; createdDate: string }[]; sentTo: 'EMAIL' | 'MOBILE' | null };
 
@@ -65,14 +65,15 @@ export async function resetPassword(
   deps: Deps,
   input: { userToken: string; pincode: string; password: string; passwordConfirm: string },
 ): Promise<void> {
-  checkNewPassword(input.password, input.passwordConfirm);
+  const site = await siteWordsOf(deps.settings);
+  checkNewPassword(input.password, input.passwordConfirm, [], site);
   const row = await attemptPincode(deps, input.userToken, input.pincode, ['RESET'], 'userToken');
   // An unknown address's token fails like a wrong pincode, even if its code were guessed.
   if (row.userId === null) throw badRequest(accountMessages.pincodeFailed);
   const userId = row.userId;
   // Whose password it is is known only now; a refusal leaves the pincode usable for another try.
   const member = await repo.findUser(deps.db, userId);
-  checkPasswordStrength(input.password, identityWords(member?.userKeyCode, member?.email));
+  checkPasswordStrength(input.password, identityWords(member?.userKeyCode, member?.email), site);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   await withTransaction(deps.db, async (tx) => {

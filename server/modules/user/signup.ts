@@ -7,7 +7,7 @@ import { ROLE_MEMBER } from '../../seed/base';
 import { verifyCaptchaIfRequired } from '@server/modules/captcha';
 import { keyLabel, normaliseKey, takeConfirmedToken, validKey } from '@server/modules/user-key';
 import { conflict } from '../../errors';
-import { checkNewPassword, identityWords } from './password-policy';
+import { checkNewPassword, identityWords, siteWordsOf } from './password-policy';
 import { validateProfile } from './profile';
 import * as repo from './repo';
 import { withTransaction } from '@server/db/transaction';
@@ -47,7 +47,7 @@ export async function signup(deps: Deps, input: SignupInput): Promise<{ userName
 
   const keyCode = validKey(type, input.userKeyCode);
   const { name, email: rawEmail, mobile: rawMobile, ...extra } = input.profile;
-  checkNewPassword(input.password, undefined, identityWords(keyCode, rawEmail));
+  checkNewPassword(input.password, undefined, identityWords(keyCode, rawEmail), await siteWordsOf(deps.settings));
   checkName(name, 'profile.name');
   const email = normaliseKey('EMAIL', rawEmail);
   if (!patterns.email.test(email)) throw badRequest(accountMessages.emailFormat, { field: 'profile.email' });

@@ -6,6 +6,8 @@ import { alertAndCarry } from '@web/lib/carried-notice';
 import { useRequestResetPasswordToken } from '../api/reset-password-token';
 import { useResetPassword } from '../api/reset-password';
 import { AccountPage } from '../components/AccountPage';
+import { PasswordStrength } from '../components/PasswordStrength';
+import { useSiteInfo } from '@web/lib/site-info';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { Field } from '@web/ui/form/Field';
 import { FormMessage, type Notice } from '../components/FormMessage';
@@ -135,8 +137,10 @@ function ResetForm({ token }: { token: ResetToken }) {
     ...manualValidation,
     resolver: issuesResolver(resetPasswordIssues),
   });
-  const { handleSubmit, formState, getValues, resetField } = form;
+  const { handleSubmit, formState, getValues, resetField, control } = form;
   const field = useFieldValidation(form, resetPasswordIssues);
+  const password = useWatch({ control, name: 'password' });
+  const site = useSiteInfo().data;
   const errors = formState.errors;
   const expired = clock?.expired ?? true;
 
@@ -193,7 +197,14 @@ function ResetForm({ token }: { token: ResetToken }) {
           <input {...control} {...field('pincode')} className="form-input form-input--pincode" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         )}
       </Field>
-      <Field id={fieldDomId(RESET_FORM_ID, 'password')} label="새 비밀번호" required error={errors.password?.message} hint={accountMessages.passwordFormat}>
+      <Field
+        id={fieldDomId(RESET_FORM_ID, 'password')}
+        label="새 비밀번호"
+        required
+        error={errors.password?.message}
+        hint={accountMessages.passwordFormat}
+        below={<PasswordStrength id={`${fieldDomId(RESET_FORM_ID, 'password')}-strength`} password={password} identity={[token.forEmail]} site={site} />}
+      >
         {(control) => <input {...control} {...field('password')} className="form-input" type="password" autoComplete="new-password" maxLength={16} />}
       </Field>
       <Field id={fieldDomId(RESET_FORM_ID, 'passwordConfirm')} label="새 비밀번호 확인" required error={errors.passwordConfirm?.message}>

@@ -2,6 +2,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SiteAuthentication, UserDetail } from '@contract';
+import { useSiteInfo } from '@web/lib/site-info';
+import { PasswordStrength } from '../components/PasswordStrength';
 import { accountMessages, memberActivityLabels, memberActivityTypes, paths, type MemberActivityType } from '@contract';
 import { alertAndCarry } from '@web/lib/carried-notice';
 import { refusedField } from '@web/lib/api';
@@ -140,7 +142,7 @@ function myPageTabs(auth: SiteAuthentication, user: UserDetail, onRetired: () =>
   return [
     { id: 'profile', label: '회원 정보', panel: <ProfileSection auth={auth} user={user} /> },
     ...activity,
-    { id: 'password', label: '비밀번호 변경', panel: <PasswordSection userId={user.id} /> },
+    { id: 'password', label: '비밀번호 변경', panel: <PasswordSection userId={user.id} identity={[user.userKeyCode, user.email]} /> },
     { id: 'email', label: verifiedKeyLabels.EMAIL, panel: <KeySection auth={auth} user={user} keyType="EMAIL" /> },
     ...(showMobile ? [{ id: 'mobile' as const, label: verifiedKeyLabels.MOBILE, panel: <KeySection auth={auth} user={user} keyType="MOBILE" /> }] : []),
     { id: 'retire', label: '회원 탈퇴', panel: <RetireSection onRetired={onRetired} /> },
@@ -233,8 +235,9 @@ function ProfileSection({ auth, user }: { auth: SiteAuthentication; user: UserDe
   );
 }
 
-function PasswordSection({ userId }: { userId: number }) {
+function PasswordSection({ userId, identity }: { userId: number; identity: (string | null)[] }) {
   const formId = 'mypage-password';
+  const site = useSiteInfo().data;
   const change = useChangePassword(userId);
   const [summary, setSummary] = useState<Issue[]>([]);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -243,8 +246,9 @@ function PasswordSection({ userId }: { userId: number }) {
     ...manualValidation,
     resolver: issuesResolver(passwordChangeIssues),
   });
-  const { handleSubmit, formState, getValues, reset } = form;
+  const { handleSubmit, formState, getValues, reset, control } = form;
   const field = useFieldValidation(form, passwordChangeIssues);
+  const password = useWatch({ control, name: 'password' });
   const errors = formState.errors;
 
   const onValid = async (values: PasswordChangeValues) => {
@@ -276,7 +280,14 @@ function PasswordSection({ userId }: { userId: number }) {
         <Field id={fieldDomId(formId, 'currentPassword')} label="현재 비밀번호" required error={errors.currentPassword?.message}>
           {(control) => <input {...control} {...field('currentPassword')} className="form-input" type="password" autoComplete="current-password" />}
         </Field>
-        <Field id={fieldDomId(formId, 'password')} label="새 비밀번호" required error={errors.password?.message} hint={accountMessages.passwordFormat}>
+        <Field
+          id={fieldDomId(formId, 'password')}
+          label="새 비밀번호"
+          required
+          error={errors.password?.message}
+          hint={accountMessages.passwordFormat}
+          below={<PasswordStrength id={`${fieldDomId(formId, 'password')}-strength`} password={password} identity={identity} site={site} />}
+        >
           {(control) => <input {...control} {...field('password')} className="form-input" type="password" autoComplete="new-password" maxLength={16} />}
         </Field>
         <Field id={fieldDomId(formId, 'passwordConfirm')} label="새 비밀번호 확인" required error={errors.passwordConfirm?.message}>

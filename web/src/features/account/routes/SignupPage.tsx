@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import { useSiteInfo } from '@web/lib/site-info';
+import { PasswordStrength } from '../components/PasswordStrength';
 import { useNavigate } from 'react-router';
 import type { SiteAuthentication } from '@contract';
 import { accountMessages, keyLabels, paths } from '@contract';
@@ -91,7 +93,8 @@ function SignupForm({ auth }: { auth: SiteAuthentication }) {
   // Checked when a field is left and on submit, never while Korean text is being composed.
   const field = useFieldValidation(form, issuesOf);
   const errors = formState.errors;
-  const [userId, email, mobile] = useWatch({ control, name: ['userId', 'email', 'mobile'] });
+  const [userId, email, mobile, password] = useWatch({ control, name: ['userId', 'email', 'mobile', 'password'] });
+  const site = useSiteInfo().data;
 
   const tokenFor = (token: ForValue<string> | null, value: string) => (token && token.forValue === value.trim() ? token.value : null);
   // A check or key token is for the exact value it was obtained for (the ID check is also undone
@@ -261,7 +264,14 @@ function SignupForm({ auth }: { auth: SiteAuthentication }) {
             )}
           </Field>
         )}
-        <Field id={fieldDomId(FORM_ID, 'password')} label="비밀번호" required error={errors.password?.message} hint={accountMessages.passwordFormat}>
+        <Field
+          id={fieldDomId(FORM_ID, 'password')}
+          label="비밀번호"
+          required
+          error={errors.password?.message}
+          hint={accountMessages.passwordFormat}
+          below={<PasswordStrength id={`${fieldDomId(FORM_ID, 'password')}-strength`} password={password} identity={[userId, email]} site={site} />}
+        >
           {(control) => <input {...control} {...field('password')} className="form-input" type="password" autoComplete="new-password" maxLength={16} />}
         </Field>
         <Field id={fieldDomId(FORM_ID, 'passwordConfirm')} label="비밀번호 확인" required error={errors.passwordConfirm?.message}>
