@@ -82,6 +82,20 @@ export type AccessRecordView = z.infer<typeof accessRecordView>;
 export const accessRecordPage = z.object({ content: z.array(accessRecordView), ...pageFields });
 
 /**
+ * `GET /api/admin/access-records/chain-head` (issue 25): how long the hash chain is and the hash of
+ * its last record, read together, with the time they were read. Written down outside the system,
+ * they let `npm run verify-access-records -- --expect-count N --expect-hash H` catch records later
+ * cut from the end of the chain.
+ */
+export const accessRecordChainHead = z.object({
+  count: z.number(),
+  /** 64 zeros when there is no record yet. */
+  lastHash: z.string(),
+  checkedAt: z.string(),
+});
+export type AccessRecordChainHead = z.infer<typeof accessRecordChainHead>;
+
+/**
  * A day (`YYYY-MM-DD`, a whole day in Korea, inclusive) or a moment (ISO 8601; without an offset
  * it is read as Korea time), for the period filter of the access records.
  */

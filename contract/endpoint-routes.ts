@@ -127,6 +127,7 @@ const routeDeclarations = {
   accessRecord: {
     list: { method: 'GET', path: '/api/admin/access-records' },
     exportData: { method: 'POST', path: '/api/admin/access-records/export-data' },
+    chainHead: { method: 'GET', path: '/api/admin/access-records/chain-head' },
   },
   adminDashboard: {
     get: { method: 'GET', path: '/api/admin/dashboard' },

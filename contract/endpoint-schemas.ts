@@ -31,7 +31,7 @@ import {
 import { createRoleRequest, patchRoleRequest, roleCodeParams, roleList, roleView } from './admin-role';
 import { adminBoard, adminBoardCreate, adminBoardList, adminBoardParams, adminBoardPatch, boardMenu } from './admin-board';
 import { inquiryDetail, inquiryListQuery, inquiryPage, inquiryParams, inquiryPatch } from './inquiry';
-import { accessRecordExportRequest, accessRecordListQuery, accessRecordPage } from './access-record';
+import { accessRecordChainHead, accessRecordExportRequest, accessRecordListQuery, accessRecordPage } from './access-record';
 import { adminDashboard } from './admin-dashboard';
 import { adminPopup, adminPopupList, popupActiveList, popupActiveQuery, popupCreateRequest, popupIdParams, popupPatchRequest } from './popup';
 import {
@@ -180,6 +180,7 @@ export const endpointSchemas = {
 
   'accessRecord.list': { querystring: accessRecordListQuery, response: { 200: successEnvelope(accessRecordPage), ...siteSettingErrors } },
   'accessRecord.exportData': { body: accessRecordExportRequest, response: siteSettingErrors },
+  'accessRecord.chainHead': { response: { 200: successEnvelope(accessRecordChainHead), ...siteSettingErrors } },
 
   'adminDashboard.get': { response: { 200: successEnvelope(adminDashboard), 401: e, 403: e } },
 

@@ -225,6 +225,7 @@ const rules = {
   accessRecord: {
     list: { access: consoleAdmin, answer: noStore },
     exportData: { access: consoleAdmin, answer: noStore },
+    chainHead: { access: consoleAdmin, answer: noStore },
   },
   adminDashboard: {
     get: { access: consoleAdmin, answer: noStore },

@@ -1,8 +1,10 @@
 // `npm run verify-access-records`: recomputes the hash chain of the personal-data access records
 // (issue 9; docs/decisions/0012-access-records.md) and prints one line in Korean and English.
-// Exit code 0: the chain is whole (the line ends with the last hash: keep it elsewhere, see the
-// decision record); 1: a record was changed or removed (the line names the first bad one);
-// 2: the check could not run (no database, no connection).
+// Exit code 0: the chain is whole (the line ends with the count and the last hash: keep them
+// elsewhere, see the decision record); 1: a record was changed or removed (the line names the
+// first bad one), or, with `--expect-count N --expect-hash H` (a point written down earlier), the
+// chain is shorter or its Nth record's hash is another (records cut from its end);
+// 2: the check could not run (no database, no connection, bad arguments).
 //
 // The database is the one the server uses: DATABASE_URL, or else the embedded server in DATA_DIR
 // (default ./data). The check only reads, so it runs while the app is running: it then connects
@@ -16,7 +18,8 @@ import { loadConfig } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
 import { EMBEDDED_DATABASE } from '@server/db/embedded';
 import { acquireDataDirLock, DataDirLockedError } from '@server/db/lock';
-import { describeResult, verifyAccessRecords } from '@server/modules/access-record';
+import { describeResult, verifyAccessRecords, type ChainCheckpoint } from '@server/modules/access-record';
+import { parseArgs } from 'node:util';
 
 class CannotCheck extends Error {}
 
@@ -70,7 +73,31 @@ async function open(): Promise<{ database: Database; release: () => void }> {
   }
 }
 
+const usage = 'Usage: npm run verify-access-records [-- --expect-count N [--expect-hash H]]';
+
+/**
+ * `--expect-count N --expect-hash H`: a point of the chain written down earlier (the console's
+ * access-record screen shows it, as does this script's last line): the chain must still hold at
+ * least N records, and its Nth must have hash H. Without it, records cut from the end go unseen.
+ */
+function checkpointOf(argv: string[]): ChainCheckpoint | undefined {
+  const { values } = parseArgs({ args: argv, options: { 'expect-count': { type: 'string' }, 'expect-hash': { type: 'string' } } });
+  const count = values['expect-count'];
+  const hash = values['expect-hash'];
+  if (count === undefined && hash === undefined) return undefined;
+  if (count === undefined || !/^\d+$/.test(count)) throw new CannotCheck(`--expect-count에 기록 수를 적어주세요. / --expect-count needs the number of records. ${usage}`);
+  if (hash !== undefined && !/^[0-9a-fA-F]{64}$/.test(hash)) throw new CannotCheck(`--expect-hash는 64자리 16진수입니다. / --expect-hash is 64 hex digits. ${usage}`);
+  return { count: Number(count), ...(hash ? { hash } : {}) };
+}
+
 async function main(): Promise<number> {
+  let checkpoint: ChainCheckpoint | undefined;
+  try {
+    checkpoint = checkpointOf(process.argv.slice(2));
+  } catch (err) {
+    console.error(err instanceof CannotCheck ? err.message : `${(err as Error).message} ${usage}`);
+    return 2;
+  }
   let opened: Awaited<ReturnType<typeof open>> | undefined;
   try {
     opened = await open();
@@ -88,7 +115,7 @@ async function main(): Promise<number> {
       console.error('접근기록 테이블이 없습니다. 서버를 한 번 시작해 데이터베이스를 갱신하세요. / There is no access_record table: start the server once to migrate the database.');
       return 2;
     }
-    const result = await verifyAccessRecords(database.db);
+    const result = await verifyAccessRecords(database.db, { checkpoint });
     const line = describeResult(result);
     if (result.ok) console.log(line);
     else console.error(line);

@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -18,7 +19,8 @@ export const LINGER_IDLE_MS = 5_000;
 /** Call before sending a refusal: when the body is still arriving, drains it instead of closing on it. */
 export function lingerOnRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
+  // Only on a real connection: `app.inject` has a stand-in socket, with nothing to close or drain.
+  if (raw.complete || raw.destroyed || !(raw.socket instanceof Socket)) return;
   // Keep-alive: Node leaves the socket open while the body drains (it closes on `close` only).
   reply.removeHeader('connection');
   const socket = raw.socket;

@@ -9,7 +9,7 @@ import type { BoardItem, UploadedFile } from '@contract';
 import { buildApp } from '../app';
 import { loadTokenKeys } from '../auth/tokens';
 import { recordAccess } from '../modules/access-record/record';
-import { verifyAccessRecords } from '../modules/access-record/verify';
+import { describeResult, verifyAccessRecords } from '../modules/access-record/verify';
 import { openFileStore } from '../modules/file/open';
 import { LocalFileStore, readAll } from '../modules/file/store';
 import { loadConfig } from '../config';
@@ -72,7 +72,7 @@ async function storedFiles(root: string): Promise<Map<string, Buffer>> {
 
 async function chainOf(database: TestDatabase) {
   const result = await verifyAccessRecords(database.db);
-  if (!result.ok) throw new Error(`access-record chain broken at ${result.firstBad.id}`);
+  if (!result.ok) throw new Error(`access-record chain broken: ${describeResult(result)}`);
   return { count: result.count, lastHash: result.lastHash };
 }
 

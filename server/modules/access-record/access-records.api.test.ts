@@ -5,7 +5,7 @@ import type { AccessRecordView } from '@contract';
 import { openDatabase } from '../../db/client';
 import { body, createTestApp, data, type TestApp } from '../../test/harness';
 import { recordAccess } from './record';
-import { GENESIS_HASH, verifyAccessRecords } from './verify';
+import { describeResult, GENESIS_HASH, verifyAccessRecords } from './verify';
 import { withTransaction } from '@server/db/transaction';
 
 /**
@@ -118,6 +118,24 @@ describe('GET /api/admin/access-records', () => {
     const reversed = await list('?from=2026-03-03&to=2026-03-01');
     expect(reversed.statusCode).toBe(400);
     expect(body(reversed)).toEqual({ code: 'BAD_REQUEST', message: '조회 시작일이 종료일보다 늦습니다.' });
+  });
+});
+
+describe('GET /api/admin/access-records/chain-head (issue 25)', () => {
+  const head = (token: string | null) => t.app.inject({ method: 'GET', url: '/api/admin/access-records/chain-head', headers: token ? t.auth(token) : {} });
+
+  it('gives staff the chain’s length and last hash, as the check counts them, with the time; refuses guests and members', async () => {
+    expect((await head(null)).statusCode).toBe(401);
+    expect((await head(t.tokens.member)).statusCode).toBe(403);
+    const res = await head(t.tokens.admin);
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    const { rows } = await t.database.raw.query<{ hash: string }>('SELECT hash FROM access_record ORDER BY id DESC LIMIT 1');
+    const verified = await verifyAccessRecords(t.db);
+    expect(verified.ok).toBe(true);
+    expect(data(res)).toEqual({ count: verified.count, lastHash: rows[0]!.hash, checkedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/) });
+    // What the screen shows is what the check takes as a point written down.
+    const point = data<{ count: number; lastHash: string }>(res);
+    expect(await verifyAccessRecords(t.db, { checkpoint: { count: point.count, hash: point.lastHash } })).toMatchObject({ ok: true });
   });
 });
 
@@ -280,5 +298,25 @@ describe('the hash chain', () => {
     expect(rowIds).toEqual([...rowIds].sort((a, b) => a - b));
     expect(new Set(rowIds).size).toBe(rowIds.length);
     expect(await verifyAccessRecords(t.db, { batchSize: 10 })).toEqual({ ok: true, count: rows.length, lastHash: rows.at(-1)!.hash });
+  });
+
+  it('a point written down catches records cut from the end, which the links alone cannot (issue 25)', async () => {
+    const rows = await chain();
+    const last = rows.at(-1)!;
+    const checkpoint = { count: rows.length, hash: last.hash };
+    expect(await verifyAccessRecords(t.db, { checkpoint })).toEqual({ ok: true, count: rows.length, lastHash: last.hash });
+    await asOwner('DELETE FROM access_record WHERE id = $1', [last.id]);
+    // Every remaining record still links to the one before it.
+    expect(await verifyAccessRecords(t.db)).toMatchObject({ ok: true, count: rows.length - 1 });
+    const short = await verifyAccessRecords(t.db, { checkpoint });
+    expect(short).toMatchObject({ ok: false, count: rows.length - 1, checkpoint: { problem: 'short' } });
+    expect(describeResult(short)).toMatch(/기록이 \d+건뿐입니다.*records were cut from the end/);
+    // A record written since, in the place of the one cut: as many again, but not the record written down.
+    await recordAccess(t.db, { userId: t.users.admin, address: '10.0.0.1' }, new Date(), { action: 'MEMBER_VIEW', subjectType: 'member', subject: '대신' });
+    const rebuilt = await verifyAccessRecords(t.db, { checkpoint });
+    expect(rebuilt).toMatchObject({ ok: false, count: rows.length, checkpoint: { problem: 'checkpoint', hash: last.hash } });
+    expect(describeResult(rebuilt)).toMatch(/the chain was rebuilt/);
+    // A point written down before the cut, further back, still holds.
+    expect(await verifyAccessRecords(t.db, { checkpoint: { count: rows.length - 1, hash: rows.at(-2)!.hash } })).toMatchObject({ ok: true });
   });
 });

@@ -2,5 +2,6 @@
 export { accessActor, recordAccess } from './record';
 export type { AccessActor } from './record';
 export { describeResult, verifyAccessRecords } from './verify';
+export type { ChainCheckpoint } from './verify';
 export { latestSiteChanges, latestSiteChangesQuery, siteChangeActions } from './repo';
 export type { SiteChangeRow } from './repo';

@@ -127,6 +127,15 @@ describe(`access records at ${ROWS.toLocaleString('en')}`, () => {
     expectIndexPlan(p, 'access_record_pkey', false);
   });
 
+  it('the console’s chain head: the count index-only on the primary key, the last hash one backward probe (issue 25)', async () => {
+    const p = await plan(repo.chainHeadQuery);
+    expect(p).toMatch(/Index Only Scan using access_record_pkey on access_record/);
+    expect(p).toMatch(/Index Scan Backward using access_record_pkey on access_record/);
+    expect(p).toMatch(noHeapFetches);
+    expect(p).not.toMatch(/Seq Scan|Sort/);
+    expect((await repo.chainHead(t.db)).count).toBe(ROWS);
+  });
+
   // Last: it writes a record after the VACUUM the index-only plans above rely on.
   it('the whole chain checks, and the next record the app writes links to it', async () => {
     await recordAccess(t.db, { userId: t.users.admin, address: '127.0.0.1' }, new Date(), {

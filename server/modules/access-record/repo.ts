@@ -179,3 +179,18 @@ export async function readChainBatch(db: Db, after: string, batchSize: number): 
   const result = (await db.execute(chainBatch(after, batchSize))) as unknown as { rows: ChainRow[] };
   return result.rows;
 }
+
+/**
+ * The chain's length and its last record's hash, in one statement (one snapshot: a record written
+ * meanwhile is in both or in neither). The count is an index-only walk of the primary key: the
+ * console asks for it when its access-record screen opens, not per request of the site.
+ */
+export const chainHeadQuery = sql`
+  SELECT (SELECT count(*)::int FROM access_record) AS count,
+         coalesce((SELECT hash FROM access_record ORDER BY id DESC LIMIT 1), repeat('0', 64)) AS last_hash`;
+
+export async function chainHead(db: Db): Promise<{ count: number; lastHash: string }> {
+  const result = (await db.execute(chainHeadQuery)) as unknown as { rows: { count: number; last_hash: string }[] };
+  const row = result.rows[0]!;
+  return { count: row.count, lastHash: row.last_hash };
+}

@@ -5,7 +5,9 @@ import { getCaller } from '../../auth/request-caller';
 import { sendWorkbook } from '../../lib/xlsx';
 import { accessActor } from './record';
 import { exportAccessRecords, listAccessRecords } from './service';
+import { chainHead } from './repo';
 import { route } from '../../route';
+import { toKstIso } from '../../lib/time';
 
 
 /**
@@ -22,6 +24,19 @@ export const accessRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       requireAdmin(caller);
       reply.header('cache-control', 'no-store');
       return { code: 'SUCCESS' as const, data: await listAccessRecords(app.deps, request.query) };
+    },
+  );
+
+  route(
+    app,
+    endpoints.accessRecord.chainHead,
+    { docs: { tags: ['admin'], summary: '접근기록 해시 체인의 현재 끝 (기록 수, 마지막 해시, 조회 시각; 시스템 밖에 적어 두는 값)' } },
+    async (request, reply) => {
+      const caller = await getCaller(request);
+      requireAdmin(caller);
+      reply.header('cache-control', 'no-store');
+      const head = await chainHead(app.deps.db);
+      return { code: 'SUCCESS' as const, data: { ...head, checkedAt: toKstIso(app.deps.clock.now()) } };
     },
   );
 

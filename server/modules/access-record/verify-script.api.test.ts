@@ -45,6 +45,29 @@ describe('on the database DATABASE_URL names', () => {
     );
   });
 
+  it('with the count and hash written down: exits 1 once records are cut from the end, 2 on a malformed point (issue 25)', async () => {
+    const { rows } = await t.database.raw.query<{ id: string; hash: string }>('SELECT id, hash FROM access_record ORDER BY id');
+    const point = ['--expect-count', String(rows.length), '--expect-hash', rows.at(-1)!.hash];
+    // The first test changed a record's fields: put the chain back whole first.
+    const client = await t.database.raw.connect();
+    try {
+      await client.query('ALTER TABLE access_record DISABLE TRIGGER access_record_no_change');
+      await client.query(`UPDATE access_record SET subject = 'member2' WHERE id = $1`, [rows[1]!.id]);
+      expect((await runScript({ DATABASE_URL: t.database.url }, point)).code).toBe(0);
+      await client.query('DELETE FROM access_record WHERE id = $1', [rows.at(-1)!.id]);
+    } finally {
+      await client.query('ALTER TABLE access_record ENABLE TRIGGER access_record_no_change');
+      client.release();
+    }
+    expect((await runScript({ DATABASE_URL: t.database.url })).code).toBe(0);
+    const cut = await runScript({ DATABASE_URL: t.database.url }, point);
+    expect(cut.code).toBe(1);
+    expect(cut.stderr).toMatch(/records were cut from the end/);
+    const malformed = await runScript({ DATABASE_URL: t.database.url }, ['--expect-count', 'many']);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toMatch(/--expect-count/);
+  });
+
   it('exits 2 when it cannot reach the database', async () => {
     const res = await runScript({ DATABASE_URL: 'postgres://postgres:wrong@127.0.0.1:1/none' });
     expect(res.code).toBe(2);

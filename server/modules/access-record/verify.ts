@@ -12,10 +12,25 @@ export const GENESIS_HASH = '0'.repeat(64);
  */
 export type ChainProblem = 'hash' | 'prev_hash';
 
+/**
+ * A point of the chain written down outside the system (issue 25): its length then and the hash of
+ * its last record. A chain that is whole but shorter, or whose record at that place has another
+ * hash, lost records from its end (or was rebuilt), which the links alone cannot show.
+ */
+export interface ChainCheckpoint {
+  count: number;
+  hash?: string;
+}
+
+/** `short`: fewer records than the checkpoint counted; `checkpoint`: the record at its place has another hash. */
+export type CheckpointProblem = 'short' | 'checkpoint';
+
 export type VerifyResult =
   | { ok: true; count: number; lastHash: string }
   /** `count`: the records found good before the first bad one. */
-  | { ok: false; count: number; firstBad: { id: number; problem: ChainProblem } };
+  | { ok: false; count: number; firstBad: { id: number; problem: ChainProblem } }
+  /** The chain is whole up to `count` records, but does not reach or match what was written down. */
+  | { ok: false; count: number; lastHash: string; checkpoint: ChainCheckpoint & { problem: CheckpointProblem; found?: string } };
 
 export const problemText: Record<ChainProblem, { ko: string; en: string }> = {
   hash: { ko: '기록 내용이 해시와 맞지 않습니다(기록이 변경됨)', en: 'its fields do not match its hash (the record was changed)' },
@@ -31,10 +46,13 @@ export const problemText: Record<ChainProblem, { ko: string; en: string }> = {
  * `access_record_canonical(r)` (the function the insert trigger uses, so both read the fields
  * alike); the SHA-256 is taken here, in Node, not by the trigger's code.
  */
-export async function verifyAccessRecords(db: Db, opts: { batchSize?: number } = {}): Promise<VerifyResult> {
+export async function verifyAccessRecords(db: Db, opts: { batchSize?: number; checkpoint?: ChainCheckpoint } = {}): Promise<VerifyResult> {
   const batchSize = opts.batchSize ?? 1000;
+  const checkpoint = opts.checkpoint;
   let previousHash = GENESIS_HASH;
   let count = 0;
+  /** The hash of the record at the checkpoint's place, once the walk has passed it. */
+  let atCheckpoint: string | undefined;
   // From before the lowest possible id: a row slipped in below the sequence's first id is checked too.
   let after = '-9223372036854775808';
   for (;;) {
@@ -45,8 +63,15 @@ export async function verifyAccessRecords(db: Db, opts: { batchSize?: number } =
       if (computed !== row.hash) return { ok: false, count, firstBad: { id: Number(row.id), problem: 'hash' } };
       previousHash = row.hash;
       count++;
+      if (checkpoint && count === checkpoint.count) atCheckpoint = row.hash;
     }
-    if (rows.length < batchSize) return { ok: true, count, lastHash: previousHash };
+    if (rows.length < batchSize) {
+      if (checkpoint && count < checkpoint.count) return { ok: false, count, lastHash: previousHash, checkpoint: { ...checkpoint, problem: 'short' } };
+      if (checkpoint?.hash !== undefined && atCheckpoint !== checkpoint.hash.toLowerCase()) {
+        return { ok: false, count, lastHash: previousHash, checkpoint: { ...checkpoint, problem: 'checkpoint', found: atCheckpoint } };
+      }
+      return { ok: true, count, lastHash: previousHash };
+    }
     after = rows[rows.length - 1]!.id;
   }
 }
@@ -57,6 +82,19 @@ export function describeResult(result: VerifyResult): string {
     return (
       `접근기록 해시 체인 정상: ${result.count}건, 마지막 해시 ${result.lastHash} / ` +
       `Access-record chain OK: ${result.count} records, last hash ${result.lastHash}`
+    );
+  }
+  if ('checkpoint' in result) {
+    const { count, hash, problem, found } = result.checkpoint;
+    if (problem === 'short') {
+      return (
+        `접근기록 해시 체인 손상: 기록이 ${result.count}건뿐입니다. 적어 둔 ${count}건보다 적습니다(끝의 기록이 삭제됨) / ` +
+        `Access-record chain BROKEN: only ${result.count} records, fewer than the ${count} written down (records were cut from the end)`
+      );
+    }
+    return (
+      `접근기록 해시 체인 손상: ${count}번째 기록의 해시가 적어 둔 ${hash}가 아니라 ${found}입니다(체인이 다시 만들어짐) / ` +
+      `Access-record chain BROKEN: record ${count} has hash ${found}, not the ${hash} written down (the chain was rebuilt)`
     );
   }
   const { id, problem } = result.firstBad;

@@ -65,6 +65,7 @@ export const queryKeys = {
     accessRecords: {
       all: ['admin', 'access-records'] as const,
       list: <Query extends object>(query: Query) => ['admin', 'access-records', query] as const,
+      chainHead: ['admin', 'access-records', 'chain-head'] as const,
     },
     inquiries: {
       lists: ['admin', 'inquiries', 'list'] as const,

@@ -6,7 +6,7 @@ import { LoadingStatus } from '@web/ui/LoadingStatus';
 import { Pagination } from '@web/ui/Pagination';
 import { Field } from '@web/ui/form/Field';
 import { AccessRecordExportDialog } from './AccessRecordExportDialog';
-import { useAccessRecords, type AccessRecordFilters } from './api';
+import { useAccessRecords, useChainHead, type AccessRecordFilters } from './api';
 import './access-records.css';
 
 const isAction = (v: string | null): v is AccessAction => v !== null && (accessActions as string[]).includes(v);
@@ -34,6 +34,48 @@ function describeFilters(f: AccessRecordFilters): string {
 
 /** "2026-03-03T12:00:00+09:00" -> "2026-03-03 12:00:00" (already Korea time). */
 const displayTime = (kstIso: string) => kstIso.slice(0, 19).replace('T', ' ');
+
+/**
+ * The end of the hash chain now (issue 25): its length and last hash, to be written down outside the
+ * system (a paper log, a message to the privacy officer). A later `npm run verify-access-records --
+ * --expect-count N --expect-hash H` then shows whether records were cut from the end since.
+ */
+function ChainHead() {
+  const head = useChainHead();
+  const titleId = useId();
+  return (
+    <section className="access-records__chain" aria-labelledby={titleId}>
+      <h2 id={titleId}>해시 체인의 현재 끝</h2>
+      {head.isError && (
+        <p role="alert" className="form-message form-message--error">
+          {head.error.message}
+        </p>
+      )}
+      {head.isPending && <LoadingStatus />}
+      {head.data && (
+        <>
+          <dl className="access-records__chain-facts">
+            <dt>기록 수</dt>
+            <dd>{head.data.count.toLocaleString('ko-KR')}건</dd>
+            <dt>마지막 해시</dt>
+            <dd>
+              <code className="access-records__hash">{head.data.lastHash}</code>
+            </dd>
+            <dt>확인 시각</dt>
+            <dd>{displayTime(head.data.checkedAt)}</dd>
+          </dl>
+          <p className="access-records__chain-hint">
+            이 세 값을 시스템 밖(점검 일지, 개인정보 보호책임자에게 보내는 문서 등)에 적어 두세요. 나중에 서버에서{' '}
+            <code>
+              npm run verify-access-records -- --expect-count {head.data.count} --expect-hash {head.data.lastHash}
+            </code>
+            를 실행하면 그 뒤로 기록이 지워지거나 바뀌지 않았는지 확인할 수 있습니다.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
 
 function FilterForm({ filters, onApply }: { filters: AccessRecordFilters; onApply: (next: AccessRecordFilters) => void }) {
   const id = useId();
@@ -110,6 +152,7 @@ export function Component() {
         관리자가 회원·문의·주소록의 개인정보를 조회, 변경, 다운로드하거나 관리자 권한을 바꾼 기록입니다. 기록은 수정하거나 지울 수 없으며 최소 2년간
         보관됩니다.
       </p>
+      <ChainHead />
       <FilterForm key={params.toString()} filters={filters} onApply={(f) => setParams(toParams(f))} />
       {query.isError && (
         <p role="alert" className="form-message form-message--error">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AccessAction, AccessRecordExportRequest, AccessRecordView } from '@contract';
+import type { AccessAction, AccessRecordChainHead, AccessRecordExportRequest, AccessRecordView } from '@contract';
 import { endpointRoutes } from '@contract/endpoint-routes';
 import { apiCall, apiDownload, endpoint } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
@@ -33,3 +33,12 @@ export function useAccessRecords(filters: AccessRecordFilters, page: number) {
 
 /** `POST /api/admin/access-records/export-data`: the .xlsx of the filtered records; the export is recorded too. */
 export const exportAccessRecords = (request: AccessRecordExportRequest) => apiDownload(endpoint(endpointRoutes.accessRecord.exportData), { body: request });
+
+/** `GET /api/admin/access-records/chain-head`: the chain's length and last hash now (issue 25), read afresh each time the screen opens. */
+export function useChainHead() {
+  return useQuery({
+    queryKey: queryKeys.admin.accessRecords.chainHead,
+    queryFn: () => apiCall<AccessRecordChainHead>(endpoint(endpointRoutes.accessRecord.chainHead)),
+    staleTime: 0,
+  });
+}
