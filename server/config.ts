@@ -9,6 +9,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_OWNER_URL: the role that owns the tables, for migrations and grants; DATABASE_URL's role then only uses them (issue 25). */
+  databaseOwnerUrl: string | undefined;
   adminId: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -156,6 +158,9 @@ export const environmentSchema = z.object({
   HOST: text({ default: '127.0.0.1', doc: 'listen address' }),
   DATA_DIR: filePath({ default: './data', doc: 'embedded PostgreSQL cluster, its password, the lock file, the initial admin password and the default FILES_DIR' }),
   DATABASE_URL: url(['postgres', 'postgresql'], { doc: 'a PostgreSQL server instead of the embedded one' }),
+  DATABASE_OWNER_URL: url(['postgres', 'postgresql'], {
+    doc: "the same database as its tables' owner: runs the migrations and grants DATABASE_URL's role what the app needs (the access records: read and append only); unset: DATABASE_URL does both",
+  }),
   DATABASE_POOL_MAX: integer({ min: 1, default: '6', doc: 'connections to PostgreSQL per server process (two cores keep six busy; an idle backend holds about 10 MB)' }),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: integer({ min: 0, unit: 'seconds', default: '30', doc: 'longest a statement may run before PostgreSQL cancels it; 0: no limit' }),
   DATABASE_SSL_CA_FILE: filePath({ doc: "CA certificate (PEM) the PostgreSQL server's certificate must chain to" }),
@@ -220,6 +225,9 @@ export type Environment = z.output<typeof environmentSchema>;
 
 /** Rules between variables; an issue without a path carries its whole message. */
 function checkTogether(env: Environment, ctx: z.RefinementCtx) {
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_OWNER_URL'], message: 'needs DATABASE_URL (the role the application connects as)' });
+  }
   if (env.FIELD_ENCRYPTION_PREVIOUS_KEY && !env.FIELD_ENCRYPTION_KEY) {
     ctx.addIssue({ code: 'custom', path: ['FIELD_ENCRYPTION_PREVIOUS_KEY'], message: 'needs FIELD_ENCRYPTION_KEY (the key that replaced it)' });
   }
@@ -247,6 +255,7 @@ function toConfig(env: Environment): Config {
     port: env.PORT,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL,
     adminId: env.ADMIN_ID,
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: env.SEED_DEMO,

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/client';
+import { canRewriteAccessRecords } from './db/app-role';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { buildApp } from './app';
 import { loadTokenKeys } from './auth/tokens';
@@ -19,12 +20,21 @@ async function main() {
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    ownerUrl: config.databaseOwnerUrl,
+    applicationRole: true,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     sslCaFile: config.databaseSslCaFile,
     log: { warn: (msg) => log.warn(msg), debug: (msg) => log.debug(msg) },
   });
+  // Issue 25: an application that could rewrite its own access records is told so at every start.
+  if (await canRewriteAccessRecords(database.pool)) {
+    log.warn(
+      'The application connects to PostgreSQL as a role that can change or remove access records (their owner or a superuser): ' +
+        'connect with a role of its own in DATABASE_URL and give the owner in DATABASE_OWNER_URL (docs/operations.md, "Database roles").',
+    );
+  }
   const keys = await loadTokenKeys(database.db, config.jwtSecret, config.jwtPreviousSecret);
   const previousSecret = previousSecretWarning(config.jwtPreviousSecret);
   if (previousSecret) log.warn(previousSecret);

@@ -37,8 +37,9 @@ function tagged(url: string): string {
 
 const SERVER = 'the PostgreSQL server DATABASE_URL names';
 
+/** As the tables' owner where one is named (DATABASE_OWNER_URL): a restore replaces them, which the application's role may not. */
 function openServer(config: Config): Promise<Database> {
-  return openDatabase({ databaseUrl: tagged(config.databaseUrl!), migrate: false, poolMax: 2, sslCaFile: config.databaseSslCaFile });
+  return openDatabase({ databaseUrl: tagged(config.databaseOwnerUrl ?? config.databaseUrl!), migrate: false, poolMax: 2, sslCaFile: config.databaseSslCaFile });
 }
 
 const embeddedLog = (log: Log) => ({ warn: (msg: string) => log(`PostgreSQL: ${msg}`) });

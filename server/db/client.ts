@@ -8,6 +8,7 @@ import * as schema from './schema';
 import { poolConfig } from './connection';
 import './transaction-fix';
 import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded';
+import { EMBEDDED_APP_ROLE, ensureLoginRole, grantApplicationRole, readOrCreateAppPassword } from './app-role';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -44,14 +45,31 @@ export async function openDatabase(opts: {
   /** DATABASE_SSL_CA_FILE (db/connection.ts). */
   sslCaFile?: string;
   log?: EmbeddedOptions['log'];
+  /** DATABASE_OWNER_URL: the role that owns the tables, for the migrations and the grants (default: databaseUrl's). */
+  ownerUrl?: string;
+  /**
+   * The server's own start (issue 25): the pool connects as the application's role, which may not
+   * rewrite the access records (db/app-role.ts). Embedded: that role is made here; on a server with
+   * `ownerUrl`, databaseUrl's role gets its grants after the migrations.
+   */
+  applicationRole?: boolean;
 }): Promise<Database> {
   let url = opts.databaseUrl;
+  let ownerUrl = opts.ownerUrl ?? url;
+  /** The application role to make (embedded) or to grant to (server with an owner URL). */
+  let appRole: { name: string; password?: string } | undefined;
   let stopEmbedded = async () => {};
   if (!url) {
     if (!opts.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
     const embedded = await startEmbeddedPostgres({ dataDir: opts.dataDir, log: opts.log });
-    url = embedded.url();
+    url = ownerUrl = embedded.url();
     stopEmbedded = embedded.stop;
+    if (opts.applicationRole) {
+      appRole = { name: EMBEDDED_APP_ROLE, password: readOrCreateAppPassword(opts.dataDir) };
+      url = embedded.urlAs(appRole.name, appRole.password!);
+    }
+  } else if (opts.applicationRole && opts.ownerUrl && opts.ownerUrl !== url) {
+    appRole = { name: decodeURIComponent(new URL(url).username) };
   }
   const connection = { max: opts.poolMax ?? 10, sslCaFile: opts.sslCaFile };
   const pool = new pg.Pool(poolConfig(url, { ...connection, statementTimeoutMs: opts.statementTimeoutMs }));
@@ -82,7 +100,7 @@ export async function openDatabase(opts: {
   try {
     // Migrations (and the ANALYZE after them) may run longer than any request should: they get a
     // pool of their own without the statement timeout.
-    if (opts.migrate !== false) await migrateWithoutTimeout(url, connection);
+    if (opts.migrate !== false) await migrateWithoutTimeout(ownerUrl!, connection, appRole);
   } catch (err) {
     await close();
     throw err;
@@ -99,12 +117,19 @@ async function untilEnded(connected: ReadonlySet<pg.PoolClient>, limitMs = 5_000
   clearTimeout(timer);
 }
 
-async function migrateWithoutTimeout(url: string, connection: { sslCaFile?: string }): Promise<void> {
+async function migrateWithoutTimeout(url: string, connection: { sslCaFile?: string }, appRole?: { name: string; password?: string }): Promise<void> {
   const pool = new pg.Pool(poolConfig(url, { max: 2, sslCaFile: connection.sslCaFile }));
   pool.on('error', () => {}); // an idle connection lost here is simply not reused
   pool.on('connect', (client) => client.on('error', () => {}));
   try {
-    await migrateAndAnalyse(pool, drizzle(pool, { schema }));
+    // After the migrations, as their owner and under their lock (instances starting together would
+    // otherwise grant at once, which PostgreSQL may refuse as a concurrent update): the tables they
+    // made are the application's too.
+    await migrateAndAnalyse(pool, drizzle(pool, { schema }), migrationsFolder, async () => {
+      if (!appRole) return;
+      if (appRole.password !== undefined) await ensureLoginRole(pool, appRole.name, appRole.password);
+      await grantApplicationRole(pool, appRole.name);
+    });
   } finally {
     await pool.end();
   }
@@ -114,7 +139,7 @@ async function migrateWithoutTimeout(url: string, connection: { sslCaFile?: stri
  * Applies the committed migrations; when any was applied, refreshes the planner's statistics
  * at once (a new index or table has none, and autovacuum may not have run or may be off).
  */
-export async function migrateAndAnalyse(pool: pg.Pool, db: Db, folder: string = migrationsFolder): Promise<number> {
+export async function migrateAndAnalyse(pool: pg.Pool, db: Db, folder: string = migrationsFolder, thenUnderLock?: () => Promise<void>): Promise<number> {
   // Several instances starting together on one server (issue 10): one migrates while the others
   // wait on this lock, then find nothing left to apply. A session lock on a connection of its own,
   // held across the migrator's own transaction on another connection.
@@ -127,6 +152,7 @@ export async function migrateAndAnalyse(pool: pg.Pool, db: Db, folder: string = 
     await migrate(db as never, { migrationsFolder: folder });
     const applied = (await appliedMigrationCount(pool)) - before;
     if (applied > 0) await pool.query('ANALYZE');
+    await thenUnderLock?.();
     return applied;
   } finally {
     // Closing the session releases the lock.

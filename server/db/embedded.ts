@@ -20,6 +20,8 @@ import { freePort, isAlive } from '../lib/process';
 export interface EmbeddedPostgres {
   /** A `postgres://` URL for the same connection (for child processes and tools). */
   url(database?: string): string;
+  /** The same server and database as another role (the application's, db/app-role.ts). */
+  urlAs(user: string, password: string): string;
   stop(): Promise<void>;
 }
 
@@ -133,14 +135,16 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     password,
     database: EMBEDDED_DATABASE,
   };
+  const urlOf = (user: string, secret: string, database: string) => {
+    const base = `postgres://${encodeURIComponent(user)}:${encodeURIComponent(secret)}@${useSocket ? 'localhost' : '127.0.0.1'}:${port}/${database}`;
+    return useSocket ? `${base}?host=${encodeURIComponent(pgdata)}` : base;
+  };
   const removeExitHook = stopOnExit(server);
   const supervisor = superviseServer(server, log, recent);
   if (fresh) await createDatabase(connection, EMBEDDED_DATABASE);
   return {
-    url: (database = EMBEDDED_DATABASE) => {
-      const base = `postgres://postgres:${encodeURIComponent(password)}@${useSocket ? 'localhost' : '127.0.0.1'}:${port}/${database}`;
-      return useSocket ? `${base}?host=${encodeURIComponent(pgdata)}` : base;
-    },
+    url: (database = EMBEDDED_DATABASE) => urlOf('postgres', password, database),
+    urlAs: (user, rolePassword) => urlOf(user, rolePassword, EMBEDDED_DATABASE),
     stop: async () => {
       await supervisor.stop();
       await server.stop();
