@@ -51,6 +51,8 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     FILES_DIR: path.join(tmp, 'files'),
     JWT_SECRET: 'nginx-test-jwt-secret-0123456789abcdef',
+    // Instances with DATA_DIRs of their own share their field encryption key this way (issue 25).
+    FIELD_ENCRYPTION_KEY: 'nginx-test-field-key-0123456789abcdef',
     WEB_DIST_DIR: webDistDir,
     // Only nginx (127.0.0.1) may say who the client is.
     TRUST_PROXY: '127.0.0.1',

@@ -179,6 +179,9 @@ describe(`npm run backup / restore on ${onServer ? 'a PostgreSQL server (DATABAS
     expect(again.stderr).toMatch(/^Restore failed: The target is not empty: \d+ tables with rows .* and \d+ stored files\. .* run it again with --force/);
 
     expect(await storedFiles(target.dataDir)).toEqual(sourceFiles);
+    // The field encryption key is not in the backup (issue 25): the operator brings it, or the
+    // restored site refuses to start with keys of its own.
+    fs.copyFileSync(path.join(source.dataDir, 'field-encryption.keys'), path.join(target.dataDir, 'field-encryption.keys'));
     const port = await freePort();
     const server = startSite(target, port);
     try {

@@ -48,11 +48,20 @@ export async function ensureLoginRole(owner: Queryable, role: string, password: 
  * housekeeping's VACUUM and the seed's ANALYZE work without owning the tables.
  */
 export async function grantApplicationRole(owner: Queryable, role: string): Promise<void> {
+  if (!role) throw new Error('DATABASE_URL names no user: the application role it connects as must be named there, e.g. postgres://nids_app:...@host/nids');
   const r = ident(role);
-  const { rows } = await owner.query<{ db: string; maintain: boolean }>(
-    `SELECT current_database() AS db, EXISTS (SELECT FROM pg_roles WHERE rolname = 'pg_maintain') AS maintain`,
+  const { rows } = await owner.query<{ db: string; journal: boolean; maintain: boolean }>(
+    `SELECT current_database() AS db,
+            to_regnamespace('drizzle') IS NOT NULL AS journal,
+            -- pg_maintain (PostgreSQL 17+): given only where the owner may give it and the role lacks it.
+            -- (CASE, not AND: before 17 there is no such role to ask about.)
+            CASE WHEN EXISTS (SELECT FROM pg_roles WHERE rolname = 'pg_maintain')
+              THEN NOT pg_has_role($1, 'pg_maintain', 'MEMBER')
+                AND ((SELECT rolsuper FROM pg_roles WHERE rolname = current_user) OR pg_has_role(current_user, 'pg_maintain', 'MEMBER WITH ADMIN OPTION'))
+              ELSE false END AS maintain`,
+    [role],
   );
-  const { db, maintain } = rows[0]!;
+  const { db, journal, maintain } = rows[0]!;
   await owner.query(
     [
       `GRANT CONNECT ON DATABASE ${ident(db)} TO ${r}`,
@@ -60,7 +69,7 @@ export async function grantApplicationRole(owner: Queryable, role: string): Prom
       `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`,
       `REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON access_record FROM ${r}`,
       `GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${r}`,
-      `DO $$ BEGIN IF to_regnamespace('drizzle') IS NOT NULL THEN EXECUTE 'GRANT USAGE ON SCHEMA drizzle TO ${r.replaceAll("'", "''")}'; EXECUTE 'GRANT SELECT ON ALL TABLES IN SCHEMA drizzle TO ${r.replaceAll("'", "''")}'; END IF; END $$`,
+      ...(journal ? [`GRANT USAGE ON SCHEMA drizzle TO ${r}`, `GRANT SELECT ON ALL TABLES IN SCHEMA drizzle TO ${r}`] : []),
       ...(maintain ? [`GRANT pg_maintain TO ${r}`] : []),
     ].join(';\n'),
   );

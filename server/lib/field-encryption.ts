@@ -16,6 +16,7 @@ import path from 'node:path';
 
 export const KEY_FILE_NAME = 'field-encryption.keys';
 const VERSION = 'v1';
+const TAG_BYTES = 16;
 
 export interface FieldKey {
   /** What a sealed value and a backup's manifest name it by: not secret (a hash's first 12 hex digits). */
@@ -73,9 +74,14 @@ export function loadKeySecrets(source: FieldKeySource): string[] {
   const file = keyFilePath(source.dataDir);
   const secrets = readKeyFile(file);
   if (secrets.length > 0) return secrets;
-  const made = [newKeySecret()];
-  writeKeyFile(file, made);
-  return made;
+  // Made exclusively: of two processes starting on one DATA_DIR, the second reads the first's key.
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    fs.writeFileSync(file, `${newKeySecret()}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return readKeyFile(file);
 }
 
 export class FieldEncryption {
@@ -103,20 +109,28 @@ export class FieldEncryption {
   seal(plain: string, context: string): string {
     const { id, key } = this.keys[0]!;
     const iv = crypto.randomBytes(12);
-    const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+    const cipher = crypto.createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(context));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return [VERSION, id, iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
   }
 
-  /** The plain value; throws FieldKeyMissing for a key not held here, and on any tampering. */
+  /**
+   * The plain value; throws FieldKeyMissing for a key not held here, and on any tampering. A value
+   * stored before encryption (not sealed) is given back as it is: during a rolling upgrade an
+   * instance of the release before may still store one; the next start seals it.
+   */
   open(sealed: string, context: string): string {
+    if (!FieldEncryption.isSealed(sealed)) return sealed;
     const [version, id, iv, body, tag] = sealed.split('.');
     if (version !== VERSION || !id || iv === undefined || body === undefined || tag === undefined) throw new Error('not a sealed value');
     const key = this.keyFor(id);
-    const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    const authTag = Buffer.from(tag, 'base64url');
+    // The full 16 bytes only: GCM would also take a tag cut to 4, which a forger could guess.
+    if (authTag.length !== TAG_BYTES) throw new Error('not a sealed value');
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(context));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    decipher.setAuthTag(authTag);
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   }
 

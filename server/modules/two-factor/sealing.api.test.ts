@@ -71,10 +71,14 @@ describe('the secret in the database', () => {
     expect(await signsInWithCode(admin, secret)).toBe(true);
   });
 
-  it('an instance without the key the secrets are sealed with refuses to start', async () => {
-    await enrolled();
+  it('an instance with keys of its own is refused at its start, before anything is sealed with them', async () => {
     const stranger = new FieldEncryption(['another-instance-s-own-key-32-chars!!']);
+    // The site's instance sealed the key check at its start (here: the first call).
+    await prepareStoredSecrets(t.db, t.app.deps.fieldEncryption);
     await expect(prepareStoredSecrets(t.db, stranger)).rejects.toThrow(FieldKeyMissing);
+    await enrolled();
+    await expect(prepareStoredSecrets(t.db, stranger)).rejects.toThrow(FieldKeyMissing);
+    await expect(prepareStoredSecrets(t.db, t.app.deps.fieldEncryption)).resolves.toEqual({ sealed: 0 });
   });
 
   it('a backup names the key it needs, which it does not hold', async () => {

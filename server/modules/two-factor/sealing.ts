@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { twoFactor } from '../../db/schema';
+import { serverSecret, twoFactor } from '../../db/schema';
 import { FieldEncryption, FieldKeyMissing, fieldKey, keyFilePath, newKeySecret, readKeyFile, writeKeyFile } from '../../lib/field-encryption';
 import { secretContext } from './service';
 
@@ -43,14 +43,38 @@ export async function sealSecrets(db: Db, encryption: FieldEncryption, only: 'pl
       .returning({ userId: twoFactor.userId });
     sealed += changed.length;
   }
+  if (only === 'not current') await resealKeyCheck(db, encryption);
   return { sealed };
 }
 
 /**
- * At start-up: seals the secrets still plain, and refuses to start when a stored secret needs a key
- * this instance does not have (every administrator with such a factor could not sign in here).
+ * A known text sealed by the first instance to start (server_secret), so an instance holding other
+ * keys is refused at its start, before anything is sealed: instances with DATA_DIRs of their own
+ * would otherwise each make a key, and a factor enrolled through one would not open on another.
+ */
+const KEY_CHECK = 'field-encryption-check';
+
+async function checkKey(db: Db, encryption: FieldEncryption): Promise<void> {
+  await db.insert(serverSecret).values({ name: KEY_CHECK, value: encryption.seal(KEY_CHECK, KEY_CHECK) }).onConflictDoNothing();
+  const [row] = await db.select({ value: serverSecret.value }).from(serverSecret).where(eq(serverSecret.name, KEY_CHECK));
+  encryption.open(row!.value, KEY_CHECK);
+}
+
+/** Seals the key check again with the current key (the rotation: the key it was sealed with may go). */
+async function resealKeyCheck(db: Db, encryption: FieldEncryption): Promise<void> {
+  await db
+    .insert(serverSecret)
+    .values({ name: KEY_CHECK, value: encryption.seal(KEY_CHECK, KEY_CHECK) })
+    .onConflictDoUpdate({ target: serverSecret.name, set: { value: encryption.seal(KEY_CHECK, KEY_CHECK) } });
+}
+
+/**
+ * At start-up: refuses to start when this instance's keys are not the ones the site seals with
+ * (the key check, and every stored secret's key: an administrator with such a factor could not
+ * sign in here), then seals the secrets still plain.
  */
 export async function prepareStoredSecrets(db: Db, encryption: FieldEncryption): Promise<{ sealed: number }> {
+  await checkKey(db, encryption);
   const { keyIds, plain } = await storedSecretKeys(db);
   const missing = keyIds.filter((id) => !encryption.keyIds.includes(id));
   if (missing.length > 0) {
