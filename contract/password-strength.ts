@@ -95,3 +95,30 @@ export function passwordWeakness(password: string, site: string[]): PasswordWeak
   const only = withLetters.length === 1 ? withLetters[0]! : undefined;
   return only && (only.pattern === 'dictionary' || only.pattern === 'spatial') ? weaknessOf(result) : null;
 }
+
+/**
+ * The parts of who the member is that a password must not contain: the ID (or the key they sign
+ * in with) and the e-mail's local part, from 3 characters (shorter ones would refuse passwords
+ * by chance).
+ */
+export function identityWords(...keys: (string | null | undefined)[]): string[] {
+  const words = new Set<string>();
+  for (const key of keys) {
+    if (!key) continue;
+    const word = key.trim().toLowerCase().split('@')[0]!;
+    if (word.length >= 3) words.add(word);
+  }
+  return [...words];
+}
+
+/**
+ * The Korean reason a new password that meets the pattern is refused for, or null: the member's
+ * own ID or e-mail (`identity`: identityWords()), then the guessing estimate with the site's words.
+ * The server adds its common-password list before it; the screens call this as it is.
+ */
+export function passwordProblem(password: string, identity: string[], site: string[]): string | null {
+  const lower = password.toLowerCase();
+  if (identity.some((word) => lower.includes(word))) return accountMessages.passwordHasUserId;
+  const weakness = passwordWeakness(password, site);
+  return weakness ? weaknessMessages[weakness] : null;
+}

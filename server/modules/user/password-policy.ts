@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { accountMessages, patterns, type SiteInfo } from '@contract';
-import { passwordWeakness, siteWords, weaknessMessages } from '@contract/password-strength';
+import { identityWords, passwordProblem, siteWords } from '@contract/password-strength';
 import { badRequest } from '../../errors';
 
 /**
@@ -32,20 +32,8 @@ export function isCommonPassword(password: string): boolean {
   return list.has(lower) || list.has(lower.replace(/[^a-z0-9]/g, ''));
 }
 
-/**
- * The parts of who the member is that a password must not contain: the ID (or the key they sign
- * in with) and the e-mail's local part, from 3 characters (shorter ones would refuse passwords
- * by chance).
- */
-export function identityWords(...keys: (string | null | undefined)[]): string[] {
-  const words = new Set<string>();
-  for (const key of keys) {
-    if (!key) continue;
-    const word = key.trim().toLowerCase().split('@')[0]!;
-    if (word.length >= 3) words.add(word);
-  }
-  return [...words];
-}
+/** Shared with the screens (contract/password-strength.ts), which check the same as it is typed. */
+export { identityWords };
 
 /** The words that name the site (its names and domains), which no password may contain (issue 25). */
 export async function siteWordsOf(settings: { info(): Promise<SiteInfo> }): Promise<string[]> {
@@ -70,10 +58,8 @@ export function checkNewPassword(password: string, passwordConfirm?: string, ide
  */
 export function checkPasswordStrength(password: string, identity: string[], site: string[]): void {
   if (isCommonPassword(password)) throw badRequest(accountMessages.passwordTooCommon, { field: 'password' });
-  const lower = password.toLowerCase();
-  if (identity.some((word) => lower.includes(word))) throw badRequest(accountMessages.passwordHasUserId, { field: 'password' });
-  const weakness = passwordWeakness(password, site);
-  if (weakness) throw badRequest(weaknessMessages[weakness], { field: 'password' });
+  const problem = passwordProblem(password, identity, site);
+  if (problem) throw badRequest(problem, { field: 'password' });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { accountMessages, patterns, type SiteInfo } from '@contract';
+import { patterns, type SiteInfo } from '@contract';
 
 /**
  * Says, as a new password is typed, why the server would refuse it (issue 25): the same estimate
@@ -26,10 +26,8 @@ interface PasswordStrengthProps {
 
 export function PasswordStrength({ id, password, identity, site }: PasswordStrengthProps) {
   const [message, setMessage] = useState<string | null>(null);
-  const own = identity
-    .map((key) => key?.trim().toLowerCase().split('@')[0] ?? '')
-    .filter((word) => word.length >= 3)
-    .join('\n');
+  // A text, so a new array of the same keys each render does not run the estimate again.
+  const keys = identity.map((key) => key ?? '').join('\n');
 
   useEffect(() => {
     if (!patterns.password.test(password)) {
@@ -38,19 +36,15 @@ export function PasswordStrength({ id, password, identity, site }: PasswordStren
     }
     let current = true;
     const timer = setTimeout(() => {
-      void loadEstimator().then(({ passwordWeakness, siteWords, weaknessMessages }) => {
-        if (!current) return;
-        const lower = password.toLowerCase();
-        if (own && own.split('\n').some((word) => lower.includes(word))) return setMessage(accountMessages.passwordHasUserId);
-        const weakness = passwordWeakness(password, site ? siteWords(site, window.location.hostname) : []);
-        setMessage(weakness ? weaknessMessages[weakness] : null);
+      void loadEstimator().then(({ identityWords, passwordProblem, siteWords }) => {
+        if (current) setMessage(passwordProblem(password, identityWords(...keys.split('\n')), site ? siteWords(site, window.location.hostname) : []));
       });
     }, SETTLE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [password, own, site]);
+  }, [password, keys, site]);
 
   // Always there, so a screen reader hears each change (role status is polite).
   return (

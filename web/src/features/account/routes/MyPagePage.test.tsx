@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memberActivityPage, messages, type MemberActivityPage } from '@contract';
+import { accountMessages, memberActivityPage, messages, type MemberActivityPage } from '@contract';
 import { ok, refuse, stubApi, type StubHandler } from '@web/test/api-stub';
-import { demoAuthentication, demoMember, signInAs } from '@web/test/fixtures';
+import { demoAuthentication, demoMember, demoSiteInfo, signInAs } from '@web/test/fixtures';
 import { renderScreen } from '@web/test/render-screen';
 import { Component as MyPagePage } from './MyPagePage';
 
@@ -15,6 +15,8 @@ function open(url: string, user: ReturnType<typeof ok> | ReturnType<typeof refus
   signInAs(demoMember);
   const api = stubApi({
     'GET /api/site-setting/authentication': ok(demoAuthentication),
+    // The new-password hint refuses the site's own names (issue 25).
+    'GET /api/site-setting/info': ok(demoSiteInfo),
     [`GET /api/user/${demoMember.id}`]: user,
     [`GET /api/user/${demoMember.id}/activity`]: activity,
   });
@@ -48,6 +50,14 @@ describe('My page', () => {
     expect(current).toHaveFocus();
     expect(current).toHaveAttribute('aria-invalid', 'true');
     expect(current).toHaveAccessibleDescription(/현재 비밀번호를 입력해주세요\./);
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('says why a new password would be refused while it is typed, before anything is sent (issue 25)', async () => {
+    const { user, api } = open('/Account/MyPage?tab=password');
+    const form = await screen.findByRole('form', { name: '비밀번호 변경' });
+    await user.type(within(form).getByLabelText(/^새 비밀번호(?! 확인)/), 'dkssud12!');
+    expect(await within(form).findByText(accountMessages.passwordKoreanTyped, {}, { timeout: 10_000 })).toBeVisible();
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
