@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoFactor } from '../../db/schema';
-import { FieldEncryption, FieldKeyMissing, keyFilePath, readKeyFile } from '../../lib/field-encryption';
+import { FieldEncryption, FieldKeyMissing, fieldKey, keyFilePath, readKeyFile } from '../../lib/field-encryption';
+import { runTool } from '../../test/server-process';
 import { ROLE_ADMIN } from '../../seed/base';
 import { createMember } from '../../test/factories';
 import { createTestApp, data, TestClock, type TestApp } from '../../test/harness';
@@ -116,3 +117,28 @@ describe('npm run rotate-field-key (the key file)', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('npm run rotate-field-key with FIELD_ENCRYPTION_KEY', () => {
+  it('prints the steps without --reseal (exit 1); with it, seals every secret and the key check with the variable\'s key', async () => {
+    const { admin } = await enrolled();
+    const newKey = 'rotation-test-new-field-key-0123456789';
+    const env = {
+      DATABASE_URL: t.database.url,
+      DATA_DIR: t.config.dataDir,
+      FIELD_ENCRYPTION_KEY: newKey,
+      // What the site sealed with so far: its key file's current key.
+      FIELD_ENCRYPTION_PREVIOUS_KEY: readKeyFile(keyFilePath(t.config.dataDir))[0]!,
+    };
+    const steps = await runTool('scripts/rotate-field-key.ts', [], env);
+    expect(steps.code).toBe(1);
+    expect(steps.stderr).toMatch(/FIELD_ENCRYPTION_PREVIOUS_KEY.*--reseal/s);
+    expect(FieldEncryption.keyIdOf(await storedSecret(admin.id))).toBe(t.app.deps.fieldEncryption.currentKeyId);
+    const resealed = await runTool('scripts/rotate-field-key.ts', ['--reseal'], env);
+    expect(resealed.code, resealed.stderr).toBe(0);
+    expect(resealed.stdout).toContain(`field encryption key ${fieldKey(newKey).id}`);
+    expect(FieldEncryption.keyIdOf(await storedSecret(admin.id))).toBe(fieldKey(newKey).id);
+    // An instance started with the new key alone passes the start's checks.
+    await expect(prepareStoredSecrets(t.db, new FieldEncryption([newKey]))).resolves.toEqual({ sealed: 0 });
+  });
+});
+

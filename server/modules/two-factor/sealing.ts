@@ -9,9 +9,12 @@ import { secretContext } from './service';
  * (lib/field-encryption.ts). These run at start-up and from `npm run rotate-field-key`.
  */
 
-/** The keys the stored secrets are sealed with, and how many are still plain (stored before issue 25). */
-export async function storedSecretKeys(db: Db): Promise<{ keyIds: string[]; plain: number }> {
-  const rows = await db.select({ secret: twoFactor.secret }).from(twoFactor);
+type FactorSecret = { userId: number; secret: string };
+
+const factorSecrets = (db: Db): Promise<FactorSecret[]> => db.select({ userId: twoFactor.userId, secret: twoFactor.secret }).from(twoFactor);
+
+/** The keys the secrets are sealed with, and how many are still plain (stored before issue 25). */
+function keysOf(rows: FactorSecret[]): { keyIds: string[]; plain: number } {
   const keyIds = new Set<string>();
   let plain = 0;
   for (const { secret } of rows) {
@@ -22,29 +25,27 @@ export async function storedSecretKeys(db: Db): Promise<{ keyIds: string[]; plai
   return { keyIds: [...keyIds].sort(), plain };
 }
 
+/** The keys the stored secrets are sealed with (backups name them), and how many are still plain. */
+export const storedSecretKeys = async (db: Db) => keysOf(await factorSecrets(db));
+
 /**
- * Seals every secret that is plain or sealed with another key than the current one, each row
- * compared and replaced in one statement (a row changed meanwhile, by an enrolment started again,
- * is left to the next run). Throws FieldKeyMissing when a secret's key is not held here: the
- * instance was started without the key the others use.
+ * Seals `rows` with the current key unless they already are, each row compared and replaced in one
+ * statement (a row changed meanwhile, by an enrolment started again, is left to the next run).
+ * Throws FieldKeyMissing when a secret's key is not held here.
  */
-export async function sealSecrets(db: Db, encryption: FieldEncryption, only: 'plain' | 'not current' = 'not current'): Promise<{ sealed: number }> {
-  const rows = await db.select({ userId: twoFactor.userId, secret: twoFactor.secret }).from(twoFactor);
+async function sealRows(db: Db, encryption: FieldEncryption, rows: FactorSecret[]): Promise<number> {
   let sealed = 0;
   for (const row of rows) {
-    const keyId = FieldEncryption.keyIdOf(row.secret);
-    if (keyId === encryption.currentKeyId || (only === 'plain' && keyId !== undefined)) continue;
+    if (FieldEncryption.keyIdOf(row.secret) === encryption.currentKeyId) continue;
     const context = secretContext(row.userId);
-    const plain = FieldEncryption.isSealed(row.secret) ? encryption.open(row.secret, context) : row.secret;
     const changed = await db
       .update(twoFactor)
-      .set({ secret: encryption.seal(plain, context) })
+      .set({ secret: encryption.seal(encryption.open(row.secret, context), context) })
       .where(sql`${eq(twoFactor.userId, row.userId)} AND ${twoFactor.secret} = ${row.secret}`)
       .returning({ userId: twoFactor.userId });
     sealed += changed.length;
   }
-  if (only === 'not current') await resealKeyCheck(db, encryption);
-  return { sealed };
+  return sealed;
 }
 
 /**
@@ -54,34 +55,34 @@ export async function sealSecrets(db: Db, encryption: FieldEncryption, only: 'pl
  */
 const KEY_CHECK = 'field-encryption-check';
 
-async function checkKey(db: Db, encryption: FieldEncryption): Promise<void> {
-  await db.insert(serverSecret).values({ name: KEY_CHECK, value: encryption.seal(KEY_CHECK, KEY_CHECK) }).onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecret.value }).from(serverSecret).where(eq(serverSecret.name, KEY_CHECK));
-  encryption.open(row!.value, KEY_CHECK);
+/** The key check as this process seals it: kept where there is one, unless `replace` (the rotation). */
+async function writeKeyCheck(db: Db, encryption: FieldEncryption, replace: boolean): Promise<void> {
+  const value = encryption.seal(KEY_CHECK, KEY_CHECK);
+  const insert = db.insert(serverSecret).values({ name: KEY_CHECK, value });
+  await (replace ? insert.onConflictDoUpdate({ target: serverSecret.name, set: { value } }) : insert.onConflictDoNothing());
 }
 
-/** Seals the key check again with the current key (the rotation: the key it was sealed with may go). */
-async function resealKeyCheck(db: Db, encryption: FieldEncryption): Promise<void> {
-  await db
-    .insert(serverSecret)
-    .values({ name: KEY_CHECK, value: encryption.seal(KEY_CHECK, KEY_CHECK) })
-    .onConflictDoUpdate({ target: serverSecret.name, set: { value: encryption.seal(KEY_CHECK, KEY_CHECK) } });
+/** Every secret sealed with the current key, the key check too (the rotation). */
+export async function sealSecrets(db: Db, encryption: FieldEncryption): Promise<{ sealed: number }> {
+  const sealed = await sealRows(db, encryption, await factorSecrets(db));
+  await writeKeyCheck(db, encryption, true);
+  return { sealed };
 }
 
 /**
  * At start-up: refuses to start when this instance's keys are not the ones the site seals with
  * (the key check, and every stored secret's key: an administrator with such a factor could not
- * sign in here), then seals the secrets still plain.
+ * sign in here), then seals the secrets still plain; sealing again under a newer key is the
+ * rotation command's.
  */
 export async function prepareStoredSecrets(db: Db, encryption: FieldEncryption): Promise<{ sealed: number }> {
-  await checkKey(db, encryption);
-  const { keyIds, plain } = await storedSecretKeys(db);
-  const missing = keyIds.filter((id) => !encryption.keyIds.includes(id));
-  if (missing.length > 0) {
-    throw new FieldKeyMissing(missing.join(', '));
-  }
-  // Only the plain ones here: sealing again under a newer key is the rotation command's.
-  return plain === 0 ? { sealed: 0 } : sealSecrets(db, encryption, 'plain');
+  await writeKeyCheck(db, encryption, false);
+  const [check] = await db.select({ value: serverSecret.value }).from(serverSecret).where(eq(serverSecret.name, KEY_CHECK));
+  encryption.open(check!.value, KEY_CHECK);
+  const rows = await factorSecrets(db);
+  const missing = keysOf(rows).keyIds.filter((id) => !encryption.keyIds.includes(id));
+  if (missing.length > 0) throw new FieldKeyMissing(missing.join(', '));
+  return { sealed: await sealRows(db, encryption, rows.filter((row) => !FieldEncryption.isSealed(row.secret))) };
 }
 
 /**
