@@ -29,3 +29,15 @@ export function preparedPerDatabase<P>(build: (db: Db) => P): (db: Db) => P {
 export function placeholder<T extends string | number>(name: string): T {
   return sql.placeholder(name) as unknown as T;
 }
+
+/**
+ * A LIMIT written into a prepared statement's text, where `.limit(n)` would send `n` as a
+ * parameter. PostgreSQL settles a named statement on one generic plan after five executions only
+ * when it can cost that plan, and a `LIMIT $n` it cannot cost: it then plans the statement anew at
+ * every execution (measured on the post view, with its four subqueries: 0.4-0.5 ms of planning
+ * against 0.1-0.2 ms of execution, on each of the misses the statement was prepared for).
+ */
+export function literalLimit(rows: number): number {
+  if (!Number.isInteger(rows) || rows < 0) throw new Error(`a LIMIT must be a whole number, got ${rows}`);
+  return sql.raw(String(rows)) as unknown as number;
+}

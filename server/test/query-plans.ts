@@ -47,6 +47,37 @@ export async function explainGeneric(raw: pg.Pool, statement: Plannable, values:
   }
 }
 
+/**
+ * Whether PostgreSQL itself settles a statement prepared by name on its generic plan, as it does
+ * on a pool connection after five executions when it can cost that plan (server/db/prepared.ts
+ * literalLimit: a parameter it cannot cost, such as `LIMIT $n`, keeps it planning every execution).
+ * Executes the statement `executions` times with `valuesAt(i)` and answers how often it planned it
+ * anew (custom) and how often it ran the generic plan.
+ */
+export async function preparedPlanChoices(
+  raw: pg.Pool,
+  statement: Plannable,
+  valuesAt: (i: number) => Record<string, string | number>,
+  executions = 10,
+): Promise<{ generic: number; custom: number }> {
+  const q = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement.toSQL();
+  const client = await raw.connect();
+  try {
+    // Prepared over the protocol by name, as node-postgres does for the app's statements.
+    for (let i = 0; i < executions; i++) {
+      const values = valuesAt(i);
+      await client.query({ name: 'plan_choice', text: q.sql, values: q.params.map((p) => (is(p, Placeholder) ? values[p.name] : p)) });
+    }
+    const { rows } = await client.query<{ generic: string; custom: string }>(
+      `SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = 'plan_choice'`,
+    );
+    return { generic: Number(rows[0]!.generic), custom: Number(rows[0]!.custom) };
+  } finally {
+    // The connection goes back to the pool without the statement (pg would think it still there).
+    client.release(true);
+  }
+}
+
 /** A Sort or Incremental Sort node anywhere in a plan. */
 export const sortNode = /^\s*(->\s*)?(Incremental )?Sort\b/m;
 

@@ -8,7 +8,7 @@ import * as repo from './repo';
 import * as fileRepo from '../file/repo';
 import { buildSearchTokens } from './search-tokens';
 import {
-  expectNoSortNoSeqScan, explainAnalyze, explainGeneric, indexScan, noHeapFetches, type Plannable, seqScanOf, vacuumUntilAllVisible,
+  expectNoSortNoSeqScan, explainAnalyze, explainGeneric, indexScan, noHeapFetches, type Plannable, preparedPlanChoices, seqScanOf, vacuumUntilAllVisible,
 } from '../../test/query-plans';
 
 /**
@@ -207,6 +207,11 @@ describe('post view at 100,000 posts', () => {
     expect(generic.match(/Index Scan(?: Backward)? using board_item_created_idx on board_item(?: \w+)? \(actual rows=1(\.00)? loops=1\)/g)).toHaveLength(2);
     expect(generic).toMatch(tallyProbe);
     expectIndexPlan(generic);
+    // And PostgreSQL settles on it by itself after its five custom plans (a LIMIT $n kept it
+    // planning the view anew at every miss: prepared.ts literalLimit).
+    const prepared = repo.viewQuery(t.db, placeholder('boardCode'), placeholder('itemNo'), undefined);
+    const choices = await preparedPlanChoices(t.database.raw, prepared, (i) => ({ boardCode: BOARD, itemNo: 40_000 + 97 * i }), 10);
+    expect(choices).toEqual({ custom: 5, generic: 5 });
     const view = await repo.findItemForView(t.db, BOARD, 50_000, undefined);
     expect(view?.item.itemNo).toBe(50_000);
     // Its folded views plus its tally's three.

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { placeholder, preparedPerDatabase } from '../../db/prepared';
+import { literalLimit, placeholder, preparedPerDatabase } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import type { View } from './view-counter';
 import { firstRow } from '@server/db/first-row';
@@ -340,7 +340,7 @@ function neighbourOf(db: Db, side: 'older' | 'newer', onlyWriterId: number | nul
     .from(boardItem)
     .where(and(...conditions))
     .orderBy(...orderBy('createdDate', side === 'older' ? 'DESC' : 'ASC'))
-    .limit(1);
+    .limit(literalLimit(1));
   return sql`(${neighbour})`;
 }
 

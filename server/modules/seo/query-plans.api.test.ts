@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholder } from '../../db/prepared';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
-  expectNoSortNoSeqScan, explainAnalyze, explainGeneric, indexScan, type Plannable, seqScanOf, vacuumUntilAllVisible,
+  expectNoSortNoSeqScan, explainAnalyze, explainGeneric, indexScan, type Plannable, preparedPlanChoices, seqScanOf, vacuumUntilAllVisible,
 } from '../../test/query-plans';
 import { feedQuery, postHeadQuery, sitemapPostsQuery } from './repo';
 import { FEED_SIZE, SITEMAP_MAX_URLS } from './routes';
@@ -71,5 +71,8 @@ describe('search-engine read paths at 60,000 posts', () => {
     const generic = await explainGeneric(t.database.raw, postHeadQuery(t.db, placeholder('boardCode'), placeholder('itemNo')), { boardCode: 'NOTICE', itemNo: 1234 });
     expect(generic).toMatch(/Index (Only )?Scan using board_item_\w+ on board_item \(actual rows=1(\.00)? loops=1\)\n\s*Index Cond: \(\(board_code = board\.board_code\) AND \(item_no = \$2\)\)/);
     expect(generic).not.toMatch(seqScanOf('board_item'));
+    // PostgreSQL settles on that plan by itself (no LIMIT $n it cannot cost: prepared.ts literalLimit).
+    const prepared = postHeadQuery(t.db, placeholder('boardCode'), placeholder('itemNo'));
+    expect(await preparedPlanChoices(t.database.raw, prepared, (i) => ({ boardCode: 'notice', itemNo: 1000 + 37 * i }), 10)).toEqual({ custom: 5, generic: 5 });
   });
 });

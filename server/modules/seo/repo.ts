@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { placeholder, preparedPerDatabase } from '../../db/prepared';
+import { literalLimit, placeholder, preparedPerDatabase } from '../../db/prepared';
 import { board, boardItem } from '../../db/schema';
 
 /** The few board columns the search-engine pages need (the board table is a handful of rows). */
@@ -95,7 +95,7 @@ export function postHeadQuery(db: Db, boardCode: string, itemNo: number) {
     .from(boardItem)
     .innerJoin(board, eq(board.boardCode, boardItem.boardCode))
     .where(and(sql`lower(${board.boardCode}) = lower(${boardCode})`, eq(boardItem.itemNo, itemNo), sql`${boardItem.deletedAt} IS NULL`))
-    .limit(1);
+    .limit(literalLimit(1));
 }
 
 /** postHeadQuery prepared once per database (a post page nobody opened since its board changed). */
