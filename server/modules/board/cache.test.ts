@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BoardCache } from './cache';
 import { etagMatches, preferredEncoding } from './http-cache';
@@ -11,6 +12,31 @@ function cacheOf(opts: { maxBytes?: number; maxAgeMs?: number } = {}) {
 }
 
 describe('BoardCache', () => {
+  it('judges a page\'s parts by their stamps, as it judges the answers: a write to their board, any invalidation, their age, their end', () => {
+    const { cache, advance } = cacheOf({ maxAgeMs: 10_000 });
+    const list = cache.create('list', cache.stamp('notice'), body('목록'), { keep: true });
+    const popups = cache.create('popups', cache.stamp('*popup'), body('팝업'), { keep: true, expiresAt: 4_000 });
+    const parts = [list, popups].map((entry) => cache.partStamp(entry));
+    expect(cache.partsCurrent(parts)).toBe(true);
+    // Evicted or not, an answer is the same while its board is: the stamps alone decide.
+    cache.invalidate(['faq']);
+    expect(cache.partsCurrent(parts)).toBe(true);
+    advance(3_999);
+    expect(cache.partsCurrent(parts)).toBe(true);
+    advance(1);
+    expect(cache.partsCurrent(parts)).toBe(false);
+    expect(cache.partsCurrent(parts.slice(0, 1))).toBe(true);
+    advance(6_000);
+    expect(cache.partsCurrent(parts.slice(0, 1))).toBe(false);
+    const fresh = cache.partStamp(cache.create('list', cache.stamp('notice'), body('목록'), { keep: true }));
+    expect(cache.partsCurrent([fresh])).toBe(true);
+    cache.invalidate(['NOTICE']);
+    expect(cache.partsCurrent([fresh])).toBe(false);
+    const again = cache.partStamp(cache.create('list', cache.stamp('notice'), body('목록'), { keep: true }));
+    cache.invalidateAll();
+    expect(cache.partsCurrent([again])).toBe(false);
+  });
+
   it('serves an answer until its board is invalidated; other boards keep theirs', async () => {
     const { cache } = cacheOf();
     cache.create('a', cache.stamp('notice'), body('공지'), { keep: true });
@@ -94,13 +120,31 @@ describe('BoardCache', () => {
     expect(cache.render(entry, 13).etag).toBe(thirteen.etag);
   });
 
-  it('compresses an answer once and keeps it; small answers are not compressed', () => {
+  it('compresses an answer quickly for its first send, at the kept level when asked again, then keeps that', () => {
     const { cache } = cacheOf();
-    const big = cache.create('big', cache.stamp('notice'), body('환자등록 '.repeat(300)), { keep: true });
+    const text = Array.from({ length: 300 }, (_, i) => `환자등록 ${i}번 안내와 인체이식형 의료기기 ${i % 17}번 제품 정보`).join(' ');
+    const big = cache.create('big', cache.stamp('notice'), body(text), { keep: true });
     const rendered = cache.render(big);
-    const br = cache.compressed(big, rendered, 'br');
-    expect(br!.length).toBeLessThan(Buffer.byteLength(rendered.body));
-    expect(cache.compressed(big, rendered, 'br')).toBe(br);
+    const before = cache.size.bytes;
+    const first = cache.compressed(big, rendered, 'br')!;
+    expect(first.length).toBeLessThan(Buffer.byteLength(rendered.body));
+    expect(zlib.brotliDecompressSync(first).toString()).toBe(rendered.body);
+    const settled = cache.compressed(big, rendered, 'br')!;
+    expect(settled).not.toBe(first);
+    expect(settled.length).toBeLessThan(first.length);
+    expect(zlib.brotliDecompressSync(settled).toString()).toBe(rendered.body);
+    expect(cache.compressed(big, rendered, 'br')).toBe(settled);
+    // The memory counted is the settled form's alone.
+    expect(cache.size.bytes - before).toBe(settled.length);
+    const gzip = cache.compressed(big, rendered, 'gzip')!;
+    expect(zlib.gunzipSync(gzip).toString()).toBe(rendered.body);
+    expect(cache.compressed(big, rendered, 'gzip')).not.toBe(gzip);
+  });
+
+  it('compresses by the body\'s UTF-8 size: 400 Korean characters are 1.2 KB, below 1 KB nothing is', () => {
+    const { cache } = cacheOf();
+    const korean = cache.create('korean', cache.stamp('notice'), body('환'.repeat(400)), { keep: true });
+    expect(cache.compressed(korean, cache.render(korean), 'br')).not.toBeNull();
     const small = cache.create('small', cache.stamp('notice'), body('짧은 글'), { keep: true });
     expect(cache.compressed(small, cache.render(small), 'gzip')).toBeNull();
   });

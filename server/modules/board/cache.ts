@@ -20,6 +20,8 @@ export interface Rendered {
   utf8?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+  /** The encodings whose bytes above are still the quick first send's (see `compressed`). */
+  quick?: Set<'br' | 'gzip'>;
 }
 
 /** The board version and global generation an answer was read under. */
@@ -27,6 +29,15 @@ export interface Stamp {
   board: string;
   version: number;
   generation: number;
+}
+
+/**
+ * What a thing made of kept answers (a reader page: seo/page-head.ts) knows of each: the stamp it
+ * was read under and the moment it stops being served by the clock (its age limit, its expiresAt).
+ * While every part's stamp is current and none has ended, the parts are the ones it was made of.
+ */
+export interface PartStamp extends Stamp {
+  until: number;
 }
 
 /** What a read gives: the JSON body; `keep` false for answers that must not be cached. */
@@ -81,10 +92,17 @@ export interface CachedAnswer {
  * Compressing once per answer instead of once per request (@fastify/compress in server/web.ts
  * would do it on every send, so it uses its cheapest levels). Once per answer affords better
  * levels; a post view recompresses only when its count changes (a new visitor).
+ *
+ * Most answers a miss makes are sent once and never asked for again (any post of a big board, a
+ * count a new visitor just changed): the first send compresses at the quick levels, and only an
+ * answer asked for a second time is compressed again at the kept ones (issue 24: brotli 4 of a
+ * post's page was a fifth of a miss's CPU; brotli 1 costs a third of it for 5-15% more bytes).
  */
 const COMPRESS_MIN_BYTES = 1024;
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 5;
+const QUICK_BROTLI_QUALITY = 1;
+const QUICK_GZIP_LEVEL = 1;
 /** Answers larger than this share of the budget are sent but not kept (one must not evict all). */
 const LARGEST_SHARE = 8;
 
@@ -210,6 +228,23 @@ export class BoardCache {
     return entry;
   }
 
+  /** The stamp of an answer that a page is made of (PartStamp). */
+  partStamp(entry: CachedAnswer): PartStamp {
+    const aged = entry.storedAt + this.opts.maxAgeMs;
+    return { board: entry.board, version: entry.version, generation: entry.generation, until: entry.expiresAt === null ? aged : Math.min(aged, entry.expiresAt) };
+  }
+
+  /**
+   * Whether answers with these stamps would all still be served as they are: no write to their
+   * boards and no global invalidation since they were read, and none aged out or expired. As get()
+   * judges one answer, without its key (a part evicted from the LRU meanwhile is still the same).
+   */
+  partsCurrent(parts: readonly PartStamp[]): boolean {
+    const now = this.now();
+    for (const part of parts) if (now >= part.until || !this.isCurrent(part)) return false;
+    return true;
+  }
+
   private isCurrent(stamp: Stamp): boolean {
     return (this.versions.get(stamp.board) ?? 0) === stamp.version && stamp.generation === this.generation;
   }
@@ -241,24 +276,31 @@ export class BoardCache {
     return rendered.utf8;
   }
 
-  /** The body compressed with `encoding`, made on first use and kept with the answer. */
+  /**
+   * The body compressed with `encoding`, kept with the answer: at the quick levels on its first
+   * send, at the kept levels from its second on (see COMPRESS_MIN_BYTES). Null for a body too
+   * small to gain, by its UTF-8 size, as @fastify/compress measures it (by its length in
+   * characters, Korean answers of 1-3 KB went out compressed per request by the plugin).
+   */
   compressed(entry: CachedAnswer, rendered: Rendered, encoding: 'br' | 'gzip'): Buffer | null {
-    if (rendered.body.length < COMPRESS_MIN_BYTES) return null;
-    let out = rendered[encoding];
-    if (!out) {
-      out =
-        encoding === 'br'
-          ? brotliCompressSync(rendered.body, {
-              params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
-            })
-          : gzipSync(rendered.body, { level: GZIP_LEVEL });
-      // zlib's sync calls answer a view of their 16 KB output chunk: kept as it is, a 2 KB answer
-      // would hold the whole chunk (7,000 posts, 220 MB against a 32 MB budget). A copy of the
-      // bytes alone goes in the cache.
-      if (out.buffer.byteLength > out.length) out = Buffer.from(out);
-      rendered[encoding] = out;
-      this.account(entry, out.length);
-    }
+    const kept = rendered[encoding];
+    if (kept && !rendered.quick?.has(encoding)) return kept;
+    if (!kept && Buffer.byteLength(rendered.body) < COMPRESS_MIN_BYTES) return null;
+    const quick = kept === undefined;
+    let out =
+      encoding === 'br'
+        ? brotliCompressSync(rendered.body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: quick ? QUICK_BROTLI_QUALITY : BROTLI_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+          })
+        : gzipSync(rendered.body, { level: quick ? QUICK_GZIP_LEVEL : GZIP_LEVEL });
+    // zlib's sync calls answer a view of their 16 KB output chunk: kept as it is, a 2 KB answer
+    // would hold the whole chunk (7,000 posts, 220 MB against a 32 MB budget). A copy of the
+    // bytes alone goes in the cache.
+    if (out.buffer.byteLength > out.length) out = Buffer.from(out);
+    rendered[encoding] = out;
+    if (quick) (rendered.quick ??= new Set()).add(encoding);
+    else rendered.quick!.delete(encoding);
+    this.account(entry, out.length - (kept?.length ?? 0));
     return out;
   }
 

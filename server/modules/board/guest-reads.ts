@@ -103,8 +103,16 @@ export async function guestView(
       item: { id: item.id, viewCount: item.viewCount },
     };
   });
+  return { entry, viewCount: countGuestView(deps, entry.item!, visitor) };
+}
+
+/**
+ * Counts a guest's view of a post (once a visitor a day, view-counter.ts) and answers the count to
+ * show: `post.viewCount`, the stored count its answer was read with, plus the views not yet
+ * written. A kept reader page that holds the post's answer counts through here too (seo/page-head.ts).
+ */
+export function countGuestView(deps: Pick<AppDeps, 'boardCaching' | 'clock'>, post: { id: number; viewCount: number }, visitor: string): number {
   const { views } = deps.boardCaching;
-  const itemId = entry.item!.id;
-  views.record({ itemId, visitor, day: kstDate(deps.clock.now()) });
-  return { entry, viewCount: entry.item!.viewCount + views.unflushed(itemId) };
+  views.record({ itemId: post.id, visitor, day: kstDate(deps.clock.now()) });
+  return post.viewCount + views.unflushed(post.id);
 }

@@ -1,8 +1,8 @@
 /** The board module's surface: what other modules, the start-up and scripts may use. */
 export { BOARD_MENU_CACHE } from './caching';
 export type { BoardCaching } from './caching';
-export type { BoardCache, CachedAnswer, Rendered } from './cache';
-export { boardMenuAnswer, cachedBoardRow, guestBoard, guestList, guestView } from './guest-reads';
+export type { BoardCache, CachedAnswer, PartStamp, Rendered } from './cache';
+export { boardMenuAnswer, cachedBoardRow, countGuestView, guestBoard, guestList, guestView } from './guest-reads';
 export { acceptedEncodings, etagMatches, preferredEncoding } from './http-cache';
 export { canOnBoard, canSeePrivateItem, isPrivateItem } from './policy';
 export type { BoardRules } from './policy';

@@ -6,7 +6,7 @@ import type { FirstDataRequest } from '@contract/first-data';
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey, type Rendered } from '@server/modules/board';
+import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey, type CachedAnswer, type Rendered } from '@server/modules/board';
 import { activePopupsAnswer } from '@server/modules/popup';
 import { contentCodeAt, guestContent } from '@server/modules/content';
 import { menuAnswer } from '@server/modules/menu';
@@ -128,6 +128,8 @@ export interface FirstAnswer {
   body: string;
   etag: string;
   view?: { id: number; viewCount: number };
+  /** The kept answer it came from (none for the site settings, kept by the settings themselves). */
+  entry?: CachedAnswer;
 }
 
 export interface FirstData {
@@ -136,6 +138,16 @@ export interface FirstData {
    * the parts of the page (page-head.ts): their tags name the page it is kept as.
    */
   answersFor(request: FastifyRequest): Promise<FirstAnswer[]>;
+}
+
+/**
+ * Whether the request opens the page in a browser, and so gets a post's answer and counts its view,
+ * as the API call it stands for does. Only a browser opening the page does (Sec-Fetch-Dest:
+ * document; a HEAD, a crawler or a link preview does not run the app, so it must not count a
+ * view), and a browser without the header asks the API.
+ */
+export function opensPage(request: FastifyRequest): boolean {
+  return request.method === 'GET' && request.headers['sec-fetch-dest'] === 'document';
 }
 
 /** The script element with the screen's first answers, or '' when there are none. */
@@ -184,37 +196,39 @@ export function createFirstData(deps: AppDeps): FirstData {
     return plan;
   };
 
+  /** A kept answer as a part of the page: its body, its tag and the entry itself. */
+  const kept = (entry: CachedAnswer): Omit<FirstAnswer, 'call'> => {
+    const { body, etag } = cache.render(entry);
+    return { body, etag, entry };
+  };
+
   /** The guest's answer to the call, as the API sends it. */
   async function answerOf({ call: request, listQuery }: Planned, caller: Caller, visitor: () => string): Promise<Omit<FirstAnswer, 'call'>> {
     switch (request.id) {
       case 'siteSetting.info':
         return siteInfoBody(await deps.settings.info());
       case 'board.menu':
-        return cache.render(await boardMenuAnswer(deps));
+        return kept(await boardMenuAnswer(deps));
       case 'menu.get':
-        return cache.render(await menuAnswer(deps));
+        return kept(await menuAnswer(deps));
       case 'board.get':
-        return cache.render(await guestBoard(deps, caller, request.params.boardCode));
+        return kept(await guestBoard(deps, caller, request.params.boardCode));
       case 'boardItem.list':
-        return cache.render(await guestList(deps, caller, listQuery!));
+        return kept(await guestList(deps, caller, listQuery!));
       case 'boardItem.view': {
         const { entry, viewCount } = await guestView(deps, caller, request.params, visitor());
-        return { body: cache.render(entry, viewCount).body, etag: `W/"${entry.hash}"`, view: { id: entry.item!.id, viewCount } };
+        return { body: cache.render(entry, viewCount).body, etag: `W/"${entry.hash}"`, view: { id: entry.item!.id, viewCount }, entry };
       }
       case 'popup.active':
-        return cache.render(await activePopupsAnswer(deps, request.query.screen));
+        return kept(await activePopupsAnswer(deps, request.query.screen));
       case 'content.get':
-        return cache.render(await guestContent(deps, request.params.code, request.query?.version));
+        return kept(await guestContent(deps, request.params.code, request.query?.version));
     }
   }
 
   return {
     async answersFor(request) {
-      // A post's answer counts its view, as the API call it stands for does. Only a browser opening
-      // the page gets it (Sec-Fetch-Dest: document; a HEAD, a crawler or a link preview does not
-      // run the app, so it must not count a view), and a browser without the header asks the API.
-      const opensPage = request.method === 'GET' && request.headers['sec-fetch-dest'] === 'document';
-      const plan = planOf(request.url, opensPage);
+      const plan = planOf(request.url, opensPage(request));
       if (plan.length === 0) return [];
       const caller = await guestCaller(deps);
       const visitor = () => visitorKey(caller, request.ip, request.headers['user-agent']);
@@ -229,7 +243,7 @@ export function createFirstData(deps: AppDeps): FirstData {
       );
       return plan.flatMap(({ call }, i) => {
         const rendered = answers[i];
-        return rendered === undefined ? [] : [{ call, body: rendered.body, etag: rendered.etag, view: rendered.view }];
+        return rendered === undefined ? [] : [{ call, body: rendered.body, etag: rendered.etag, view: rendered.view, entry: rendered.entry }];
       });
     },
   };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '@contract';
-import { createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
+import { createTestApp, data, openSecondInstance, TestClock, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
 import { fakeWebBuild } from '../../test/web-build';
@@ -17,12 +17,14 @@ let t: TestApp;
 let second: Awaited<ReturnType<typeof openSecondInstance>>;
 let web: ReturnType<typeof fakeWebBuild> | undefined;
 let post: { id: number; itemNo: number };
+/** The first instance's clock (the second keeps the system's): pop-ups that start with no write. */
+const clock = new TestClock(new Date(Math.floor(Date.now() / 1000) * 1000));
 
 
 beforeAll(async () => {
   web = fakeWebBuild('kept-pages');
   // No view flush during a test: a flush changes the boards' answers, which would blur what changed them.
-  t = await createTestApp({ env: { WEB_DIST_DIR: web.dir, VIEW_FLUSH_SECONDS: '3600' } });
+  t = await createTestApp({ clock, env: { WEB_DIST_DIR: web.dir, VIEW_FLUSH_SECONDS: '3600' } });
   second = await openSecondInstance(t);
   post = await createBoardItem(t.db, { title: '보관 페이지 공지', content: '<p>처음 본문</p>' });
 }, 60_000);
@@ -64,6 +66,40 @@ describe('reader pages kept made from their parts (issue 24)', () => {
       });
       expect(queries, url).toEqual([]);
     }
+  });
+
+  it('a kept page found again by its address alone: the cache is asked for its shortcut and the page, for no part', async () => {
+    for (const url of [home, list, view()]) {
+      await page(url);
+      const { cache } = second.app.deps.boardCaching;
+      const get = vi.spyOn(cache, 'get');
+      const answer = vi.spyOn(cache, 'answer');
+      try {
+        await page(url);
+        expect(get.mock.calls.map(([key]) => key.split(' ')[0]), url).toEqual(['shortcut', 'page']);
+        expect(answer, url).not.toHaveBeenCalled();
+      } finally {
+        get.mockRestore();
+        answer.mockRestore();
+      }
+    }
+  });
+
+  it('a pop-up whose start comes with no write: the kept home page carries it from that moment (its part ends then)', async () => {
+    const titles = (html: string) => (firstData(html)['popup.active'] as { content: { title: string }[] }).content.map((p) => p.title);
+    const popup = {
+      title: '때가 되면 여는 팝업',
+      body: '<p>예정된 안내</p>',
+      // Within the cache's age limit (board/caching.ts, 10 s), which would end the page's parts anyway.
+      startsAt: new Date(clock.now().getTime() + 5_000).toISOString(),
+      endsAt: new Date(clock.now().getTime() + 3_600_000).toISOString(),
+      screen: 'home',
+    };
+    expect((await admin('PUT', '/api/admin/popup', popup)).statusCode).toBe(200);
+    // Twice: the second is the kept page, by its shortcut.
+    for (let i = 0; i < 2; i++) expect(titles((await page(home, t.app)).html)).not.toContain(popup.title);
+    clock.advance(5_000);
+    expect(titles((await page(home, t.app)).html)).toContain(popup.title);
   });
 
   it('a post nobody opened since its board changed: one statement for its status and head, one for its answer', async () => {

@@ -1,5 +1,5 @@
 import { isKnownScreenPath, parseItemNo, routePatterns, screenPattern } from '@contract';
-import { cachedBoardRow, canOnBoard } from '@server/modules/board';
+import { cachedBoardRow, canOnBoard, type CachedAnswer } from '@server/modules/board';
 import { guestCaller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { isConsolePath } from './first-load';
@@ -36,7 +36,11 @@ const boardScreens = [
 
 export type ScreenStatus = 200 | 404;
 
-export type ScreenStatusOf = (pathname: string) => Promise<ScreenStatus>;
+/**
+ * `parts`, when given, gets the kept answer the status is (none for an address that is no screen,
+ * or the console's): a reader page kept made names it among its parts (page-head.ts).
+ */
+export type ScreenStatusOf = (pathname: string, parts?: CachedAnswer[]) => Promise<ScreenStatus>;
 
 /** `postFacts`: the page heads' own, when they make the status (one read of a post for both). */
 export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching'>, postFacts: PostFactsOf = createPostFacts(deps)): ScreenStatusOf {
@@ -54,7 +58,7 @@ export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boar
     return (await postFacts(board.boardCode, itemNo)).facts.live ? 200 : 404;
   }
 
-  return async (pathname) => {
+  return async (pathname, parts) => {
     if (!isKnownScreenPath(pathname)) return 404;
     // The console's screens are its own (the router's admin/*): /admin/boards/List is no board list.
     if (isConsolePath(pathname)) return 200;
@@ -73,6 +77,7 @@ export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boar
         body: String(await boardScreenStatus(kind, area!, boardCode!, itemNoParam)),
         keep: true,
       }));
+      parts?.push(entry);
       return entry.head === '404' ? 404 : 200;
     }
     return 200;

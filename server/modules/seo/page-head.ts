@@ -8,11 +8,11 @@ import { CONTENT_CACHE, contentCodeAt, contentHead, nextContentChange } from '@s
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard } from './guest';
 import type { Head } from './head';
-import { cachedBoardRow, etagMatches, preferredEncoding, type CachedAnswer } from '@server/modules/board';
+import { cachedBoardRow, countGuestView, etagMatches, preferredEncoding, visitorKey, type CachedAnswer, type PartStamp } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
 import { sendKeptBody } from '../../guest-answers';
 import { escapeMarkup, excerpt, originOf } from './text';
-import { createFirstData, firstDataScript, type FirstAnswer } from './first-data';
+import { createFirstData, firstDataScript, opensPage, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
 import { createScreenStatus, type ScreenStatus } from './not-found';
 import { createPostFacts } from './post-facts';
@@ -34,6 +34,8 @@ import { createPostFacts } from './post-facts';
 interface KnownHead {
   head: Head | null;
   id: string;
+  /** The kept answer it is (none for a fixed screen's, which only a new build changes). */
+  entry?: CachedAnswer;
 }
 
 /** The fixed screens' own heads by their path as it compares (the router ignores case). */
@@ -146,6 +148,9 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Fixe
   await reply.send(encoding ? page[encoding] : page.html);
 }
 
+/** How a kept reader page is sent (guest-answers.ts sendKeptBody): a tag per encoding, as the web build's files. */
+const PAGE_SEND = { type: 'text/html; charset=utf-8', vary: 'accept-encoding', tagPerEncoding: true } as const;
+
 /** The guests' answer cache's name for the reader pages kept made (nothing invalidates it by name: see keptPage). */
 export const PAGES_CACHE = '*pages';
 
@@ -228,7 +233,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       const { head, expiresAt } = await read();
       return { body: JSON.stringify(head), keep: true, expiresAt, value: head };
     });
-    return { head: entry.value as Head | null, id: entry.hash };
+    return { head: entry.value as Head | null, id: entry.hash, entry };
   }
 
   async function listHead(boardCode: string): Promise<Head | null> {
@@ -278,8 +283,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     try {
       if (contentCode) return await keptHead(`head content ${contentCode}`, CONTENT_CACHE, () => contentPageHead(contentCode, url));
       if (view) {
-        const { facts, id } = await postFacts(view[2]!, Number(view[3]));
-        return { head: facts.head, id };
+        const { facts, entry } = await postFacts(view[2]!, Number(view[3]));
+        return { head: facts.head, id: entry.hash, entry };
       }
       const boardCode = list![2]!;
       return await keptHead(`head list ${boardCode.toLowerCase()}`, boardCode, async () => ({ head: await listHead(boardCode) }));
@@ -309,8 +314,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   };
 
   /** The screen's status; as the tags, a bonus: with the database out of reach the app is sent as ever. */
-  const screenStatus = (request: FastifyRequest, url: string): Promise<ScreenStatus> =>
-    statusOf(url).catch((err: unknown) => {
+  const screenStatus = (request: FastifyRequest, url: string, parts: CachedAnswer[]): Promise<ScreenStatus> =>
+    statusOf(url, parts).catch((err: unknown) => {
       request.log.warn({ err }, 'screen status unavailable: sending the screen as found');
       return 200 as const;
     });
@@ -323,17 +328,51 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
    * makes a new page, here and on every instance, and the old one is never asked for again (it
    * ages out). Nothing of a member is in it: heads and first answers are a guest's.
    */
-  async function keptPage(request: FastifyRequest, html: () => string, parts: string[], view: FirstAnswer['view']): Promise<CachedAnswer> {
+  async function keptPage(request: FastifyRequest, html: () => string, parts: string[], view: FirstAnswer['view']): Promise<{ key: string; page: CachedAnswer }> {
     // One part a line (none holds a line break), so no two lists of parts make the same key.
     const key = `page ${originOf(request)} ${request.url}\n${parts.join('\n')}`;
     // A post's page is kept once whatever its view count (its first `"viewCount":` is the post's:
     // no tag or string in the page can hold that unescaped), which is filled in per request.
-    return cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, item: view }));
+    return { key, page: await cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, item: view })) };
+  }
+
+  /**
+   * The way to a kept page by its address alone (issue 24): finding a page by its parts asks the
+   * cache for every part (status, head, each first answer), and that was most of a kept page's
+   * cost. A shortcut, kept beside the page under the address (and whether the request opens the
+   * page: only then does it hold a post's answer), names the page and the stamps of the parts it
+   * was made of; while they are all current (cache.ts partsCurrent: no write to their boards, no
+   * settings change, none aged out or expired) those parts are the page's, and the page is sent
+   * without asking for them. A change to any part makes the next request take the long way, which
+   * finds or makes the page by its parts as before and leaves a new shortcut. The site settings'
+   * answer has no stamp of its own: a settings change drops every kept answer, shortcuts included.
+   */
+  interface Shortcut {
+    pageKey: string;
+    parts: PartStamp[];
+    /** The post whose answer the page holds: its view is counted and its count filled in per request. */
+    post?: { id: number; viewCount: number };
+  }
+  const shortcutKey = (request: FastifyRequest) => `shortcut ${opensPage(request) ? 'open' : 'read'} ${originOf(request)} ${request.url}`;
+
+  /** Sends the kept page the address's shortcut names, when its parts are all current; else false. */
+  async function sendByShortcut(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const shortcut = cache.get(shortcutKey(request))?.value as Shortcut | undefined;
+    if (!shortcut || !cache.partsCurrent(shortcut.parts)) return false;
+    const page = cache.get(shortcut.pageKey);
+    if (!page) return false;
+    const { post } = shortcut;
+    const visitor = post && visitorKey(await guestCaller(app.deps), request.ip, request.headers['user-agent']);
+    await sendKeptBody(request, reply, post ? { entry: page, viewCount: countGuestView(app.deps, post, visitor!) } : page, PAGE_SEND);
+    return true;
   }
 
   return {
     async answer(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      if (cache.enabled && (await sendByShortcut(request, reply))) return true;
+      // Taken before the parts are read: a settings change meanwhile keeps no shortcut.
+      const pagesStamp = cache.stamp(PAGES_CACHE);
       const url = request.url.split('?')[0]!;
       // An address no route matches (the console's included): the router's not-found screen.
       if (!isKnownScreenPath(url)) {
@@ -342,8 +381,9 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       }
       if (isConsolePath(url)) return false;
       const preloads = firstLoad.tagsFor(url);
+      const statusParts: CachedAnswer[] = [];
       const [known, answers, status] = await within(
-        Promise.all([headOf(request, url), firstData.answersFor(request), screenStatus(request, url)]),
+        Promise.all([headOf(request, url), firstData.answersFor(request), screenStatus(request, url, statusParts)]),
         PAGE_EXTRAS_BUDGET_MS,
         [null, null, 200] as [KnownHead | null, FirstAnswer[] | null, ScreenStatus],
       );
@@ -378,13 +418,16 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       // The site's name is what the page takes of the settings besides their answer (the title);
       // as JSON, so that it is one line like every other part.
       const parts = [known.id, JSON.stringify(info.siteName), ...answers.map((answer) => answer.etag)];
-      const view = answers.find((answer) => answer.view)?.view;
-      const page = await keptPage(request, pageHtml, parts, view);
-      await sendKeptBody(request, reply, view ? { entry: page, viewCount: view.viewCount } : page, {
-        type: 'text/html; charset=utf-8',
-        vary: 'accept-encoding',
-        tagPerEncoding: true,
-      });
+      const viewAnswer = answers.find((answer) => answer.view);
+      const view = viewAnswer?.view;
+      const { key, page } = await keptPage(request, pageHtml, parts, view);
+      const shortcut: Shortcut = {
+        pageKey: key,
+        parts: [known.entry, ...statusParts, ...answers.map((answer) => answer.entry)].flatMap((entry) => (entry ? [cache.partStamp(entry)] : [])),
+        post: viewAnswer?.entry?.item ?? undefined,
+      };
+      if (page.kept) cache.create(shortcutKey(request), pagesStamp, '', { keep: true, value: shortcut });
+      await sendKeptBody(request, reply, view ? { entry: page, viewCount: view.viewCount } : page, PAGE_SEND);
       return true;
     },
   };

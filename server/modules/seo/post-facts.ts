@@ -1,4 +1,5 @@
 import { paths } from '@contract';
+import type { CachedAnswer } from '@server/modules/board';
 import { fileUrl } from '@server/modules/file';
 import { guestCaller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
@@ -20,7 +21,8 @@ export interface PostFacts {
   head: Head | null;
 }
 
-export type PostFactsOf = (boardCode: string, itemNo: number) => Promise<{ facts: PostFacts; id: string }>;
+/** The facts, and the kept answer they are (a part of the post's page: its hash names them). */
+export type PostFactsOf = (boardCode: string, itemNo: number) => Promise<{ facts: PostFacts; entry: CachedAnswer }>;
 
 export function createPostFacts(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching'>): PostFactsOf {
   const { cache } = deps.boardCaching;
@@ -48,6 +50,6 @@ export function createPostFacts(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCa
       const facts = await read(boardCode, itemNo);
       return { body: JSON.stringify(facts), keep: true, value: facts };
     });
-    return { facts: entry.value as PostFacts, id: entry.hash };
+    return { facts: entry.value as PostFacts, entry };
   };
 }
