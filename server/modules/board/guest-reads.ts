@@ -6,7 +6,7 @@ import { kstDate } from '../../lib/time';
 import type { CachedAnswer, FreshAnswer } from './cache';
 import { BOARD_MENU_CACHE } from './caching';
 import { canOnBoard, isPrivateItem } from './policy';
-import { findBoard, listBoardsForMenu, type BoardRow } from './repo';
+import { findBoard, listBoardsForMenu, type BoardItemRow, type BoardRow } from './repo';
 import * as service from './service';
 
 /**
@@ -84,6 +84,35 @@ export function guestList(deps: Deps, caller: Caller, query: ListQuery): Promise
 }
 
 /**
+ * What a guest's answer of a post was made from, kept with it (CachedAnswer.value): the board's row
+ * and what a page of the post shows in its head (seo/post-facts.ts reads it from here, so a page
+ * nobody opened lately reads the post once, with its view).
+ */
+export interface GuestPost {
+  board: BoardRow;
+  post: Pick<BoardItemRow, 'itemNo' | 'title' | 'isSecret' | 'thumbnailFileId'> & { excerpt: string };
+}
+
+/**
+ * The guest's answer of a post, without counting a view: from the cache, or read once for every
+ * request that asks at the same time (a page's head and its first data). An ApiError when the
+ * guest may not read it or it is not there, as the API answers the guest.
+ */
+export function guestPostAnswer(deps: Deps, caller: Caller, params: { boardCode: string; itemNo: number }): Promise<CachedAnswer> {
+  const key = `item ${params.boardCode.toLowerCase()} ${params.itemNo}`;
+  return cachedOr(deps, key, params.boardCode, async () => {
+    const { board: row, item, detail, excerpt } = await service.readPost(deps.db, caller, params, await cachedBoardRow(deps, params.boardCode));
+    const { itemNo, title, isSecret, thumbnailFileId } = item;
+    return {
+      body: JSON.stringify(z.encode(itemEnvelope, { code: 'SUCCESS', data: detail })),
+      keep: guestMayKeep(caller, row) && !isPrivateItem(row, item),
+      item: { id: item.id, viewCount: item.viewCount },
+      value: { board: row, post: { itemNo, title, isSecret, thumbnailFileId, excerpt } } satisfies GuestPost,
+    };
+  });
+}
+
+/**
  * `GET /api/board-item/{boardCode}/{itemNo}`: the post, counting this view (view-counter.ts) on
  * the Korean calendar day of the app's clock (deps.clock, which tests replace). The answer shows
  * the stored count plus the views not yet written.
@@ -94,15 +123,7 @@ export async function guestView(
   params: { boardCode: string; itemNo: number },
   visitor: string,
 ): Promise<{ entry: CachedAnswer; viewCount: number }> {
-  const key = `item ${params.boardCode.toLowerCase()} ${params.itemNo}`;
-  const entry = await cachedOr(deps, key, params.boardCode, async () => {
-    const { board: row, item, detail } = await service.readPost(deps.db, caller, params, await cachedBoardRow(deps, params.boardCode));
-    return {
-      body: JSON.stringify(z.encode(itemEnvelope, { code: 'SUCCESS', data: detail })),
-      keep: guestMayKeep(caller, row) && !isPrivateItem(row, item),
-      item: { id: item.id, viewCount: item.viewCount },
-    };
-  });
+  const entry = await guestPostAnswer(deps, caller, params);
   return { entry, viewCount: countGuestView(deps, entry.item!, visitor) };
 }
 

@@ -2,7 +2,8 @@
 export { BOARD_MENU_CACHE } from './caching';
 export type { BoardCaching } from './caching';
 export type { BoardCache, CachedAnswer, PartStamp, Rendered } from './cache';
-export { boardMenuAnswer, cachedBoardRow, countGuestView, guestBoard, guestList, guestView } from './guest-reads';
+export { boardMenuAnswer, cachedBoardRow, countGuestView, guestBoard, guestList, guestPostAnswer, guestView } from './guest-reads';
+export type { GuestPost } from './guest-reads';
 export { acceptedEncodings, etagMatches, preferredEncoding } from './http-cache';
 export { canOnBoard, canSeePrivateItem, isPrivateItem } from './policy';
 export type { BoardRules } from './policy';

@@ -315,6 +315,8 @@ export interface ViewRow {
   files: ViewFileRow[];
   prev: NeighbourRow | null;
   next: NeighbourRow | null;
+  /** The start of the post's text (400 characters): a guest's page of the post describes it with this (seo/post-facts.ts). */
+  excerpt: string;
 }
 
 const viewed = alias(boardItem, 'viewed');
@@ -353,8 +355,9 @@ const attachmentsOfViewed = sql`(SELECT coalesce(json_agg(json_build_object(
 
 /**
  * The post view in one statement: the post by its board and number (board_item_no_uq), its
- * attachments (stored_file_item_idx) and its two neighbours (one probe each). A view that misses
- * the guest cache is one round trip and one plan instead of four.
+ * attachments (stored_file_item_idx), its two neighbours (one probe each) and the start of its
+ * text, which its page's head takes (one statement for a page nobody opened lately, not two). A
+ * view that misses the guest cache is one round trip and one plan instead of four.
  */
 export function viewQuery(db: Db, boardCode: string, itemNo: number, onlyWriterId: number | null | undefined) {
   const columns = {
@@ -364,6 +367,7 @@ export function viewQuery(db: Db, boardCode: string, itemNo: number, onlyWriterI
   return db
     .select({
       ...columns,
+      excerpt: sql<string>`left(${viewed.contentText}, 400)`,
       files: sql<ViewFileRow[]>`${attachmentsOfViewed}`,
       prev: sql<NeighbourRow | null>`${neighbourOf(db, 'older', onlyWriterId)}`,
       next: sql<NeighbourRow | null>`${neighbourOf(db, 'newer', onlyWriterId)}`,
@@ -386,8 +390,8 @@ export async function findItemForView(
   const [row] =
     onlyWriterId === undefined ? await preparedView(db).execute({ boardCode, itemNo }) : await viewQuery(db, boardCode, itemNo, onlyWriterId);
   if (!row) return undefined;
-  const { files, prev, next, ...item } = row;
-  return { item, files, prev, next };
+  const { files, prev, next, excerpt, ...item } = row;
+  return { item, files, prev, next, excerpt };
 }
 
 export interface NewItem {

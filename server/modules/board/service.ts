@@ -169,7 +169,7 @@ export async function readPost(
   caller: Caller,
   params: { boardCode: string; itemNo: number },
   board: repo.BoardRow | undefined,
-): Promise<{ board: repo.BoardRow; item: repo.BoardItemRow; detail: BoardItem }> {
+): Promise<{ board: repo.BoardRow; item: repo.BoardItemRow; detail: BoardItem; excerpt: string }> {
   if (!board) throw notFound(messages.boardNotFound);
   if (!canOnBoard(caller, board, 'read')) deny(caller);
   const view = await repo.findItemForView(db, board.boardCode, params.itemNo, listOnlyOwn(caller, board) ? caller.userId : undefined);
@@ -179,7 +179,7 @@ export async function readPost(
   const neighbour = (row: repo.NeighbourRow | null) =>
     row ? { itemNo: row.itemNo, title: isHidden(row, board, caller) ? messages.secretItem : row.title } : null;
   const detail = toDetail(item, view.files, board, caller, { prev: neighbour(view.prev), next: neighbour(view.next) });
-  return { board, item, detail };
+  return { board, item, detail, excerpt: view.excerpt };
 }
 
 /**

@@ -102,11 +102,19 @@ describe('reader pages kept made from their parts (issue 24)', () => {
     expect(titles((await page(home, t.app)).html)).toContain(popup.title);
   });
 
-  it('a post nobody opened since its board changed: one statement for its status and head, one for its answer', async () => {
-    const fresh = await createBoardItem(t.db, { title: '처음 여는 공지', content: '<p>본문</p>' });
+  it('a post nobody opened since its board changed: one statement for its status, head and answer (post-facts.ts)', async () => {
+    const fresh = await createBoardItem(t.db, { title: '처음 여는 공지', content: '<p>본문은 이렇게 시작합니다</p>' });
     await page(list);
-    const queries = await statementsDuring(second.db, () => page(`/Nids/notice/View/${fresh.itemNo}`), (sql) => /board_item\b/.test(sql));
-    expect(queries).toHaveLength(2);
+    let opened = { html: '', etag: '' };
+    const queries = await statementsDuring(second.db, async () => (opened = await page(`/Nids/notice/View/${fresh.itemNo}`)), (sql) => /board_item\b/.test(sql));
+    expect(queries).toHaveLength(1);
+    expect(titleOf(opened.html)).toContain('처음 여는 공지');
+    expect(opened.html).toContain('<meta name="description" content="본문은 이렇게 시작합니다" />');
+    expect(firstData(opened.html)['boardItem.view']).toMatchObject({ title: '처음 여는 공지' });
+    // A link preview's request (no Sec-Fetch-Dest): the head and status alone, from the same one statement.
+    const other = await createBoardItem(t.db, { title: '미리보기로 여는 공지', content: '<p>미리보기 본문</p>' });
+    const preview = await statementsDuring(second.db, () => second.app.inject({ method: 'GET', url: `/Nids/notice/View/${other.itemNo}` }), (sql) => /board_item\b/.test(sql));
+    expect(preview).toHaveLength(1);
   });
 
   it('a member\'s request makes and gets the guest\'s page: nothing of a members-only post, for the member or the guest after', async () => {

@@ -43,7 +43,7 @@ export type ScreenStatus = 200 | 404;
 export type ScreenStatusOf = (pathname: string, parts?: CachedAnswer[]) => Promise<ScreenStatus>;
 
 /** `postFacts`: the page heads' own, when they make the status (one read of a post for both). */
-export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching'>, postFacts: PostFactsOf = createPostFacts(deps)): ScreenStatusOf {
+export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching' | 'clock'>, postFacts: PostFactsOf = createPostFacts(deps)): ScreenStatusOf {
   const { cache } = deps.boardCaching;
 
   /** A board screen's status as the database says it now. */

@@ -1,19 +1,24 @@
 import { paths } from '@contract';
-import type { CachedAnswer } from '@server/modules/board';
+import { guestPostAnswer, type CachedAnswer, type GuestPost } from '@server/modules/board';
 import { fileUrl } from '@server/modules/file';
 import { guestCaller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
+import { ApiError } from '../../errors';
 import { guestReadsPost } from './guest';
 import type { Head } from './head';
-import { preparedPostHead } from './repo';
 import { excerpt } from './text';
 
 /**
  * What a post's page needs to know of the post (issue 24): whether it is there (live: its page's
  * status, not-found.ts) and the head a guest may see of it (its title and preview tags, page-head.ts),
- * read together in one statement (postHeadQuery, prepared by name) and kept in the guests' answer
- * cache under the post's board, so a write to the board drops it here and on every instance. A page
- * of a post nobody opened lately asks for both at once: the cache's shared read makes that one.
+ * kept in the guests' answer cache under the post's board, so a write to the board drops it here and
+ * on every instance.
+ *
+ * Both come from the guest's answer of the post (board/guest-reads.ts guestPostAnswer), the one the
+ * page carries in its first data: a page of a post nobody opened lately reads the post once, by the
+ * view's prepared statement, and its head, status and answer share that read (before, the head was
+ * a statement of its own). Where the API refuses the guest, the page says what the API says: a post
+ * or board not there is not live (404); one the guest may not read is there, with no head of its own.
  */
 export interface PostFacts {
   live: boolean;
@@ -24,23 +29,29 @@ export interface PostFacts {
 /** The facts, and the kept answer they are (a part of the post's page: its hash names them). */
 export type PostFactsOf = (boardCode: string, itemNo: number) => Promise<{ facts: PostFacts; entry: CachedAnswer }>;
 
-export function createPostFacts(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching'>): PostFactsOf {
+export function createPostFacts(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching' | 'clock'>): PostFactsOf {
   const { cache } = deps.boardCaching;
 
   async function read(boardCode: string, itemNo: number): Promise<PostFacts> {
-    const [row] = await preparedPostHead(deps.db).execute({ boardCode, itemNo });
-    if (!row) return { live: false, head: null };
-    if (!guestReadsPost(await guestCaller(deps), row.board, row.item)) return { live: true, head: null };
-    const { board, item } = row;
+    const guest = await guestCaller(deps);
+    let answer: CachedAnswer;
+    try {
+      answer = await guestPostAnswer(deps, guest, { boardCode, itemNo });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      return { live: err.status !== 404, head: null };
+    }
+    const { board, post } = answer.value as GuestPost;
+    if (!guestReadsPost(guest, board, post)) return { live: true, head: null };
     return {
       live: true,
       head: {
-        title: item.title,
-        description: excerpt(item.excerpt) || board.name,
-        path: paths.boardView(board.area, board.boardCode, item.itemNo),
+        title: post.title,
+        description: excerpt(post.excerpt) || board.name,
+        path: paths.boardView(board.area, board.boardCode, post.itemNo),
         type: 'article',
         // The list picture: an image attached to this post, which a guest may fetch as the post is public.
-        image: item.thumbnailFileId ? fileUrl(item.thumbnailFileId) : undefined,
+        image: post.thumbnailFileId ? fileUrl(post.thumbnailFileId) : undefined,
       },
     };
   }

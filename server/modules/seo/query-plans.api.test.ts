@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeholder } from '../../db/prepared';
 import { createTestApp, type TestApp } from '../../test/harness';
-import {
-  expectNoSortNoSeqScan, explainAnalyze, explainGeneric, indexScan, type Plannable, preparedPlanChoices, seqScanOf, vacuumUntilAllVisible,
-} from '../../test/query-plans';
-import { feedQuery, postHeadQuery, sitemapPostsQuery } from './repo';
+import { expectNoSortNoSeqScan, explainAnalyze, indexScan, type Plannable, seqScanOf, vacuumUntilAllVisible } from '../../test/query-plans';
+import { feedQuery, sitemapPostsQuery } from './repo';
 import { FEED_SIZE, SITEMAP_MAX_URLS } from './routes';
 
 /**
@@ -60,19 +57,5 @@ describe('search-engine read paths at 60,000 posts', () => {
     expect(p).toMatch(created);
     expect(p).toMatch(/Limit \(actual rows=20(\.00)? /);
     expectNoSortNoSeqScan(p, seqScanOf('board_item'));
-  });
-
-  it('a post page\'s head and status are one index probe by board and item number (post-facts.ts)', async () => {
-    const p = await plan(postHeadQuery(t.db, 'NOTICE', 1234));
-    // board_item_no_uq or a list index that starts with (board_code, item_no): either is one probe.
-    expect(p).toMatch(/Index (Only )?Scan using board_item_\w+ on board_item \(actual rows=1(\.00)? loops=1\)\n\s*Index Cond: \(\(board_code = board\.board_code\) AND \(item_no = 1234\)\)/);
-    expect(p).not.toMatch(seqScanOf('board_item'));
-    // Prepared by name (server/db/prepared.ts): the plan for any board and number is the same probe.
-    const generic = await explainGeneric(t.database.raw, postHeadQuery(t.db, placeholder('boardCode'), placeholder('itemNo')), { boardCode: 'NOTICE', itemNo: 1234 });
-    expect(generic).toMatch(/Index (Only )?Scan using board_item_\w+ on board_item \(actual rows=1(\.00)? loops=1\)\n\s*Index Cond: \(\(board_code = board\.board_code\) AND \(item_no = \$2\)\)/);
-    expect(generic).not.toMatch(seqScanOf('board_item'));
-    // PostgreSQL settles on that plan by itself (no LIMIT $n it cannot cost: prepared.ts literalLimit).
-    const prepared = postHeadQuery(t.db, placeholder('boardCode'), placeholder('itemNo'));
-    expect(await preparedPlanChoices(t.database.raw, prepared, (i) => ({ boardCode: 'notice', itemNo: 1000 + 37 * i }), 10)).toEqual({ custom: 5, generic: 5 });
   });
 });

@@ -1,6 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { literalLimit, placeholder, preparedPerDatabase } from '../../db/prepared';
 import { board, boardItem } from '../../db/schema';
 
 /** The few board columns the search-engine pages need (the board table is a handful of rows). */
@@ -69,36 +68,3 @@ export async function sitemapPosts(db: Db, boardCodes: string[], limit: number):
   };
   return result.rows.map((r) => ({ boardCode: r.board_code, itemNo: Number(r.item_no), modifiedAt: new Date(r.modified_at) }));
 }
-
-/**
- * A post page's head: one probe of board_item_no_uq (board code, item number), joined to its board
- * (matched case-insensitively, as the screens' URLs are).
- */
-export function postHeadQuery(db: Db, boardCode: string, itemNo: number) {
-  return db
-    .select({
-      board: {
-        boardCode: board.boardCode,
-        area: board.area,
-        name: board.name,
-        listStyle: board.listStyle,
-        permissions: board.permissions,
-      },
-      item: {
-        itemNo: boardItem.itemNo,
-        title: boardItem.title,
-        excerpt: sql<string>`left(${boardItem.contentText}, 400)`,
-        isSecret: boardItem.isSecret,
-        thumbnailFileId: boardItem.thumbnailFileId,
-      },
-    })
-    .from(boardItem)
-    .innerJoin(board, eq(board.boardCode, boardItem.boardCode))
-    .where(and(sql`lower(${board.boardCode}) = lower(${boardCode})`, eq(boardItem.itemNo, itemNo), sql`${boardItem.deletedAt} IS NULL`))
-    .limit(literalLimit(1));
-}
-
-/** postHeadQuery prepared once per database (a post page nobody opened since its board changed). */
-export const preparedPostHead = preparedPerDatabase((db) =>
-  postHeadQuery(db, placeholder('boardCode'), placeholder('itemNo')).prepare('seo_post_head'),
-);
