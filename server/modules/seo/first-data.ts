@@ -137,7 +137,7 @@ export interface FirstData {
    * The screen's first answers a guest gets (none refused), in the order of its calls. They are
    * the parts of the page (page-head.ts): their tags name the page it is kept as.
    */
-  answersFor(request: FastifyRequest): Promise<FirstAnswer[]>;
+  answersFor(request: FastifyRequest, unavailable?: () => void): Promise<FirstAnswer[]>;
 }
 
 /**
@@ -227,7 +227,7 @@ export function createFirstData(deps: AppDeps): FirstData {
   }
 
   return {
-    async answersFor(request) {
+    async answersFor(request, unavailable) {
       const plan = planOf(request.url, opensPage(request));
       if (plan.length === 0) return [];
       const caller = await guestCaller(deps);
@@ -236,7 +236,10 @@ export function createFirstData(deps: AppDeps): FirstData {
         plan.map((planned) =>
           answerOf(planned, caller, visitor).catch((err: unknown) => {
             // A post that is gone or closed to guests is the screen's to explain (the API's 4xx).
-            if (!(err instanceof ApiError)) request.log.warn({ err, url: firstDataUrl(planned.call) }, 'first data unavailable: the screen will ask for it');
+            if (!(err instanceof ApiError)) {
+              request.log.warn({ err, url: firstDataUrl(planned.call) }, 'first data unavailable: the screen will ask for it');
+              unavailable?.();
+            }
             return undefined;
           }),
         ),

@@ -85,6 +85,22 @@ describe('reader pages kept made from their parts (issue 24)', () => {
     }
   });
 
+  it('a page made while one of its parts could not be read is sent, but found again by its parts, not by a shortcut', async () => {
+    const url = '/?made-degraded=1';
+    const { cache } = second.app.deps.boardCaching;
+    const real = cache.answer.bind(cache);
+    const answer = vi
+      .spyOn(cache, 'answer')
+      .mockImplementation((key, board, read) => (key.startsWith('popup') ? Promise.reject(new Error('connection lost (test)')) : real(key, board, read)));
+    try {
+      expect(firstData((await page(url)).html)['popup.active']).toBeUndefined();
+    } finally {
+      answer.mockRestore();
+    }
+    // The database back: the next request reads the parts again and the page has its pop-ups.
+    expect(firstData((await page(url)).html)['popup.active']).toBeDefined();
+  });
+
   it('a pop-up whose start comes with no write: the kept home page carries it from that moment (its part ends then)', async () => {
     const titles = (html: string) => (firstData(html)['popup.active'] as { content: { title: string }[] }).content.map((p) => p.title);
     const popup = {

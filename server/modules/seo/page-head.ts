@@ -314,9 +314,10 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   };
 
   /** The screen's status; as the tags, a bonus: with the database out of reach the app is sent as ever. */
-  const screenStatus = (request: FastifyRequest, url: string, parts: CachedAnswer[]): Promise<ScreenStatus> =>
+  const screenStatus = (request: FastifyRequest, url: string, parts: CachedAnswer[], unavailable: () => void): Promise<ScreenStatus> =>
     statusOf(url, parts).catch((err: unknown) => {
       request.log.warn({ err }, 'screen status unavailable: sending the screen as found');
+      unavailable();
       return 200 as const;
     });
 
@@ -382,8 +383,14 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       if (isConsolePath(url)) return false;
       const preloads = firstLoad.tagsFor(url);
       const statusParts: CachedAnswer[] = [];
+      // A page made while a part could not be read (the database slow or out of reach) gets no
+      // shortcut: the next request reads its parts again, as it did before shortcuts.
+      let whole = true;
+      const unavailable = () => {
+        whole = false;
+      };
       const [known, answers, status] = await within(
-        Promise.all([headOf(request, url), firstData.answersFor(request), screenStatus(request, url, statusParts)]),
+        Promise.all([headOf(request, url), firstData.answersFor(request, unavailable), screenStatus(request, url, statusParts, unavailable)]),
         PAGE_EXTRAS_BUDGET_MS,
         [null, null, 200] as [KnownHead | null, FirstAnswer[] | null, ScreenStatus],
       );
@@ -426,7 +433,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         parts: [known.entry, ...statusParts, ...answers.map((answer) => answer.entry)].flatMap((entry) => (entry ? [cache.partStamp(entry)] : [])),
         post: viewAnswer?.entry?.item ?? undefined,
       };
-      if (page.kept) cache.create(shortcutKey(request), pagesStamp, '', { keep: true, value: shortcut });
+      if (page.kept && whole) cache.create(shortcutKey(request), pagesStamp, '', { keep: true, value: shortcut });
       await sendKeptBody(request, reply, view ? { entry: page, viewCount: view.viewCount } : page, PAGE_SEND);
       return true;
     },
