@@ -28,7 +28,7 @@ function run(title, command, args, env = {}) {
 }
 
 function vitest(title, project, env = {}) {
-  const out = path.join(reportDir, `${project}-${Object.keys(env).length}.json`);
+  const out = path.join(reportDir, `${project.replace(/\W/g, '')}-${Object.keys(env).length}.json`);
   const ok = run(title, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -99,7 +99,7 @@ const steps = [
   dependencyAudit,
   () => run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']),
   () => run('type check (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
-  () => vitest('unit tests (Vitest)', 'unit'),
+  () => vitest('unit tests (Vitest)', 'unit*'),
   () => vitest('component tests (Vitest, React Testing Library, happy-dom)', 'component'),
   () => vitest('API tests on embedded PostgreSQL', 'api'),
   // Only the files that use the run's database server: those that start PostgreSQL of their own (server/test/embedded-only.ts)
