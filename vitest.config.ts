@@ -17,7 +17,7 @@ const unitTestsInOwnProcess = ['server/db/transaction-fix-upstream.test.ts'];
  *   (the project unit-own-process holds the one file that needs a process of its own);
  * - component: `web/**\/*.test.tsx`, a screen or a dialog rendered with React Testing Library in
  *   happy-dom, its API answers given by a stubbed fetch (web/src/test/);
- * - api: `server/**\/*.api.test.ts`, each file in its own process with its own database
+ * - api: `server/**\/*.api.test.ts`, each file with its own database
  *   (server/test/harness.ts): a copy of a migrated template database on the run's one PostgreSQL
  *   server (embedded, started by server/test/global-setup.ts, or the one TEST_DATABASE_URL names).
  *   On a server named by TEST_DATABASE_URL it leaves out the files that never use the run's server
@@ -70,8 +70,14 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.api.test.ts'],
           exclude: [...alwaysExcluded, ...(process.env.TEST_DATABASE_URL ? Object.keys(embeddedOnlyApiTests) : [])],
-          // Test files change process-wide state (fake timers, environment): one process each.
+          // Worker processes, as the files start PostgreSQL and server processes; the files share
+          // them and the modules loaded (isolate: false): a process per file spent a third of this
+          // tier loading the app again (1.7 s a file; 2-core machine: 343 -> 258 s, and 292 -> 199 s
+          // on a server). So a file puts back what it changes of the process (fake timers, the
+          // environment) after each test, as the files do; they passed in shuffled orders too
+          // (--sequence.shuffle.files).
           pool: 'forks',
+          isolate: false,
           // A file spends much of its time waiting on PostgreSQL, another process: one file per core
           // keeps every core busy. Vitest's default (cores - 1) runs them one at a time on a 2-core
           // CI machine, which made this tier 358 s there instead of 250 s.
