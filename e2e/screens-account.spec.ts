@@ -15,10 +15,14 @@ import { forwardTo, signedInAndIdle } from './support/session-clock';
  * screen; the screenshots are kept in test-results/screens/.
  */
 
-/** The form of a screen, once its settings have loaded and it shows its fields. */
+/**
+ * The form of a screen, once its settings have loaded and it shows its fields. The first look
+ * waits longer than an assertion's 10 s: it is a cold load of the screen's chunk and settings,
+ * which on a slow day of the 2-core CI machine, under three workers, once took longer.
+ */
 async function formReady(page: Page, name: string) {
   const form = page.getByRole('form', { name });
-  await expect(form).toBeVisible();
+  await expect(form).toBeVisible({ timeout: 20_000 });
   await expect(form.locator('input').first()).toBeVisible();
   return form;
 }
