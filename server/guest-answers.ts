@@ -78,12 +78,14 @@ export function sendKeptBody(
   const entry = 'entry' in answer ? answer.entry : answer;
   const viewCount = 'entry' in answer ? answer.viewCount : undefined;
   const rendered = cache.render(entry, viewCount);
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
+  const preferred = preferredEncoding(request.headers['accept-encoding']);
+  const encoding = preferred && cache.compresses(rendered, preferred) ? preferred : null;
   // rendered.etag is W/"…": the encoding goes inside the quotes.
-  const etag = opts.tagPerEncoding && compressed ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
+  const etag = opts.tagPerEncoding && encoding ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
   reply.header('cache-control', 'no-cache').header('vary', opts.vary).header('etag', etag);
+  // Before compressing: a 304 sends no body, so it must not pay for (or settle) the compressed one.
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
   reply.type(opts.type);
   // With Content-Encoding set, @fastify/compress leaves the body alone.
   if (compressed) return reply.header('content-encoding', encoding).send(compressed);

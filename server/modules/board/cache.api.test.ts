@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Board, BoardItem, BoardItemComment, BoardItemPage } from '@contract';
 import { board as boardTable, siteSetting } from '../../db/schema';
 import { body, createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
@@ -228,6 +228,28 @@ describe('ETag and 304', () => {
     expect(other.statusCode).toBe(200);
     expect(data<BoardItem>(other).viewCount).toBe(2);
     expect(other.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('a 304 compresses nothing: the kept levels are made by the next send of a body', async () => {
+    // A list long enough to be compressed (1 KB and more).
+    for (let i = 0; i < 8; i++) await createBoardItem(t.db, { boardCode: 'safetyInformation', title: `압축 시험 안전성 정보 ${i}번째 글의 제목` });
+    const br = { 'accept-encoding': 'br' };
+    const first = await guest(listUrl('safetyInformation'), br);
+    expect(first.headers['content-encoding']).toBe('br');
+    const { cache } = t.app.deps.boardCaching;
+    const compressed = vi.spyOn(cache, 'compressed');
+    try {
+      const notModified = await guest(listUrl('safetyInformation'), { ...br, 'if-none-match': String(first.headers.etag) });
+      expect(notModified.statusCode).toBe(304);
+      expect(compressed).not.toHaveBeenCalled();
+      const again = await guest(listUrl('safetyInformation'), br);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(compressed).toHaveBeenCalledTimes(1);
+      expect(brotliDecompressSync(again.rawPayload).toString()).toBe(brotliDecompressSync(first.rawPayload).toString());
+    } finally {
+      compressed.mockRestore();
+    }
   });
 
   it('errors carry no ETag and a guest If-None-Match on them changes nothing', async () => {

@@ -285,7 +285,7 @@ export class BoardCache {
   compressed(entry: CachedAnswer, rendered: Rendered, encoding: 'br' | 'gzip'): Buffer | null {
     const kept = rendered[encoding];
     if (kept && !rendered.quick?.has(encoding)) return kept;
-    if (!kept && Buffer.byteLength(rendered.body) < COMPRESS_MIN_BYTES) return null;
+    if (!kept && !this.compresses(rendered, encoding)) return null;
     const quick = kept === undefined;
     let out =
       encoding === 'br'
@@ -302,6 +302,11 @@ export class BoardCache {
     else rendered.quick!.delete(encoding);
     this.account(entry, out.length - (kept?.length ?? 0));
     return out;
+  }
+
+  /** Whether `compressed` gives the body in `encoding` (false: it is too small to gain, and goes as it is). */
+  compresses(rendered: Rendered, encoding: 'br' | 'gzip'): boolean {
+    return rendered[encoding] !== undefined || Buffer.byteLength(rendered.body) >= COMPRESS_MIN_BYTES;
   }
 
   /** Local invalidation of the answers of these boards (lower-case or not). */
