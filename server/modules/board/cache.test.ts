@@ -79,8 +79,15 @@ describe('BoardCache', () => {
     expect((await cache.answer('a', '*content', read)).head).toBe(body('읽기 2'));
   });
 
+  it('counts the key of an entry and what its value holds of its own against the bound', () => {
+    const { cache } = cacheOf();
+    const key = `shortcut open http://127.0.0.1 /nids/notice/View/1?${'q'.repeat(2000)}`;
+    cache.create(key, cache.stamp('*pages'), '', { keep: true, value: { parts: [] }, valueBytes: 500 });
+    expect(cache.size.bytes).toBe(2 * key.length + 500 + 256);
+  });
+
   it('evicts the least recently used answers beyond its memory bound', () => {
-    const one = 2 * body('x'.repeat(100)).length + 256;
+    const one = 2 * (body('x'.repeat(100)).length + 1) + 256;
     const { cache } = cacheOf({ maxBytes: one * 8 });
     for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) cache.create(key, cache.stamp('notice'), body('x'.repeat(100)), { keep: true });
     expect(cache.get('a')).toBeDefined();

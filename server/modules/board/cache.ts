@@ -57,6 +57,11 @@ export interface FreshAnswer {
    * head), so that a hit needs no parsing. The body stays what the entry is known by (its hash).
    */
   value?: unknown;
+  /**
+   * Memory `value` holds of its own (its strings and objects; not what other entries share), as
+   * the bound counts it: a reader page's shortcut, a post's excerpt and title.
+   */
+  valueBytes?: number;
 }
 
 export interface CachedAnswer {
@@ -187,7 +192,7 @@ export class BoardCache {
     key: string,
     stamp: Stamp,
     body: string,
-    opts: { item?: { id: number; viewCount: number }; keep: boolean; expiresAt?: number; value?: unknown },
+    opts: { item?: { id: number; viewCount: number }; keep: boolean; expiresAt?: number; value?: unknown; valueBytes?: number },
   ): CachedAnswer {
     let head = body;
     let tail: string | null = null;
@@ -208,8 +213,9 @@ export class BoardCache {
       ...stamp,
       storedAt: this.now(),
       expiresAt: opts.expiresAt ?? null,
-      // JavaScript keeps Korean text at two bytes a character.
-      bytes: 2 * (head.length + (tail?.length ?? 0)) + 256,
+      // JavaScript keeps Korean text at two bytes a character; the key is held too (a reader page's
+      // holds its address and the tags of its parts, a shortcut's an address a client chose).
+      bytes: 2 * (head.length + (tail?.length ?? 0) + key.length) + (opts.valueBytes ?? 0) + 256,
       head,
       tail,
       item: opts.item ?? null,

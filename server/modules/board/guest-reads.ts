@@ -108,6 +108,8 @@ export function guestPostAnswer(deps: Deps, caller: Caller, params: { boardCode:
       keep: guestMayKeep(caller, row) && !isPrivateItem(row, item),
       item: { id: item.id, viewCount: item.viewCount },
       value: { board: row, post: { itemNo, title, isSecret, thumbnailFileId, excerpt } } satisfies GuestPost,
+      // The title and excerpt are strings of their own; the board's row is the board cache's.
+      valueBytes: 2 * (title.length + excerpt.length) + 128,
     };
   });
 }

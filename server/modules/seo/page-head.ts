@@ -433,7 +433,9 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         parts: [known.entry, ...statusParts, ...answers.map((answer) => answer.entry)].flatMap((entry) => (entry ? [cache.partStamp(entry)] : [])),
         post: viewAnswer?.entry?.item ?? undefined,
       };
-      if (page.kept && whole) cache.create(shortcutKey(request), pagesStamp, '', { keep: true, value: shortcut });
+      // Its page key is the page entry's own string; each part stamp is a small object.
+      const shortcutBytes = 64 * (shortcut.parts.length + 2);
+      if (page.kept && whole) cache.create(shortcutKey(request), pagesStamp, '', { keep: true, value: shortcut, valueBytes: shortcutBytes });
       await sendKeptBody(request, reply, view ? { entry: page, viewCount: view.viewCount } : page, PAGE_SEND);
       return true;
     },
