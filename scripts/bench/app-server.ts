@@ -118,6 +118,22 @@ export interface ExtraProcesses {
   pids: number[];
 }
 
+/**
+ * The processes whose CPU time a path's row shows per request: the Node servers' trees, and the
+ * embedded cluster or, on a PostgreSQL server on this machine, the backends connected to this
+ * database (none when that server's processes are not readable here).
+ */
+export async function serverCpuPids(servers: AppServer[], opts: AppServerOptions): Promise<{ node: number[]; database: number[] }> {
+  // Asked again around every load: the pools open and close connections as the load comes and goes.
+  const node = processTree(servers.map((s) => s.process.pid));
+  if (!opts.databaseUrl) {
+    const postmaster = embeddedPostmasterPid(opts.dataDir);
+    return { node, database: postmaster ? processTree([postmaster]) : [] };
+  }
+  const { backends } = await databaseProcesses(opts.databaseUrl);
+  return { node, database: backends };
+}
+
 /** Memory of the Node servers, the PostgreSQL processes that serve them and nginx (see memory.ts). */
 export async function serverMemory(servers: AppServer[], opts: AppServerOptions, extra?: ExtraProcesses): Promise<MemoryReport> {
   const extraPids = extra ? processTree(extra.pids) : [];
@@ -143,6 +159,19 @@ export async function serverMemory(servers: AppServer[], opts: AppServerOptions,
  * backends connected to our database, not other databases' backends.
  */
 async function measureServerBackends(nodes: number[], databaseUrl: string, extraPids: number[]): Promise<MemoryReport> {
+  const { backends, auxiliary, postmaster } = await databaseProcesses(databaseUrl);
+  const pgPids = [...backends, ...auxiliary, ...(postmaster ? [postmaster] : [])];
+  const report = measure([...processTree(nodes), ...pgPids, ...extraPids], '');
+  const local = report.processes.some((p) => pgPids.includes(p.pid));
+  report.scope = local
+    ? ` and, of the PostgreSQL server on this machine, its postmaster, ${auxiliary.length} auxiliary processes and the ` +
+      `${backends.length} backends connected to this database (other databases' backends not counted)`
+    : ' only: the PostgreSQL server\'s processes are not readable here (another machine or container)';
+  return report;
+}
+
+/** A PostgreSQL server's processes that serve this database: its backends, its auxiliary processes and its postmaster. */
+async function databaseProcesses(databaseUrl: string): Promise<{ backends: number[]; auxiliary: number[]; postmaster: number | undefined }> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -158,12 +187,5 @@ async function measureServerBackends(nodes: number[], databaseUrl: string, extra
   const backends = rows.filter((r) => r.backend_type === 'client backend').map((r) => r.pid);
   const auxiliary = rows.filter((r) => r.backend_type !== 'client backend').map((r) => r.pid);
   const postmaster = rows.length ? parentPid(rows[0]!.pid) : undefined;
-  const pgPids = [...backends, ...auxiliary, ...(postmaster ? [postmaster] : [])];
-  const report = measure([...processTree(nodes), ...pgPids, ...extraPids], '');
-  const local = report.processes.some((p) => pgPids.includes(p.pid));
-  report.scope = local
-    ? ` and, of the PostgreSQL server on this machine, its postmaster, ${auxiliary.length} auxiliary processes and the ` +
-      `${backends.length} backends connected to this database (other databases' backends not counted)`
-    : ' only: the PostgreSQL server\'s processes are not readable here (another machine or container)';
-  return report;
+  return { backends, auxiliary, postmaster };
 }

@@ -1,6 +1,7 @@
 import autocannon, { type Instance, type RequestSpec, type Result } from 'autocannon';
 import { onCleanup } from './cleanup';
 import { send, type Site } from './http';
+import { cpuMicroseconds, cpuSpent } from './memory';
 
 /** One line of the table: a path as a browser (or the ceiling) calls it. */
 export interface BenchPath {
@@ -25,12 +26,24 @@ export interface PathResult {
   statusCodes: Record<string, number>;
   /** A few connection error messages, when there were any. */
   errorSamples: string[];
+  /**
+   * CPU time per request during the load (µs): the Node servers' processes, and the database's
+   * (the embedded cluster, or this database's backends on a server on this machine). A machine
+   * whose speed changes by the hour moves req/s and the ceiling; CPU per request moves far less, so
+   * it compares runs of different days (docs/performance.md, session 20). None for the ceiling.
+   */
+  cpuUsPerRequest?: { node: number; database: number };
 }
+
+/** The processes whose CPU time is read around a load (app-server.ts serverCpuPids), asked before and after it. */
+export type CpuPids = () => Promise<{ node: number[]; database: number[] }>;
 
 /** autocannon itself does not check certificates: `ca` is for the probe. */
 export interface LoadOptions extends Site {
   connections: number;
   durationSeconds: number;
+  /** Whose CPU time to read before and after the load; none for the ceiling. */
+  cpuPids?: CpuPids;
 }
 
 /** Sends each request once first, so a broken path fails with its answer in view. */
@@ -77,6 +90,11 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
   let instance: Instance | undefined;
   // Ctrl-C in the middle of a run stops the load before the servers are stopped.
   const unregister = onCleanup(() => instance?.stop());
+  const cpuRead = async () => {
+    const pids = await opts.cpuPids!();
+    return { node: cpuMicroseconds(pids.node), database: cpuMicroseconds(pids.database) };
+  };
+  const cpuBefore = opts.cpuPids && (await cpuRead());
   const result = await new Promise<Result>((resolve, reject) => {
     instance = autocannon(
       {
@@ -93,6 +111,10 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
       if (errorSamples.length < 3 && !errorSamples.includes(err.message)) errorSamples.push(err.message);
     });
   }).finally(unregister);
+  const cpuAfter = cpuBefore && (await cpuRead());
+  const perRequest = (before: Map<number, number>, after: Map<number, number>) => cpuSpent(before, after) / Math.max(1, result.requests.total);
+  const cpuUsPerRequest =
+    cpuBefore && cpuAfter ? { node: perRequest(cpuBefore.node, cpuAfter.node), database: perRequest(cpuBefore.database, cpuAfter.database) } : undefined;
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = Number(count);
   return {
@@ -107,5 +129,6 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
     timeouts: result.timeouts,
     statusCodes,
     errorSamples,
+    cpuUsPerRequest,
   };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@server/config';
-import { startAppServers, serverMemory, verifyTotals, type AppServerOptions } from './app-server';
+import { serverCpuPids, startAppServers, serverMemory, verifyTotals, type AppServerOptions } from './app-server';
 import { cleanUp, cleanUpOnSignals, interrupted } from './cleanup';
 import { load, probe, type BenchPath, type LoadOptions, type PathResult } from './load';
 import { startNginxFront, type NginxFront } from './front';
@@ -135,7 +135,8 @@ async function run(opts: BenchOptions): Promise<boolean> {
 
     log('Load (autocannon):');
     const ceiling = await runCeiling(opts);
-    const loadOpts: LoadOptions = { ...site, connections: opts.connections, durationSeconds: opts.durationSeconds };
+    const cpuPids = () => serverCpuPids(servers, serverOpts);
+    const loadOpts: LoadOptions = { ...site, connections: opts.connections, durationSeconds: opts.durationSeconds, cpuPids };
     const paths: PathResult[] = [];
     const all = serverPaths({
       boardCode: opts.boardCode,

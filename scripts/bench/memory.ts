@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -106,4 +107,45 @@ export function embeddedPostmasterPid(dataDir: string): number | undefined {
 /** The parent of a process (a backend's parent is its postmaster). */
 export function parentPid(pid: number): number | undefined {
   return readProc(pid)?.ppid;
+}
+
+/** Clock ticks a second, in which /proc/PID/stat counts CPU time (100 on every Linux seen here). */
+let ticksPerSecond: number | undefined;
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/**
+ * CPU time (user and system, in microseconds) each process has spent so far, by /proc/PID/stat;
+ * a process gone or not readable is left out. Linux only.
+ */
+export function cpuMicroseconds(pids: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks());
+    } catch {
+      /* gone, or not ours to read */
+    }
+  }
+  return out;
+}
+
+/**
+ * The CPU time spent between two readings of `cpuMicroseconds`: a process that started in between
+ * (a pool connection opened under the load) counts all of its time; one that ended, none.
+ */
+export function cpuSpent(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
+  let spent = 0;
+  for (const [pid, now] of after) spent += now - (before.get(pid) ?? 0);
+  return spent;
 }

@@ -77,17 +77,22 @@ function problems(p: PathResult): string {
   return `**${[...codes, ...errs].join(', ')}**`;
 }
 
+/** The CPU time per request, Node's and the database's; empty for the ceiling. */
+function cpu(p: PathResult): string {
+  return p.cpuUsPerRequest ? `${num(p.cpuUsPerRequest.node)} + ${num(p.cpuUsPerRequest.database)}` : '';
+}
+
 /** The results as a Markdown table (pasted as is into docs/performance.md). */
 export function formatTable(r: Results): string {
   const rows = [
-    '| path | req/s | p50 ms | p99 ms | x ceiling | target | | non-2xx / errors |',
-    '| --- | ---: | ---: | ---: | ---: | --- | --- | --- |',
+    '| path | req/s | p50 ms | p99 ms | x ceiling | target | | non-2xx / errors | CPU µs/request: Node + database |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- | --- | ---: |',
   ];
   for (const p of [r.ceiling, ...r.paths]) {
     const target = targets.find((t) => t.key === p.key);
     const ratio = p === r.ceiling ? '1' : (p.requestsPerSecond / r.ceiling.requestsPerSecond).toFixed(3);
     rows.push(
-      `| ${p.label} | ${num(p.requestsPerSecond)} | ${ms(p.p50Ms)} | ${ms(p.p99Ms)} | ${ratio} | ${target?.text ?? ''} | ${target ? verdict(target.check(r)) : ''} | ${problems(p)} |`,
+      `| ${p.label} | ${num(p.requestsPerSecond)} | ${ms(p.p50Ms)} | ${ms(p.p99Ms)} | ${ratio} | ${target?.text ?? ''} | ${target ? verdict(target.check(r)) : ''} | ${problems(p)} | ${cpu(p)} |`,
     );
   }
   return rows.join('\n');
