@@ -1,6 +1,6 @@
 import { send, type Site } from './http';
 import { boardList } from './paths';
-import { embeddedPostmasterPid, measure, parentPid, processTree, rssMb, type MemoryReport } from './memory';
+import { embeddedPostmasterPid, isPostgresProcess, measure, parentPid, processTree, rssMb, type MemoryReport } from './memory';
 import type { ServerKind } from './options';
 import { freePort, startNode, waitForHttp, type Started } from './processes';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
@@ -123,15 +123,19 @@ export interface ExtraProcesses {
  * embedded cluster or, on a PostgreSQL server on this machine, the backends connected to this
  * database (none when that server's processes are not readable here).
  */
-export async function serverCpuPids(servers: AppServer[], opts: AppServerOptions): Promise<{ node: number[]; database: number[] }> {
+export async function serverCpuPids(servers: AppServer[], opts: AppServerOptions): Promise<{ node: number[]; database: number[] | undefined }> {
   // Asked again around every load: the pools open and close connections as the load comes and goes.
-  const node = processTree(servers.map((s) => s.process.pid));
+  const tree = processTree(servers.map((s) => s.process.pid));
   if (!opts.databaseUrl) {
+    // The embedded cluster's postmaster is the Node server's child: its tree is the database's, not Node's.
     const postmaster = embeddedPostmasterPid(opts.dataDir);
-    return { node, database: postmaster ? processTree([postmaster]) : [] };
+    const database = postmaster ? processTree([postmaster]) : [];
+    return { node: tree.filter((pid) => !database.includes(pid)), database };
   }
+  // pg_stat_activity's pids are the server's: here only if they are PostgreSQL processes of this machine.
   const { backends } = await databaseProcesses(opts.databaseUrl);
-  return { node, database: backends };
+  const local = backends.filter(isPostgresProcess);
+  return { node: tree, database: local.length ? local : undefined };
 }
 
 /** Memory of the Node servers, the PostgreSQL processes that serve them and nginx (see memory.ts). */

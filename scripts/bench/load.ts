@@ -32,11 +32,11 @@ export interface PathResult {
    * whose speed changes by the hour moves req/s and the ceiling; CPU per request moves far less, so
    * it compares runs of different days (docs/performance.md, session 20). None for the ceiling.
    */
-  cpuUsPerRequest?: { node: number; database: number };
+  cpuUsPerRequest?: { node: number; database: number | undefined };
 }
 
 /** The processes whose CPU time is read around a load (app-server.ts serverCpuPids), asked before and after it. */
-export type CpuPids = () => Promise<{ node: number[]; database: number[] }>;
+export type CpuPids = () => Promise<{ node: number[]; database: number[] | undefined }>;
 
 /** autocannon itself does not check certificates: `ca` is for the probe. */
 export interface LoadOptions extends Site {
@@ -92,7 +92,7 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
   const unregister = onCleanup(() => instance?.stop());
   const cpuRead = async () => {
     const pids = await opts.cpuPids!();
-    return { node: cpuMicroseconds(pids.node), database: cpuMicroseconds(pids.database) };
+    return { node: cpuMicroseconds(pids.node), database: pids.database && cpuMicroseconds(pids.database) };
   };
   const cpuBefore = opts.cpuPids && (await cpuRead());
   const result = await new Promise<Result>((resolve, reject) => {
@@ -114,7 +114,13 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
   const cpuAfter = cpuBefore && (await cpuRead());
   const perRequest = (before: Map<number, number>, after: Map<number, number>) => cpuSpent(before, after) / Math.max(1, result.requests.total);
   const cpuUsPerRequest =
-    cpuBefore && cpuAfter ? { node: perRequest(cpuBefore.node, cpuAfter.node), database: perRequest(cpuBefore.database, cpuAfter.database) } : undefined;
+    cpuBefore && cpuAfter
+      ? {
+          node: perRequest(cpuBefore.node, cpuAfter.node),
+          // Not measured when the database's processes are not readable here (another machine).
+          database: cpuBefore.database && cpuAfter.database ? perRequest(cpuBefore.database, cpuAfter.database) : undefined,
+        }
+      : undefined;
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = Number(count);
   return {

@@ -151,7 +151,7 @@ async function run(opts: BenchOptions): Promise<boolean> {
     }
     const memory = await serverMemory(servers, serverOpts, nginx ? { label: 'nginx', pids: [nginx.nginx.pid] } : undefined);
     const nodeRss = { afterStartMb: servers[0]!.rssAfterStartMb, afterLoadMb: rssMb(servers[0]!.process.pid) };
-    results = { paths, ceiling, memory, startMs, server: opts.server, nodeRss };
+    results = { paths, ceiling, memory, startMs, server: opts.server, nodeRss, cpuPids: await cpuPids() };
   } finally {
     await nginx?.stop();
     await Promise.all(servers.map((s) => s.process.stop()));
@@ -189,6 +189,7 @@ async function run(opts: BenchOptions): Promise<boolean> {
       ceiling: results.ceiling,
       paths: results.paths,
       memory: results.memory,
+      cpuPids: results.cpuPids,
       targets: targets.map((t) => ({ key: t.key, target: t.text, met: t.check(results) ?? null })),
     };
     fs.mkdirSync(path.dirname(opts.json), { recursive: true });

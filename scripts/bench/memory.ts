@@ -104,6 +104,11 @@ export function embeddedPostmasterPid(dataDir: string): number | undefined {
   }
 }
 
+/** Whether `pid` is a PostgreSQL process on this machine (its command names postgres). */
+export function isPostgresProcess(pid: number): boolean {
+  return /postgres/.test(readProc(pid)?.command ?? '');
+}
+
 /** The parent of a process (a backend's parent is its postmaster). */
 export function parentPid(pid: number): number | undefined {
   return readProc(pid)?.ppid;

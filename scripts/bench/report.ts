@@ -23,6 +23,8 @@ export interface Results {
   /** How the server ran, and its Node process's RSS (MB) once it answered and after the load. */
   server: ServerKind;
   nodeRss: { afterStartMb: number | undefined; afterLoadMb: number | undefined };
+  /** Whose CPU time the paths' last column counts, read after the load (none for the database's on another machine). */
+  cpuPids: { node: number[]; database: number[] | undefined };
 }
 
 const path = (r: Results, key: string) => r.paths.find((p) => p.key === key);
@@ -79,7 +81,9 @@ function problems(p: PathResult): string {
 
 /** The CPU time per request, Node's and the database's; empty for the ceiling. */
 function cpu(p: PathResult): string {
-  return p.cpuUsPerRequest ? `${num(p.cpuUsPerRequest.node)} + ${num(p.cpuUsPerRequest.database)}` : '';
+  if (!p.cpuUsPerRequest) return '';
+  const { node, database } = p.cpuUsPerRequest;
+  return `${num(node)} + ${database === undefined ? 'not measured' : num(database)}`;
 }
 
 /** The results as a Markdown table (pasted as is into docs/performance.md). */
