@@ -12,7 +12,9 @@ import { AccessRecordExportDialog } from './AccessRecordExportDialog';
 
 function open() {
   // The download link is clicked by saveBlob; happy-dom has no object URLs of its own.
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:test'), revokeObjectURL: vi.fn() }));
+  // Spies on the shared URL class (restored after each test by web/src/test/setup.ts), not a changed class.
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
   return renderWithProviders(<AccessRecordExportDialog filters={{ action: 'MEMBER_VIEW' }} summary="동작: 회원 조회" />);
 }
 

@@ -71,7 +71,9 @@ describe('방문 통계', () => {
   });
 
   it('downloads the period as Excel, and says why when the server refuses', async () => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:test'), revokeObjectURL: vi.fn() }));
+    // Spies on the shared URL class (restored after each test by web/src/test/setup.ts), not a changed class.
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     const api = stubApi({
       'GET /api/admin/stats/visits': series,
       'GET /api/admin/stats/top': top,
