@@ -418,11 +418,15 @@ describe('the token to send', () => {
     const storage = signedInStorage(token);
     const store = createSessionStore(storage, { now: () => NOW });
     const getItem = vi.spyOn(storage, 'getItem');
+    // The unit files share their processes: the global spy is undone even when the test fails.
     const atob = vi.spyOn(globalThis, 'atob');
-    for (let i = 0; i < 3; i += 1) expect(store.accessToken()).toBe(token);
-    expect(getItem.mock.calls).toEqual([[storageKeys.accessToken], [storageKeys.accessToken], [storageKeys.accessToken]]);
-    expect(atob).not.toHaveBeenCalled();
-    atob.mockRestore();
+    try {
+      for (let i = 0; i < 3; i += 1) expect(store.accessToken()).toBe(token);
+      expect(getItem.mock.calls).toEqual([[storageKeys.accessToken], [storageKeys.accessToken], [storageKeys.accessToken]]);
+      expect(atob).not.toHaveBeenCalled();
+    } finally {
+      atob.mockRestore();
+    }
   });
 
   it('a token another tab wrote is read from storage once and sent; none past the end', () => {
