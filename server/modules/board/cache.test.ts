@@ -86,6 +86,27 @@ describe('BoardCache', () => {
     expect(cache.size.bytes).toBe(2 * key.length + 500 + 256);
   });
 
+  it('keeps an answer asked for once at random only when it is asked for again, and forgets a first ask after 8,192 to 16,384 others', () => {
+    const { cache } = cacheOf();
+    const post = (key: string) => cache.create(key, cache.stamp('notice'), body(key), { keep: true, keepWhenAskedAgain: true });
+    const first = post('item notice 1');
+    expect(first.kept).toBe(false);
+    expect(cache.get('item notice 1')).toBeUndefined();
+    expect(cache.size.bytes).toBe(0);
+    expect(post('item notice 1').kept).toBe(true);
+    expect(cache.get('item notice 1')).toBeDefined();
+    // Answers every reader asks for (lists, settings) are kept at once.
+    expect(cache.create('list', cache.stamp('notice'), body('목록'), { keep: true }).kept).toBe(true);
+
+    post('item notice 2');
+    for (let i = 0; i < 8192; i++) post(`item other ${i}`);
+    // Still remembered: its set was replaced once, and the older set is still asked.
+    expect(post('item notice 2').kept).toBe(true);
+    post('item notice 3');
+    for (let i = 0; i < 2 * 8192; i++) post(`item another ${i}`);
+    expect(post('item notice 3').kept).toBe(false);
+  });
+
   it('evicts the least recently used answers beyond its memory bound', () => {
     const one = 2 * (body('x'.repeat(100)).length + 1) + 256;
     const { cache } = cacheOf({ maxBytes: one * 8 });

@@ -18,6 +18,8 @@ export interface Rendered {
   etag: string;
   /** UTF-8 of the body: sending a string would encode it again on every request. */
   utf8?: Buffer;
+  /** The body's UTF-8 size, measured once (whether to compress, and brotli's size hint). */
+  byteLength?: number;
   br?: Buffer;
   gzip?: Buffer;
   /** The encodings whose bytes above are still the quick first send's (see `compressed`). */
@@ -44,6 +46,12 @@ export interface PartStamp extends Stamp {
 export interface FreshAnswer {
   body: string;
   keep: boolean;
+  /**
+   * Kept only when its key was asked for once before, lately (see `BoardCache.askedBefore`): for
+   * answers that most often are asked for once (any post of a big board, its page), which would
+   * otherwise fill the cache with entries nobody asks for again and push out those they do.
+   */
+  keepWhenAskedAgain?: boolean;
   /** For a post view: the post and its stored view count. */
   item?: { id: number; viewCount: number };
   /**
@@ -110,6 +118,11 @@ const QUICK_BROTLI_QUALITY = 1;
 const QUICK_GZIP_LEVEL = 1;
 /** Answers larger than this share of the budget are sent but not kept (one must not evict all). */
 const LARGEST_SHARE = 8;
+/**
+ * Keys a set of the doorkeeper holds (askedBefore): a post opened again within the next 8,192 to
+ * 16,384 such asks is kept (at a miss a millisecond, several seconds of a busy server's misses).
+ */
+const DOORKEEPER_KEYS = 8192;
 
 export interface BoardCacheOptions {
   maxBytes: number;
@@ -127,6 +140,9 @@ export class BoardCache {
   /** Reads under way, by key (see `answer`). */
   private readonly reading = new Map<string, { stamp: Stamp; promise: Promise<CachedAnswer> }>();
   private readonly versions = new Map<string, number>();
+  /** Hashes of keys asked for once (askedBefore), the newer set and the one it replaced. */
+  private askedKeys = new Set<number>();
+  private askedEarlier = new Set<number>();
   private generation = 0;
   private bytes = 0;
   private readonly now: () => number;
@@ -192,7 +208,14 @@ export class BoardCache {
     key: string,
     stamp: Stamp,
     body: string,
-    opts: { item?: { id: number; viewCount: number }; keep: boolean; expiresAt?: number; value?: unknown; valueBytes?: number },
+    opts: {
+      item?: { id: number; viewCount: number };
+      keep: boolean;
+      keepWhenAskedAgain?: boolean;
+      expiresAt?: number;
+      value?: unknown;
+      valueBytes?: number;
+    },
   ): CachedAnswer {
     let head = body;
     let tail: string | null = null;
@@ -223,7 +246,13 @@ export class BoardCache {
       hash: createHash('sha1').update(head).update('\0').update(tail ?? '').digest('base64url').slice(0, 20),
       rendered: null,
     };
-    if (opts.keep && this.isCurrent(stamp) && this.enabled && entry.bytes <= this.opts.maxBytes / LARGEST_SHARE) {
+    if (
+      opts.keep &&
+      this.isCurrent(stamp) &&
+      this.enabled &&
+      entry.bytes <= this.opts.maxBytes / LARGEST_SHARE &&
+      (!opts.keepWhenAskedAgain || this.askedBefore(key))
+    ) {
       const old = this.entries.get(key);
       if (old) this.remove(key, old);
       this.entries.set(key, entry);
@@ -232,6 +261,26 @@ export class BoardCache {
       this.evict();
     }
     return entry;
+  }
+
+  /**
+   * Whether `key` was asked for before, among the last DOORKEEPER_KEYS to 2 * DOORKEEPER_KEYS keys
+   * asked so (a doorkeeper: two sets of key hashes, the older dropped when the newer fills); else
+   * notes it and answers false. A post of a big board opened at random (a search engine, a shared
+   * link) is then made, sent and dropped young, which the garbage collector's cheapest pass
+   * frees, instead of being kept, aged into the old generation and evicted there (issue 24).
+   * Hashes, not keys: a reader page's key holds its address and its parts' tags. A collision
+   * keeps an answer on its first request, as before this existed.
+   */
+  private askedBefore(key: string): boolean {
+    const hash = keyHash(key);
+    if (this.askedKeys.has(hash) || this.askedEarlier.has(hash)) return true;
+    if (this.askedKeys.size >= DOORKEEPER_KEYS) {
+      this.askedEarlier = this.askedKeys;
+      this.askedKeys = new Set();
+    }
+    this.askedKeys.add(hash);
+    return false;
   }
 
   /** The stamp of an answer that a page is made of (PartStamp). */
@@ -296,7 +345,13 @@ export class BoardCache {
     let out =
       encoding === 'br'
         ? brotliCompressSync(rendered.body, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: quick ? QUICK_BROTLI_QUALITY : BROTLI_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: quick ? QUICK_BROTLI_QUALITY : BROTLI_QUALITY,
+              [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+              // Told the size, brotli sets up for it instead of for a stream of any length: half the
+              // time of a 3 KB answer at quality 1 (38 -> 18 µs), the same bytes (docs/performance.md).
+              [zlib.BROTLI_PARAM_SIZE_HINT]: byteLengthOf(rendered),
+            },
           })
         : gzipSync(rendered.body, { level: quick ? QUICK_GZIP_LEVEL : GZIP_LEVEL });
     // zlib's sync calls answer a view of their 16 KB output chunk: kept as it is, a 2 KB answer
@@ -312,7 +367,7 @@ export class BoardCache {
 
   /** Whether `compressed` gives the body in `encoding` (false: it is too small to gain, and goes as it is). */
   compresses(rendered: Rendered, encoding: 'br' | 'gzip'): boolean {
-    return rendered[encoding] !== undefined || Buffer.byteLength(rendered.body) >= COMPRESS_MIN_BYTES;
+    return rendered[encoding] !== undefined || byteLengthOf(rendered) >= COMPRESS_MIN_BYTES;
   }
 
   /** Local invalidation of the answers of these boards (lower-case or not). */
@@ -357,6 +412,11 @@ export class BoardCache {
   }
 }
 
+function byteLengthOf(rendered: Rendered): number {
+  rendered.byteLength ??= rendered.utf8?.length ?? Buffer.byteLength(rendered.body);
+  return rendered.byteLength;
+}
+
 /** Memory of a rendered body's text, at two bytes a character as for head and tail. */
 function textBytes(rendered: Rendered | null): number {
   return rendered ? 2 * rendered.body.length : 0;
@@ -364,4 +424,11 @@ function textBytes(rendered: Rendered | null): number {
 
 function encodedBytes(rendered: Rendered | null): number {
   return (rendered?.utf8?.length ?? 0) + (rendered?.br?.length ?? 0) + (rendered?.gzip?.length ?? 0);
+}
+
+/** FNV-1a of the key's UTF-16 code units: a cheap 32-bit hash for the doorkeeper. */
+function keyHash(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }

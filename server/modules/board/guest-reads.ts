@@ -106,6 +106,8 @@ export function guestPostAnswer(deps: Deps, caller: Caller, params: { boardCode:
     return {
       body: JSON.stringify(z.encode(itemEnvelope, { code: 'SUCCESS', data: detail })),
       keep: guestMayKeep(caller, row) && !isPrivateItem(row, item),
+      // Any post of a big board is mostly read once (a search engine, a shared link): kept when read again.
+      keepWhenAskedAgain: true,
       item: { id: item.id, viewCount: item.viewCount },
       value: { board: row, post: { itemNo, title, isSecret, thumbnailFileId, excerpt } } satisfies GuestPost,
       // The title and excerpt are strings of their own; the board's row is the board cache's.

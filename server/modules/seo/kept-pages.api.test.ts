@@ -56,8 +56,14 @@ const list = '/Nids/notice/List/';
 const view = () => `/Nids/notice/View/${post.itemNo}`;
 
 describe('reader pages kept made from their parts (issue 24)', () => {
-  it('the second request of the home page, a list page and a post page reads nothing from the database and sends the same page', async () => {
-    for (const url of [home, list, view()]) {
+  it('the second request of the home page and a list page, and a post page asked for again, read nothing from the database and send the same page', async () => {
+    // Any post's page is kept when asked for again (docs/decisions/0040): its first was sent, not
+    // kept, and its second reads the post again, then keeps it.
+    const fresh = await createBoardItem(t.db, { title: '처음 여는 공지', content: '<p>본문</p>' });
+    const postPage = `/Nids/notice/View/${fresh.itemNo}`;
+    await page(postPage);
+    expect((await statementsDuring(second.db, () => page(postPage))).length).toBeGreaterThan(0);
+    for (const url of [home, list, postPage]) {
       const first = await page(url);
       const queries = await statementsDuring(second.db, async () => {
         const again = await page(url);
@@ -70,6 +76,8 @@ describe('reader pages kept made from their parts (issue 24)', () => {
 
   it('a kept page found again by its address alone: the cache is asked for its shortcut and the page, for no part', async () => {
     for (const url of [home, list, view()]) {
+      // Twice: a post's page is kept when asked for again (docs/decisions/0040).
+      await page(url);
       await page(url);
       const { cache } = second.app.deps.boardCaching;
       const get = vi.spyOn(cache, 'get');

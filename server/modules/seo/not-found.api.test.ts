@@ -192,6 +192,8 @@ describe('the status is read once per change of the board, not per request', () 
     // write does. These pages are not a browser's document, so they count no view of their own.
     await t.app.deps.boardCaching.views.flush();
     const quiet = { 'sec-fetch-dest': 'empty' };
+    // Twice: a post's status, as its answer, is kept when asked for again (docs/decisions/0040).
+    expectFound(await get(page, quiet), page);
     expectFound(await get(page, quiet), page);
     // Deleted straight in the database: nothing tells the caches, so the kept status stands (as the
     // API's kept answer does, for at most CACHE_MAX_AGE_MS).

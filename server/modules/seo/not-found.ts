@@ -76,6 +76,8 @@ export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boar
       const entry = await cache.answer(`status ${decoded.toLowerCase()}`, boardCode!, async () => ({
         body: String(await boardScreenStatus(kind, area!, boardCode!, itemNoParam)),
         keep: true,
+        // A post's screen, as the post's answer, is kept when asked for again (docs/decisions/0040).
+        keepWhenAskedAgain: itemNoParam !== undefined,
       }));
       parts?.push(entry);
       return entry.head === '404' ? 404 : 200;

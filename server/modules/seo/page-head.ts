@@ -334,7 +334,9 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     const key = `page ${originOf(request)} ${request.url}\n${parts.join('\n')}`;
     // A post's page is kept once whatever its view count (its first `"viewCount":` is the post's:
     // no tag or string in the page can hold that unescaped), which is filled in per request.
-    return { key, page: await cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, item: view })) };
+    // A post's page, as its answer (board guestPostAnswer), is kept when asked for again.
+    const keepWhenAskedAgain = viewPath.test(request.url.split('?')[0]!);
+    return { key, page: await cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, keepWhenAskedAgain, item: view })) };
   }
 
   /**

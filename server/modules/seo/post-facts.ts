@@ -59,7 +59,8 @@ export function createPostFacts(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCa
   return async (boardCode, itemNo) => {
     const entry = await cache.answer(`post ${boardCode.toLowerCase()} ${itemNo}`, boardCode, async () => {
       const facts = await read(boardCode, itemNo);
-      return { body: JSON.stringify(facts), keep: true, value: facts };
+      // Kept when asked for again, as the answer they come from (docs/decisions/0040).
+      return { body: JSON.stringify(facts), keep: true, keepWhenAskedAgain: true, value: facts };
     });
     return { facts: entry.value as PostFacts, entry };
   };
