@@ -27,14 +27,8 @@ export interface CountViews {
 
 const dayHourKey = (day: string, hour: number, visitorKey: string) => `${day}|${hour}|${visitorKey}`;
 
-/**
- * Rows per statement: a batch after an outage may hold tens of thousands of visitors, and one
- * statement takes at most 65,535 parameters (five columns a row here at most).
- */
-const ROWS_PER_STATEMENT = 5_000;
-function* chunks<T>(rows: readonly T[]): Generator<T[]> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) yield rows.slice(i, i + ROWS_PER_STATEMENT);
-}
+/** A column of a batch's rows as one array parameter: a statement over `unnest` of such columns writes any number of rows. */
+const column = <T>(rows: readonly T[], pick: (row: T) => string | number) => sql.param(rows.map(pick));
 
 /**
  * Writes one batch (module visit, counter.ts) in one transaction: the visitor keys not yet seen
@@ -51,13 +45,25 @@ export async function storeVisits(db: Db, visitors: readonly VisitorHour[], coun
     const hourRows = [...new Map(visitors.map((v) => [dayHourKey(v.day, v.hour, v.visitorKey), v])).values()]
       .map(({ day, hour, visitorKey }) => ({ day, hour, visitorKey }))
       .sort((a, b) => a.day.localeCompare(b.day) || a.hour - b.hour || a.visitorKey.localeCompare(b.visitorKey));
+    // Each table's rows in one statement of one array a column (issue 24: Drizzle's insert of a
+    // busy batch's rows, several thousand, took milliseconds of the event loop to build).
     const newDays = new Set<string>();
-    for (const rows of chunks(dayRows)) {
-      for (const r of await tx.insert(visitVisitorDay).values(rows).onConflictDoNothing().returning()) newDays.add(`${r.day}|${r.visitorKey}`);
+    if (dayRows.length > 0) {
+      const added = (await tx.execute(sql`
+        INSERT INTO ${visitVisitorDay} (day, visitor_key)
+        SELECT * FROM unnest(${column(dayRows, (r) => r.day)}::date[], ${column(dayRows, (r) => r.visitorKey)}::text[])
+        ON CONFLICT DO NOTHING
+        RETURNING day::text AS day, visitor_key AS "visitorKey"`)) as unknown as { rows: { day: string; visitorKey: string }[] };
+      for (const r of added.rows) newDays.add(`${r.day}|${r.visitorKey}`);
     }
     const newHours = new Set<string>();
-    for (const rows of chunks(hourRows)) {
-      for (const r of await tx.insert(visitVisitorHour).values(rows).onConflictDoNothing().returning()) newHours.add(dayHourKey(r.day, r.hour, r.visitorKey));
+    if (hourRows.length > 0) {
+      const added = (await tx.execute(sql`
+        INSERT INTO ${visitVisitorHour} (day, hour, visitor_key)
+        SELECT * FROM unnest(${column(hourRows, (r) => r.day)}::date[], ${column(hourRows, (r) => r.hour)}::int[], ${column(hourRows, (r) => r.visitorKey)}::text[])
+        ON CONFLICT DO NOTHING
+        RETURNING day::text AS day, hour, visitor_key AS "visitorKey"`)) as unknown as { rows: { day: string; hour: number; visitorKey: string }[] };
+      for (const r of added.rows) newHours.add(dayHourKey(r.day, r.hour, r.visitorKey));
     }
 
     // A visitor new today counts for the day in the earliest hour this batch saw them.
@@ -104,14 +110,13 @@ export async function storeVisits(db: Db, visitors: readonly VisitorHour[], coun
         });
     }
     const countValues = [...tally.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.day.localeCompare(b.day) || a.value.localeCompare(b.value));
-    for (const rows of chunks(countValues)) {
-      await tx
-        .insert(visitCount)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [visitCount.kind, visitCount.day, visitCount.value],
-          set: { views: sql`${visitCount.views} + excluded.views`, visitors: sql`${visitCount.visitors} + excluded.visitors` },
-        });
+    if (countValues.length > 0) {
+      await tx.execute(sql`
+        INSERT INTO ${visitCount} AS c (kind, day, value, views, visitors)
+        SELECT * FROM unnest(${column(countValues, (r) => r.kind)}::text[], ${column(countValues, (r) => r.day)}::date[],
+                             ${column(countValues, (r) => r.value)}::text[], ${column(countValues, (r) => r.views)}::int[],
+                             ${column(countValues, (r) => r.visitors)}::int[])
+        ON CONFLICT (kind, day, value) DO UPDATE SET views = c.views + excluded.views, visitors = c.visitors + excluded.visitors`);
     }
   });
 }
