@@ -6,6 +6,7 @@ import { kstDate, kstHour } from '../../lib/time';
 import { storeVisits, type CountViews, type VisitorHour } from './repo';
 import { referrerHost, screenOf } from '@contract/visit-screens';
 import { classifyAgent } from './user-agent';
+import { inSlices } from '../../lib/slices';
 
 /** A page load or an in-app navigation, as taken on the reader's path: nothing computed yet. */
 export interface Hit {
@@ -28,6 +29,8 @@ export interface VisitCounterOptions {
 }
 
 const BOARDS_TTL_MS = 60_000;
+/** Hits classified between two turns of the event loop: a few milliseconds of a flush at a time. */
+const CLASSIFY_SLICE = 500;
 
 /**
  * Visitor statistics (issue 23), counted the way post views are (board/view-counter.ts): a page
@@ -140,9 +143,9 @@ export class VisitCounter {
     // until it is written anyway, and these maps go with it (no address is kept any longer).
     const agents = new Map<string | undefined, ReturnType<typeof classifyAgent>>();
     const keys = new Map<string, Promise<string>>();
-    for (const hit of hits) {
+    await inSlices(hits, CLASSIFY_SLICE, async (hit) => {
       const screen = screenOf(hit.path, boards);
-      if (!screen) continue;
+      if (!screen) return;
       const day = kstDate(hit.at);
       const hour = kstHour(hit.at);
       const agent = keptOr(agents, hit.userAgent, () => classifyAgent(hit.userAgent));
@@ -152,12 +155,12 @@ export class VisitCounter {
       visitor.views += 1;
       visitors.set(key, visitor);
       // Robots are counted apart (visit_hour), never in the top lists.
-      if (agent.bot) continue;
+      if (agent.bot) return;
       count('screen', day, screen.screen);
       if (screen.post) count('post', day, screen.post);
       const host = referrerHost(hit.referrer, hit.host);
       if (host) count('referrer', day, host);
-    }
+    });
     return { visitors: [...visitors.values()], counts: await this.existingPosts([...counts.values()]) };
   }
 
