@@ -132,10 +132,8 @@ export async function serverCpuPids(servers: AppServer[], opts: AppServerOptions
     const database = postmaster ? processTree([postmaster]) : [];
     return { node: tree.filter((pid) => !database.includes(pid)), database };
   }
-  // pg_stat_activity's pids are the server's: here only if they are PostgreSQL processes of this machine.
-  const { backends } = await databaseProcesses(opts.databaseUrl);
-  const local = backends.filter(isPostgresProcess);
-  return { node: tree, database: local.length ? local : undefined };
+  const { backends, onThisMachine } = await databaseProcesses(opts.databaseUrl);
+  return { node: tree, database: onThisMachine && backends.length > 0 ? backends : undefined };
 }
 
 /** Memory of the Node servers, the PostgreSQL processes that serve them and nginx (see memory.ts). */
@@ -163,19 +161,25 @@ export async function serverMemory(servers: AppServer[], opts: AppServerOptions,
  * backends connected to our database, not other databases' backends.
  */
 async function measureServerBackends(nodes: number[], databaseUrl: string, extraPids: number[]): Promise<MemoryReport> {
-  const { backends, auxiliary, postmaster } = await databaseProcesses(databaseUrl);
-  const pgPids = [...backends, ...auxiliary, ...(postmaster ? [postmaster] : [])];
+  const { backends, auxiliary, postmaster, onThisMachine } = await databaseProcesses(databaseUrl);
+  const pgPids = onThisMachine ? [...backends, ...auxiliary, ...(postmaster ? [postmaster] : [])] : [];
   const report = measure([...processTree(nodes), ...pgPids, ...extraPids], '');
-  const local = report.processes.some((p) => pgPids.includes(p.pid));
-  report.scope = local
+  report.scope = onThisMachine
     ? ` and, of the PostgreSQL server on this machine, its postmaster, ${auxiliary.length} auxiliary processes and the ` +
       `${backends.length} backends connected to this database (other databases' backends not counted)`
     : ' only: the PostgreSQL server\'s processes are not readable here (another machine or container)';
   return report;
 }
 
-/** A PostgreSQL server's processes that serve this database: its backends, its auxiliary processes and its postmaster. */
-async function databaseProcesses(databaseUrl: string): Promise<{ backends: number[]; auxiliary: number[]; postmaster: number | undefined }> {
+/**
+ * A PostgreSQL server's processes that serve this database: its backends, its auxiliary processes
+ * and its postmaster, and whether they are processes of this machine. pg_stat_activity names the
+ * server's pids; on another machine or in a container they may be anything here, so they count
+ * (memory and CPU alike) only when the process of that pid here is a PostgreSQL one.
+ */
+async function databaseProcesses(
+  databaseUrl: string,
+): Promise<{ backends: number[]; auxiliary: number[]; postmaster: number | undefined; onThisMachine: boolean }> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -191,5 +195,5 @@ async function databaseProcesses(databaseUrl: string): Promise<{ backends: numbe
   const backends = rows.filter((r) => r.backend_type === 'client backend').map((r) => r.pid);
   const auxiliary = rows.filter((r) => r.backend_type !== 'client backend').map((r) => r.pid);
   const postmaster = rows.length ? parentPid(rows[0]!.pid) : undefined;
-  return { backends, auxiliary, postmaster };
+  return { backends, auxiliary, postmaster, onThisMachine: rows.some((r) => isPostgresProcess(r.pid)) };
 }

@@ -6,6 +6,8 @@ import type { Board, BoardItem, BoardItemComment, BoardItemPage } from '@contrac
 import { board as boardTable, siteSetting } from '../../db/schema';
 import { body, createTestApp, data, openSecondInstance, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
+import { guestCaller } from '../../auth/caller';
+import { guestPostAnswer, type GuestPost } from './guest-reads';
 import { statementsDuring, waitUntil } from '../../test/observe';
 
 /**
@@ -53,6 +55,16 @@ describe('a guest read from the cache', () => {
       expect(data<BoardItemPage>(await send(search)).content.some((i) => i.itemNo === itemNo)).toBe(true);
     });
     expect(queries).toEqual([]);
+  });
+
+  it('a post\'s answer counts its title and excerpt against the bound, besides its body and key', async () => {
+    const fresh = await createBoardItem(t.db, { boardCode: 'public', title: '메모리 계산 시험 글', content: `<p>${'본문 글자 '.repeat(100)}</p>` });
+    const entry = await guestPostAnswer(t.app.deps, await guestCaller(t.app.deps), { boardCode: 'public', itemNo: fresh.itemNo });
+    const { post } = entry.value as GuestPost;
+    expect(post.excerpt.length).toBe(400);
+    const key = `item public ${fresh.itemNo}`;
+    // Two bytes a character for its body, key, title and excerpt; 256 and 128 for the objects.
+    expect(entry.bytes).toBe(2 * (entry.head.length + entry.tail!.length + key.length) + 256 + 2 * (post.title.length + post.excerpt.length) + 128);
   });
 
   it('the GET list and the POST search share one answer', async () => {

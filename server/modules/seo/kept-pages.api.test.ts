@@ -93,6 +93,31 @@ describe('reader pages kept made from their parts (issue 24)', () => {
     }
   });
 
+  it('a kept page never compressed yet answers its encoding\'s tag with 304, compressing nothing', async () => {
+    // Made and kept by a request that takes no compression: the entry holds no compressed bytes.
+    const url = '/Nids/notice/List/?never-compressed=1';
+    const open = (headers: Record<string, string>) => second.app.inject({ method: 'GET', url, headers: { 'sec-fetch-dest': 'document', ...headers } });
+    const plain = await open({ 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Buffer.byteLength(plain.body)).toBeGreaterThan(1024);
+    // Its tag in brotli is decided by its size alone (decision 0036: a tag per encoding).
+    const brTag = String(plain.headers.etag).replace(/"$/, '-br"');
+    const { cache } = second.app.deps.boardCaching;
+    const compressed = vi.spyOn(cache, 'compressed');
+    try {
+      const notModified = await open({ 'accept-encoding': 'br', 'if-none-match': brTag });
+      expect(notModified.statusCode).toBe(304);
+      expect(compressed).not.toHaveBeenCalled();
+      const whole = await open({ 'accept-encoding': 'br' });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers.etag).toBe(brTag);
+      expect(whole.headers['content-encoding']).toBe('br');
+      expect(compressed).toHaveBeenCalledTimes(1);
+    } finally {
+      compressed.mockRestore();
+    }
+  });
+
   it('a page made while one of its parts could not be read is sent, but found again by its parts, not by a shortcut', async () => {
     const url = '/?made-degraded=1';
     const { cache } = second.app.deps.boardCaching;
