@@ -107,6 +107,23 @@ describe('BoardCache', () => {
     expect(post('item notice 3').kept).toBe(false);
   });
 
+  it('keeps an answer\'s script-safe body once made, counted against the bound when it differs', () => {
+    const { cache } = cacheOf();
+    const html = cache.create('popups', cache.stamp('*popup'), body('<p>팝업</p>'), { keep: true });
+    const before = cache.size.bytes;
+    const rendered = cache.render(html);
+    const safe = cache.scriptSafe(html, rendered);
+    expect(safe).not.toContain('<');
+    expect(JSON.parse(safe)).toEqual(JSON.parse(rendered.body));
+    expect(cache.scriptSafe(html, rendered)).toBe(safe);
+    expect(cache.size.bytes).toBe(before + 2 * safe.length);
+    // A body without `<` is its own script-safe form: nothing more held.
+    const plain = cache.create('list', cache.stamp('notice'), body('목록'), { keep: true });
+    const plainBytes = cache.size.bytes;
+    expect(cache.scriptSafe(plain, cache.render(plain))).toBe(cache.render(plain).body);
+    expect(cache.size.bytes).toBe(plainBytes);
+  });
+
   it('evicts the least recently used answers beyond its memory bound', () => {
     const one = 2 * (body('x'.repeat(100)).length + 1) + 256;
     const { cache } = cacheOf({ maxBytes: one * 8 });

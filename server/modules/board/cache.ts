@@ -22,6 +22,11 @@ export interface Rendered {
   byteLength?: number;
   br?: Buffer;
   gzip?: Buffer;
+  /**
+   * The body with every `<` written `\u003c`, as it goes inside a page's script element (seo/
+   * first-data.ts): made once per body (`scriptSafe`), not per page made from it.
+   */
+  scriptSafe?: string;
   /** The encodings whose bytes above are still the quick first send's (see `compressed`). */
   quick?: Set<'br' | 'gzip'>;
 }
@@ -322,6 +327,15 @@ export class BoardCache {
     return entry.rendered;
   }
 
+  /** The body as JSON text safe inside a script element (Rendered.scriptSafe), made on first use and kept with the answer. */
+  scriptSafe(entry: CachedAnswer, rendered: Rendered): string {
+    if (rendered.scriptSafe === undefined) {
+      rendered.scriptSafe = scriptSafeJson(rendered.body);
+      if (rendered.scriptSafe !== rendered.body) this.account(entry, 2 * rendered.scriptSafe.length);
+    }
+    return rendered.scriptSafe;
+  }
+
   /** The body as UTF-8 bytes, made on first use and kept with the answer. */
   bytesOf(entry: CachedAnswer, rendered: Rendered): Buffer {
     if (!rendered.utf8) {
@@ -417,9 +431,19 @@ function byteLengthOf(rendered: Rendered): number {
   return rendered.byteLength;
 }
 
-/** Memory of a rendered body's text, at two bytes a character as for head and tail. */
+/** Memory of a rendered body's text (and its script-safe copy), at two bytes a character as for head and tail. */
 function textBytes(rendered: Rendered | null): number {
-  return rendered ? 2 * rendered.body.length : 0;
+  if (!rendered) return 0;
+  const scriptSafe = rendered.scriptSafe !== undefined && rendered.scriptSafe !== rendered.body ? rendered.scriptSafe.length : 0;
+  return 2 * (rendered.body.length + scriptSafe);
+}
+
+/**
+ * JSON text that can stand inside a `<script type="application/json">` element: `<` written
+ * `\u003c` (the same JSON value), so no text in it can end the element or open a comment.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/</g, '\\u003c');
 }
 
 function encodedBytes(rendered: Rendered | null): number {

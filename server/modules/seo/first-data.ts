@@ -6,7 +6,7 @@ import type { FirstDataRequest } from '@contract/first-data';
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { boardMenuAnswer, guestBoard, guestList, guestView, visitorKey, type CachedAnswer, type Rendered } from '@server/modules/board';
+import { boardMenuAnswer, guestBoard, guestList, guestView, scriptSafeJson, visitorKey, type CachedAnswer, type Rendered } from '@server/modules/board';
 import { activePopupsAnswer } from '@server/modules/popup';
 import { contentCodeAt, guestContent } from '@server/modules/content';
 import { menuAnswer } from '@server/modules/menu';
@@ -101,10 +101,6 @@ export function firstDataUrl(request: FirstDataRequest): string {
   return endpointUrl<string>(entry, 'params' in request ? request.params : {}, 'query' in request ? { ...request.query } : undefined);
 }
 
-/** `<script type="application/json">` holding JSON text: `<` escaped so no text can end the element. */
-function jsonScript(id: string, json: string): string {
-  return `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
-}
 
 const siteInfoEnvelope = successEnvelope(siteInfo);
 
@@ -126,6 +122,8 @@ const PLANS_KEPT = 1000;
 export interface FirstAnswer {
   call: FirstDataRequest;
   body: string;
+  /** The body as it goes in the page's script (scriptSafeJson), kept with its answer. */
+  scriptBody: string;
   etag: string;
   view?: { id: number; viewCount: number };
   /** The kept answer it came from (none for the site settings, kept by the settings themselves). */
@@ -153,8 +151,10 @@ export function opensPage(request: FastifyRequest): boolean {
 /** The script element with the screen's first answers, or '' when there are none. */
 export function firstDataScript(answers: readonly FirstAnswer[]): string {
   if (answers.length === 0) return '';
-  // The cached bodies go in as they are: `{"request":…,"answer":<the API's body>}` each.
-  return jsonScript('first-data', `[${answers.map((a) => `{"request":${JSON.stringify(a.call)},"answer":${a.body}}`).join(',')}]`);
+  // The cached bodies go in as they are, `<` escaped (each answer's once, kept with it), so that no
+  // text can end the element: `{"request":…,"answer":<the API's body>}` each.
+  const items = answers.map((a) => `{"request":${scriptSafeJson(JSON.stringify(a.call))},"answer":${a.scriptBody}}`);
+  return `<script type="application/json" id="first-data">[${items.join(',')}]</script>`;
 }
 
 /**
@@ -171,7 +171,7 @@ export function createFirstData(deps: AppDeps): FirstData {
     let rendered = siteInfoBodies.get(info);
     if (rendered === undefined) {
       const body = JSON.stringify(z.encode(siteInfoEnvelope, { code: 'SUCCESS', data: info }));
-      rendered = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"` };
+      rendered = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`, scriptSafe: scriptSafeJson(body) };
       siteInfoBodies.set(info, rendered);
     }
     return rendered;
@@ -198,15 +198,17 @@ export function createFirstData(deps: AppDeps): FirstData {
 
   /** A kept answer as a part of the page: its body, its tag and the entry itself. */
   const kept = (entry: CachedAnswer): Omit<FirstAnswer, 'call'> => {
-    const { body, etag } = cache.render(entry);
-    return { body, etag, entry };
+    const rendered = cache.render(entry);
+    return { body: rendered.body, scriptBody: cache.scriptSafe(entry, rendered), etag: rendered.etag, entry };
   };
 
   /** The guest's answer to the call, as the API sends it. */
   async function answerOf({ call: request, listQuery }: Planned, caller: Caller, visitor: () => string): Promise<Omit<FirstAnswer, 'call'>> {
     switch (request.id) {
-      case 'siteSetting.info':
-        return siteInfoBody(await deps.settings.info());
+      case 'siteSetting.info': {
+        const { body, etag, scriptSafe } = siteInfoBody(await deps.settings.info());
+        return { body, etag, scriptBody: scriptSafe! };
+      }
       case 'board.menu':
         return kept(await boardMenuAnswer(deps));
       case 'menu.get':
@@ -217,7 +219,8 @@ export function createFirstData(deps: AppDeps): FirstData {
         return kept(await guestList(deps, caller, listQuery!));
       case 'boardItem.view': {
         const { entry, viewCount } = await guestView(deps, caller, request.params, visitor());
-        return { body: cache.render(entry, viewCount).body, etag: `W/"${entry.hash}"`, view: { id: entry.item!.id, viewCount }, entry };
+        const rendered = cache.render(entry, viewCount);
+        return { body: rendered.body, scriptBody: cache.scriptSafe(entry, rendered), etag: `W/"${entry.hash}"`, view: { id: entry.item!.id, viewCount }, entry };
       }
       case 'popup.active':
         return kept(await activePopupsAnswer(deps, request.query.screen));
@@ -246,7 +249,7 @@ export function createFirstData(deps: AppDeps): FirstData {
       );
       return plan.flatMap(({ call }, i) => {
         const rendered = answers[i];
-        return rendered === undefined ? [] : [{ call, body: rendered.body, etag: rendered.etag, view: rendered.view, entry: rendered.entry }];
+        return rendered === undefined ? [] : [{ call, ...rendered }];
       });
     },
   };
