@@ -101,7 +101,6 @@ export function firstDataUrl(request: FirstDataRequest): string {
   return endpointUrl<string>(entry, 'params' in request ? request.params : {}, 'query' in request ? { ...request.query } : undefined);
 }
 
-
 const siteInfoEnvelope = successEnvelope(siteInfo);
 
 /** A call of a page's first data, with its list query parsed once. */

@@ -332,14 +332,19 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
    * makes a new page, here and on every instance, and the old one is never asked for again (it
    * ages out). Nothing of a member is in it: heads and first answers are a guest's.
    */
-  async function keptPage(request: FastifyRequest, html: () => string, parts: string[], view: FirstAnswer['view']): Promise<{ key: string; page: CachedAnswer }> {
+  async function keptPage(
+    request: FastifyRequest,
+    html: () => string,
+    parts: string[],
+    view: FirstAnswer['view'],
+    isPost: boolean,
+  ): Promise<{ key: string; page: CachedAnswer }> {
     // One part a line (none holds a line break), so no two lists of parts make the same key.
     const key = `page ${originOf(request)} ${request.url}\n${parts.join('\n')}`;
     // A post's page is kept once whatever its view count (its first `"viewCount":` is the post's:
     // no tag or string in the page can hold that unescaped), which is filled in per request.
     // A post's page, as its answer (board guestPostAnswer), is kept when asked for again.
-    const keepWhenAskedAgain = viewPath.test(request.url.split('?')[0]!);
-    return { key, page: await cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, keepWhenAskedAgain, item: view })) };
+    return { key, page: await cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, keepWhenAskedAgain: isPost, item: view })) };
   }
 
   /**
@@ -434,7 +439,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       const parts = [known.id, JSON.stringify(info.siteName), ...answers.map((answer) => answer.etag)];
       const viewAnswer = answers.find((answer) => answer.view);
       const view = viewAnswer?.view;
-      const { key, page } = await keptPage(request, pageHtml, parts, view);
+      const { key, page } = await keptPage(request, pageHtml, parts, view, viewPath.test(url));
       const shortcut: Shortcut = {
         pageKey: key,
         parts: [known.entry, ...statusParts, ...answers.map((answer) => answer.entry)].flatMap((entry) => (entry ? [cache.partStamp(entry)] : [])),
