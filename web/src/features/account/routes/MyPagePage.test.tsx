@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountMessages, memberActivityPage, messages, type MemberActivityPage } from '@contract';
 import { ok, refuse, stubApi, type StubHandler } from '@web/test/api-stub';
 import { demoAuthentication, demoMember, demoSiteInfo, signInAs } from '@web/test/fixtures';
+import { findAlertSaying } from '@web/test/alerts';
 import { renderScreen } from '@web/test/render-screen';
 import { Component as MyPagePage } from './MyPagePage';
 
@@ -44,7 +45,7 @@ describe('My page', () => {
     const form = await screen.findByRole('form', { name: '비밀번호 변경' });
     within(form).getByRole('button', { name: '비밀번호 변경' }).focus();
     await user.keyboard('{Enter}');
-    const summary = within(form).getAllByRole('alert').find((el) => el.textContent?.includes('입력 내용을 확인해주세요.'));
+    const summary = await findAlertSaying(form, '입력 내용을 확인해주세요.');
     expect(summary).toBeVisible();
     const current = within(form).getByLabelText(/^현재 비밀번호/);
     expect(current).toHaveFocus();

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { accountMessages, messages } from '@contract';
 import { never, ok, refuse, stubApi } from '@web/test/api-stub';
 import { demoAuthentication } from '@web/test/fixtures';
+import { findAlertSaying } from '@web/test/alerts';
 import { renderScreen } from '@web/test/render-screen';
 import { Component as SigninPage } from './SigninPage';
 
@@ -51,7 +52,7 @@ describe('sign-in screen', () => {
     userId.focus();
     await user.keyboard('{Enter}');
 
-    const summary = within(form).getAllByRole('alert').find((el) => el.textContent?.includes('입력 내용을 확인해주세요.'))!;
+    const summary = await findAlertSaying(form, '입력 내용을 확인해주세요.');
     expect(summary).toHaveTextContent('확인이 필요한 항목이 2개 있습니다.');
     expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['아이디를 입력해주세요.', '비밀번호를 입력해주세요.']);
     expect(userId).toHaveFocus();
@@ -85,8 +86,7 @@ describe('sign-in screen', () => {
 
     await waitFor(() => expect(alert).toHaveBeenCalledWith(sentence));
     expect(alert).toHaveBeenCalledTimes(1);
-    const shown = within(form).getAllByRole('alert').find((el) => el.textContent?.includes(sentence));
-    expect(shown).toBeDefined();
+    expect(await findAlertSaying(form, sentence)).toBeVisible();
     // A locked account says why under the spec's sentence.
     if (code === 'NOT_ACCEPTABLE') expect(form).toHaveTextContent(accountMessages.accountLocked);
     // The password is emptied for the next try.
