@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { messages } from '@contract';
 import { notFound } from './errors';
 import { createPageHeads } from '@server/modules/seo';
+import type { Hit } from '@server/modules/visit';
 import { dynamicCompression } from './dynamic-compression';
 
 /**
@@ -80,22 +81,19 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
     }
     // A full page load is a visit (issue 23): an array push here, everything else at the flush
     // (server/modules/visit). In-app navigations after it come by the beacon.
-    if (request.method === 'GET') {
-      app.deps.visits.record({
-        at: app.deps.clock.now(),
-        address: request.ip,
-        userAgent: request.headers['user-agent'],
-        path: url,
-        referrer: request.headers.referer,
-        host: request.host,
-      });
-    }
+    const hit: Hit | null =
+      request.method === 'GET'
+        ? { at: app.deps.clock.now(), address: request.ip, userAgent: request.headers['user-agent'], path: url, referrer: request.headers.referer, host: request.host }
+        : null;
+    if (hit) app.deps.visits.record(hit);
     // The tags are a bonus: with the database out of reach the screen still gets the app's shell.
-    const tagged = await pageHeads?.answer(request, reply).catch((err: unknown) => {
+    const sent = await pageHeads?.answer(request, reply).catch((err: unknown) => {
       request.log.warn({ err }, 'page tags unavailable: sending the plain index.html');
-      return false;
+      return false as const;
     });
-    if (tagged) return reply;
+    // A post's page made from the post: the flush, not yet run, need not look it up.
+    if (hit && sent === 'post') hit.postShown = true;
+    if (sent) return reply;
     // Through @fastify/static so that index.html gets the same negotiation, ETag and 304 as the
     // assets (and `no-cache` from setHeaders: a new build must be picked up at once).
     return reply.sendFile('index.html');

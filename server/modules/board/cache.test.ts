@@ -147,7 +147,9 @@ describe('BoardCache', () => {
     // zlib's sync output is a view of a 16 KB chunk; the cache keeps only the bytes.
     expect(br.buffer.byteLength).toBeLessThan(16 * 1024);
     expect(gzip.buffer.byteLength).toBeLessThan(16 * 1024);
-    expect(cache.size.bytes - before).toBe(2 * rendered.body.length + br.length + gzip.length);
+    // Compressed at the quick levels, the body's UTF-8 is kept (and counted) for the kept levels.
+    expect(rendered.utf8!.toString()).toBe(rendered.body);
+    expect(cache.size.bytes - before).toBe(2 * rendered.body.length + rendered.utf8!.length + br.length + gzip.length);
     // The next count replaces the rendered body and its forms, in the count as in memory.
     const next = cache.render(entry, 5);
     expect(cache.size.bytes - before).toBe(2 * next.body.length);
@@ -179,11 +181,39 @@ describe('BoardCache', () => {
     expect(settled.length).toBeLessThan(first.length);
     expect(zlib.brotliDecompressSync(settled).toString()).toBe(rendered.body);
     expect(cache.compressed(big, rendered, 'br')).toBe(settled);
-    // The memory counted is the settled form's alone.
+    // The memory counted is the settled form's alone: the UTF-8 it was compressed from went with the quick form.
+    expect(rendered.utf8).toBeUndefined();
     expect(cache.size.bytes - before).toBe(settled.length);
     const gzip = cache.compressed(big, rendered, 'gzip')!;
     expect(zlib.gunzipSync(gzip).toString()).toBe(rendered.body);
     expect(cache.compressed(big, rendered, 'gzip')).not.toBe(gzip);
+  });
+
+  it('keeps the UTF-8 of a body that went out uncompressed, also once it is compressed at the kept level', () => {
+    const { cache } = cacheOf();
+    const text = Array.from({ length: 100 }, (_, i) => `환자등록 ${i}번 안내`).join(' ');
+    const entry = cache.create('plain', cache.stamp('notice'), body(text), { keep: true });
+    const rendered = cache.render(entry);
+    const plain = cache.bytesOf(entry, rendered);
+    expect(plain.toString()).toBe(rendered.body);
+    cache.compressed(entry, rendered, 'br');
+    const before = cache.size.bytes;
+    const settled = cache.compressed(entry, rendered, 'br')!;
+    expect(cache.bytesOf(entry, rendered)).toBe(plain);
+    expect(zlib.brotliDecompressSync(settled).equals(plain)).toBe(true);
+    expect(cache.size.bytes).toBeLessThan(before);
+  });
+
+  it('tags an answer by its name when it has one (a reader page: its parts), else by its body', () => {
+    const { cache } = cacheOf();
+    const a = cache.create('a', cache.stamp('notice'), body('첫 번째 본문'), { keep: true, named: 'page / parts 1' });
+    const b = cache.create('b', cache.stamp('notice'), body('두 번째 본문'), { keep: true, named: 'page / parts 1' });
+    const c = cache.create('c', cache.stamp('notice'), body('첫 번째 본문'), { keep: true, named: 'page / parts 2' });
+    expect(b.hash).toBe(a.hash);
+    expect(c.hash).not.toBe(a.hash);
+    const unnamed = cache.create('d', cache.stamp('notice'), body('첫 번째 본문'), { keep: true });
+    expect(cache.create('e', cache.stamp('notice'), body('첫 번째 본문'), { keep: true }).hash).toBe(unnamed.hash);
+    expect(cache.create('f', cache.stamp('notice'), body('두 번째 본문'), { keep: true }).hash).not.toBe(unnamed.hash);
   });
 
   it('compresses by the body\'s UTF-8 size: 400 Korean characters are 1.2 KB, below 1 KB nothing is', () => {

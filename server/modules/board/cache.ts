@@ -16,10 +16,13 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 export interface Rendered {
   body: string;
   etag: string;
-  /** UTF-8 of the body: sending a string would encode it again on every request. */
+  /**
+   * UTF-8 of the body, made once (utf8Of): what it is compressed from, and sent as when it goes
+   * uncompressed (a string would be encoded again by every compression and every send).
+   */
   utf8?: Buffer;
-  /** The body's UTF-8 size, measured once (whether to compress, and brotli's size hint). */
-  byteLength?: number;
+  /** Whether the body went out uncompressed (bytesOf): its UTF-8 is then kept for the next such send. */
+  sentPlain?: boolean;
   br?: Buffer;
   gzip?: Buffer;
   /**
@@ -59,6 +62,12 @@ export interface FreshAnswer {
   keepWhenAskedAgain?: boolean;
   /** For a post view: the post and its stored view count. */
   item?: { id: number; viewCount: number };
+  /**
+   * A string that determines the body (equal names, equal bodies), hashed for the answer's tag
+   * instead of the body: a reader page is named by the build and its parts' tags (seo/page-head.ts),
+   * a few hundred characters against a page of 10-20 KB, whose hashing cost a page miss 20 µs.
+   */
+  named?: string;
   /**
    * When the answer stops being right by the clock alone (ms, the cache's clock), with no write to
    * say so: a scheduled content version taking effect, a pop-up starting or ending (issue 22).
@@ -217,6 +226,7 @@ export class BoardCache {
       item?: { id: number; viewCount: number };
       keep: boolean;
       keepWhenAskedAgain?: boolean;
+      named?: string;
       expiresAt?: number;
       value?: unknown;
       valueBytes?: number;
@@ -248,7 +258,12 @@ export class BoardCache {
       tail,
       item: opts.item ?? null,
       value: opts.value,
-      hash: createHash('sha1').update(head).update('\0').update(tail ?? '').digest('base64url').slice(0, 20),
+      hash: (opts.named !== undefined
+        ? createHash('sha1').update(opts.named)
+        : createHash('sha1').update(head).update('\0').update(tail ?? '')
+      )
+        .digest('base64url')
+        .slice(0, 20),
       rendered: null,
     };
     if (
@@ -336,8 +351,14 @@ export class BoardCache {
     return rendered.scriptSafe;
   }
 
-  /** The body as UTF-8 bytes, made on first use and kept with the answer. */
+  /** The body as UTF-8 bytes to send as they are, kept with the answer for the next such send. */
   bytesOf(entry: CachedAnswer, rendered: Rendered): Buffer {
+    rendered.sentPlain = true;
+    return this.utf8Of(entry, rendered);
+  }
+
+  /** The body's UTF-8 (Rendered.utf8), made on first use and counted while it is kept. */
+  private utf8Of(entry: CachedAnswer, rendered: Rendered): Buffer {
     if (!rendered.utf8) {
       rendered.utf8 = Buffer.from(rendered.body, 'utf8');
       this.account(entry, rendered.utf8.length);
@@ -354,20 +375,22 @@ export class BoardCache {
   compressed(entry: CachedAnswer, rendered: Rendered, encoding: 'br' | 'gzip'): Buffer | null {
     const kept = rendered[encoding];
     if (kept && !rendered.quick?.has(encoding)) return kept;
-    if (!kept && !this.compresses(rendered, encoding)) return null;
+    if (!kept && !this.compresses(entry, rendered, encoding)) return null;
     const quick = kept === undefined;
+    // From the body's UTF-8, made once: given the string, zlib encodes it anew for each call.
+    const utf8 = this.utf8Of(entry, rendered);
     let out =
       encoding === 'br'
-        ? brotliCompressSync(rendered.body, {
+        ? brotliCompressSync(utf8, {
             params: {
               [zlib.BROTLI_PARAM_QUALITY]: quick ? QUICK_BROTLI_QUALITY : BROTLI_QUALITY,
               [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
               // Told the size, brotli sets up for it instead of for a stream of any length: half the
               // time of a 3 KB answer at quality 1 (38 -> 18 µs), the same bytes (docs/performance.md).
-              [zlib.BROTLI_PARAM_SIZE_HINT]: byteLengthOf(rendered),
+              [zlib.BROTLI_PARAM_SIZE_HINT]: utf8.length,
             },
           })
-        : gzipSync(rendered.body, { level: quick ? QUICK_GZIP_LEVEL : GZIP_LEVEL });
+        : gzipSync(utf8, { level: quick ? QUICK_GZIP_LEVEL : GZIP_LEVEL });
     // zlib's sync calls answer a view of their 16 KB output chunk: kept as it is, a 2 KB answer
     // would hold the whole chunk (7,000 posts, 220 MB against a 32 MB budget). A copy of the
     // bytes alone goes in the cache.
@@ -376,12 +399,18 @@ export class BoardCache {
     if (quick) (rendered.quick ??= new Set()).add(encoding);
     else rendered.quick!.delete(encoding);
     this.account(entry, out.length - (kept?.length ?? 0));
+    // Compressed at the kept level, the body needs its UTF-8 no more, unless it also goes out as it is.
+    if (!quick && !rendered.sentPlain) {
+      this.account(entry, -utf8.length);
+      rendered.utf8 = undefined;
+    }
     return out;
   }
 
   /** Whether `compressed` gives the body in `encoding` (false: it is too small to gain, and goes as it is). */
-  compresses(rendered: Rendered, encoding: 'br' | 'gzip'): boolean {
-    return rendered[encoding] !== undefined || byteLengthOf(rendered) >= COMPRESS_MIN_BYTES;
+  compresses(entry: CachedAnswer, rendered: Rendered, encoding: 'br' | 'gzip'): boolean {
+    // Its UTF-8 is made to be measured: it is what the body is compressed from, or sent as.
+    return rendered[encoding] !== undefined || this.utf8Of(entry, rendered).length >= COMPRESS_MIN_BYTES;
   }
 
   /** Local invalidation of the answers of these boards (lower-case or not). */
@@ -424,11 +453,6 @@ export class BoardCache {
       this.remove(key, entry);
     }
   }
-}
-
-function byteLengthOf(rendered: Rendered): number {
-  rendered.byteLength ??= rendered.utf8?.length ?? Buffer.byteLength(rendered.body);
-  return rendered.byteLength;
 }
 
 /** Memory of a rendered body's text (and its script-safe copy), at two bytes a character as for head and tail. */

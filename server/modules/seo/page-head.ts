@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentPaths, fixedScreens, isKnownScreenPath, notFoundTitle, paths, screenPathKey, type ContentCode } from '@contract';
@@ -93,9 +94,16 @@ function headTags(head: Head, origin: string, siteName: string): string {
   ].join('\n    ');
 }
 
+/**
+ * What PageHeads.answer sent: nothing (false: the reply is left alone), a screen's page, or a post's
+ * page made from the post as a guest reads it (so the post is there: the visit counter's flush need
+ * not look it up, server/web.ts).
+ */
+export type PageSent = false | 'screen' | 'post';
+
 export interface PageHeads {
-  /** Answers a screen that has tags of its own and returns true; else leaves the reply alone. */
-  answer(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  /** Answers a screen that has tags of its own and says what it sent; else leaves the reply alone. */
+  answer(request: FastifyRequest, reply: FastifyReply): Promise<PageSent>;
 }
 
 /** An HTML answer that is the same for every request of a screen, compressed once. */
@@ -205,6 +213,12 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
   const template = splitTemplate(indexHtml);
   if (!template) return null;
+  /**
+   * The build's own name, a part of every kept page's (keptPage): the web build's index.html and
+   * this server's code (the file this module is in: the server's bundle in production), so a new
+   * build, or a server that makes the page another way, gives its pages new tags.
+   */
+  const build = crypto.createHash('sha1').update(indexHtml).update(fs.readFileSync(fileURLToPath(import.meta.url))).digest('base64url');
   /** The template's end around its `</body>` (withData's place for the first data), or null without one. */
   const bodyEndAt = template[1].search(/<\/body>/i);
   const bodyEnd = bodyEndAt < 0 ? null : ([template[1].slice(0, bodyEndAt), template[1].slice(bodyEndAt + '</body>'.length)] as const);
@@ -335,6 +349,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   async function keptPage(
     request: FastifyRequest,
     html: () => string,
+    preloads: string,
     parts: string[],
     view: FirstAnswer['view'],
     isPost: boolean,
@@ -344,7 +359,10 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     // A post's page is kept once whatever its view count (its first `"viewCount":` is the post's:
     // no tag or string in the page can hold that unescaped), which is filled in per request.
     // A post's page, as its answer (board guestPostAnswer), is kept when asked for again.
-    return { key, page: await cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, keepWhenAskedAgain: isPost, item: view })) };
+    // The key and what the build puts around the parts (index.html, the screen's preloads) make the
+    // page: they name it for its tag, which stays the same on every instance of the same build.
+    const named = `${build}\n${preloads}\n${key}`;
+    return { key, page: await cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, keepWhenAskedAgain: isPost, item: view, named })) };
   }
 
   /**
@@ -363,11 +381,13 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     parts: PartStamp[];
     /** The post whose answer the page holds: its view is counted and its count filled in per request. */
     post?: { id: number; viewCount: number };
+    /** What the page is (PageSent): a post's, made from the post, or another screen's. */
+    sent: 'screen' | 'post';
   }
   const shortcutKey = (request: FastifyRequest) => `shortcut ${opensPage(request) ? 'open' : 'read'} ${originOf(request)} ${request.url}`;
 
   /** Sends the kept page the address's shortcut names, when its parts are all current; else false. */
-  async function sendByShortcut(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  async function sendByShortcut(request: FastifyRequest, reply: FastifyReply): Promise<PageSent> {
     const shortcut = cache.get(shortcutKey(request))?.value as Shortcut | undefined;
     if (!shortcut || !cache.partsCurrent(shortcut.parts)) return false;
     const page = cache.get(shortcut.pageKey);
@@ -375,20 +395,21 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     const { post } = shortcut;
     const visitor = post && visitorKey(await guestCaller(app.deps), request.ip, request.headers['user-agent']);
     await sendKeptBody(request, reply, post ? { entry: page, viewCount: countGuestView(app.deps, post, visitor!) } : page, PAGE_SEND);
-    return true;
+    return shortcut.sent;
   }
 
   return {
     async answer(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-      if (cache.enabled && (await sendByShortcut(request, reply))) return true;
+      const shortcutSent = cache.enabled ? await sendByShortcut(request, reply) : false;
+      if (shortcutSent) return shortcutSent;
       // Taken before the parts are read: a settings change meanwhile keeps no shortcut.
       const pagesStamp = cache.stamp(PAGES_CACHE);
       const url = request.url.split('?')[0]!;
       // An address no route matches (the console's included): the router's not-found screen.
       if (!isKnownScreenPath(url)) {
         await sendNotFound(request, reply, await notFoundPage(''));
-        return true;
+        return 'screen';
       }
       if (isConsolePath(url)) return false;
       const preloads = firstLoad.tagsFor(url);
@@ -408,7 +429,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         // No first data: the screen asks the API itself, so nothing the guest caches still hold of
         // a post deleted a moment ago on another instance can go out with its not-found page.
         await sendNotFound(request, reply, await notFoundPage(preloads));
-        return true;
+        return 'screen';
       }
       const head = known?.head ?? null;
       // Made only when a page is: the script of a kept page is in the page already.
@@ -418,8 +439,10 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         // Account screens and the like keep index.html's site-wide tags.
         if (!preloads && !script) return false;
         await sendHtml(request, reply, script ? withData(preloaded(preloads).html, script) : preloaded(preloads));
-        return true;
+        return 'screen';
       }
+      // A post's head is a guest's reading of the post (post-facts.ts): the post is there.
+      const sent = viewPath.test(url) ? 'post' : 'screen';
       const info = await settings.info();
       // In one concatenation, the script before the body's end (as withData puts it): a page of a
       // post nobody opened lately is made for one request, and each copy of it is 10-20 KB.
@@ -432,24 +455,25 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       // A page built without all its parts (the database slow) is sent, not kept.
       if (!known || !answers || !cache.enabled) {
         await sendHtml(request, reply, pageHtml());
-        return true;
+        return sent;
       }
       // The site's name is what the page takes of the settings besides their answer (the title);
       // as JSON, so that it is one line like every other part.
       const parts = [known.id, JSON.stringify(info.siteName), ...answers.map((answer) => answer.etag)];
       const viewAnswer = answers.find((answer) => answer.view);
       const view = viewAnswer?.view;
-      const { key, page } = await keptPage(request, pageHtml, parts, view, viewPath.test(url));
+      const { key, page } = await keptPage(request, pageHtml, preloads, parts, view, sent === 'post');
       const shortcut: Shortcut = {
         pageKey: key,
         parts: [known.entry, ...statusParts, ...answers.map((answer) => answer.entry)].flatMap((entry) => (entry ? [cache.partStamp(entry)] : [])),
         post: viewAnswer?.entry?.item ?? undefined,
+        sent,
       };
       // Its page key is the page entry's own string; each part stamp is a small object.
       const shortcutBytes = 64 * (shortcut.parts.length + 2);
       if (page.kept && whole) cache.create(shortcutKey(request), pagesStamp, '', { keep: true, value: shortcut, valueBytes: shortcutBytes });
       await sendKeptBody(request, reply, view ? { entry: page, viewCount: view.viewCount } : page, PAGE_SEND);
-      return true;
+      return sent;
     },
   };
 }

@@ -17,6 +17,11 @@ export interface Hit {
   referrer: string | undefined;
   /** The request's Host header: a referrer from it is this site. */
   host: string | undefined;
+  /**
+   * Set once the page sent for the hit was made from the post its address names, as a guest reads
+   * it (server/web.ts, seo/page-head.ts): the post is there, and the flush need not look it up.
+   */
+  postShown?: boolean;
 }
 
 export interface VisitCounterOptions {
@@ -142,6 +147,8 @@ export class VisitCounter {
     // A visitor's hits of one batch are keyed and classified once: the batch holds their addresses
     // until it is written anyway, and these maps go with it (no address is kept any longer).
     const agents = new Map<string | undefined, ReturnType<typeof classifyAgent>>();
+    /** Posts (`board/itemNo`) a hit's page was made from: there, with no lookup (Hit.postShown). */
+    const shown = new Set<string>();
     const keys = new Map<string, Promise<string>>();
     await inSlices(hits, CLASSIFY_SLICE, async (hit) => {
       const screen = screenOf(hit.path, boards);
@@ -157,23 +164,30 @@ export class VisitCounter {
       // Robots are counted apart (visit_hour), never in the top lists.
       if (agent.bot) return;
       count('screen', day, screen.screen);
-      if (screen.post) count('post', day, screen.post);
+      if (screen.post) {
+        count('post', day, screen.post);
+        if (hit.postShown) shown.add(screen.post);
+      }
       const host = referrerHost(hit.referrer, hit.host);
       if (host) count('referrer', day, host);
     });
-    return { visitors: [...visitors.values()], counts: await this.existingPosts([...counts.values()]) };
+    return { visitors: [...visitors.values()], counts: await this.existingPosts([...counts.values()], shown) };
   }
 
-  /** Views of posts that do not exist (a guessed number) are left out: each counted value is a row. */
-  private async existingPosts(counts: CountViews[]): Promise<CountViews[]> {
-    const posts = counts.filter((c) => c.kind === 'post');
+  /**
+   * Views of posts that do not exist (a guessed number) are left out: each counted value is a row.
+   * Only posts no hit's page was made from are looked up (issue 24: the lookup read a random post's
+   * row per post page a flush, about 40 µs of the database's time a page of any post).
+   */
+  private async existingPosts(counts: CountViews[], shown: ReadonlySet<string>): Promise<CountViews[]> {
+    const posts = counts.filter((c) => c.kind === 'post' && !shown.has(c.value));
     if (posts.length === 0) return counts;
     const wanted = [...new Set(posts.map((c) => c.value))].map((value) => {
       const [boardCode, itemNo] = value.split('/');
       return { boardCode: boardCode!, itemNo: Number(itemNo) };
     });
     const found = new Set((await postTitles(this.db, wanted)).map((p) => `${p.boardCode}/${p.itemNo}`));
-    return counts.filter((c) => c.kind !== 'post' || found.has(c.value));
+    return counts.filter((c) => c.kind !== 'post' || shown.has(c.value) || found.has(c.value));
   }
 }
 

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitStatsMessages, type VisitSeries, type VisitTop } from '@contract';
 import { role, visitHour, visitVisitorDay } from '../../db/schema';
 import { loadExcelJs } from '../../lib/xlsx';
+import { kstDate } from '../../lib/time';
 import { createBoardItem, createMember } from '../../test/factories';
 import { body, createTestApp, data, openSecondInstance, TestClock, type TestApp } from '../../test/harness';
+import { statementsDuring } from '../../test/observe';
 import { sessionToken } from '../../test/tokens';
 import { fakeWebBuild } from '../../test/web-build';
 import { BEACONS_PER_MINUTE } from './routes';
@@ -223,4 +225,20 @@ describe('a large batch', () => {
     const answer = data<VisitSeries>(await series('from=2026-06-01&to=2026-06-01'));
     expect(answer.totals).toMatchObject({ views: visitors, visitors });
   }, 60_000);
+});
+
+describe('the posts a flush looks up', () => {
+  it('counts a post whose page was made from it without looking it up; a guessed number is looked up and left out', async () => {
+    const shown = await createBoardItem(t.db, { title: '페이지로 연 공지' });
+    const day = kstDate(clock.now());
+    const lookup = (sql: string) => sql.includes('JOIN board_item b ON b.board_code = p.board_code');
+    await t.app.deps.visits.flush();
+    expect((await load(`/Nids/notice/View/${shown.itemNo}`, '203.0.113.77', chrome)).statusCode).toBe(200);
+    expect(await statementsDuring(t.db, () => t.app.deps.visits.flush(), lookup)).toEqual([]);
+    expect((await load('/Nids/notice/View/987654', '203.0.113.77', chrome)).statusCode).toBe(404);
+    expect(await statementsDuring(t.db, () => t.app.deps.visits.flush(), lookup)).toHaveLength(1);
+    const posts = (await top(`from=${day}&to=${day}&kind=post`)).items;
+    expect(posts.find((item) => item.value === `notice/${shown.itemNo}`)).toMatchObject({ label: '페이지로 연 공지', views: 1 });
+    expect(posts.map((item) => item.value)).not.toContain('notice/987654');
+  });
 });
