@@ -79,7 +79,7 @@ export function sendKeptBody(
   const viewCount = 'entry' in answer ? answer.viewCount : undefined;
   const rendered = cache.render(entry, viewCount);
   const preferred = preferredEncoding(request.headers['accept-encoding']);
-  const encoding = preferred && cache.compresses(entry, rendered, preferred) ? preferred : null;
+  const encoding = preferred && cache.compresses(rendered, preferred) ? preferred : null;
   // rendered.etag is W/"…": the encoding goes inside the quotes.
   const etag = opts.tagPerEncoding && encoding ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
   reply.header('cache-control', 'no-cache').header('vary', opts.vary).header('etag', etag);

@@ -91,7 +91,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
       request.log.warn({ err }, 'page tags unavailable: sending the plain index.html');
       return false as const;
     });
-    // A post's page made from the post: the flush, not yet run, need not look it up.
+    // A post's page made from the post: the flush need not look it up (one that ran while the page
+    // waited for the database has looked it up already, which costs nothing more than before).
     if (hit && sent === 'post') hit.postShown = true;
     if (sent) return reply;
     // Through @fastify/static so that index.html gets the same negotiation, ETag and 304 as the

@@ -204,6 +204,25 @@ describe('BoardCache', () => {
     expect(cache.size.bytes).toBeLessThan(before);
   });
 
+  it('measures a body without encoding it (a 304 sends no bytes); holds its UTF-8 while an encoding is still at its quick level', () => {
+    const { cache } = cacheOf();
+    const text = Array.from({ length: 200 }, (_, i) => `인체이식형 의료기기 ${i}번 안내`).join(' ');
+    const entry = cache.create('m', cache.stamp('notice'), body(text), { keep: true });
+    const rendered = cache.render(entry);
+    const before = cache.size.bytes;
+    expect(cache.compresses(rendered, 'br')).toBe(true);
+    expect(rendered.utf8).toBeUndefined();
+    expect(cache.size.bytes).toBe(before);
+    cache.compressed(entry, rendered, 'br');
+    cache.compressed(entry, rendered, 'gzip');
+    cache.compressed(entry, rendered, 'br');
+    // gzip is still quick: its kept level will be made from the same bytes.
+    expect(rendered.utf8).toBeDefined();
+    cache.compressed(entry, rendered, 'gzip');
+    expect(rendered.utf8).toBeUndefined();
+    expect(cache.size.bytes - before).toBe(rendered.br!.length + rendered.gzip!.length);
+  });
+
   it('tags an answer by its name when it has one (a reader page: its parts), else by its body', () => {
     const { cache } = cacheOf();
     const a = cache.create('a', cache.stamp('notice'), body('첫 번째 본문'), { keep: true, named: 'page / parts 1' });

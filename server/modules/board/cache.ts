@@ -17,10 +17,14 @@ export interface Rendered {
   body: string;
   etag: string;
   /**
-   * UTF-8 of the body, made once (utf8Of): what it is compressed from, and sent as when it goes
-   * uncompressed (a string would be encoded again by every compression and every send).
+   * UTF-8 of the body (utf8Of), made when the body is first compressed or sent: what it is
+   * compressed from, and sent as when it goes uncompressed (given the string, zlib and the socket
+   * would each encode it again). Held while an encoding is still at its quick level (see
+   * `compressed`), or for good once the body went out uncompressed; made again if needed later.
    */
   utf8?: Buffer;
+  /** The body's UTF-8 size, measured once: whether it is worth compressing (`compresses`). */
+  byteLength?: number;
   /** Whether the body went out uncompressed (bytesOf): its UTF-8 is then kept for the next such send. */
   sentPlain?: boolean;
   br?: Buffer;
@@ -109,7 +113,10 @@ export interface CachedAnswer {
   item: { id: number; viewCount: number } | null;
   /** FreshAnswer.value; undefined when none was given. */
   value: unknown;
-  /** Hash of head and tail: the ETag is this (and the view count), so equal tags mean equal bodies. */
+  /**
+   * Hash of head and tail, or of the answer's name (FreshAnswer.named): the ETag is this (and the
+   * view count), so equal tags mean equal bodies.
+   */
   hash: string;
   /** The last body rendered, with its compressed forms (a view keeps the one for the latest count). */
   rendered: Rendered | null;
@@ -375,7 +382,7 @@ export class BoardCache {
   compressed(entry: CachedAnswer, rendered: Rendered, encoding: 'br' | 'gzip'): Buffer | null {
     const kept = rendered[encoding];
     if (kept && !rendered.quick?.has(encoding)) return kept;
-    if (!kept && !this.compresses(entry, rendered, encoding)) return null;
+    if (!kept && !this.compresses(rendered, encoding)) return null;
     const quick = kept === undefined;
     // From the body's UTF-8, made once: given the string, zlib encodes it anew for each call.
     const utf8 = this.utf8Of(entry, rendered);
@@ -399,8 +406,9 @@ export class BoardCache {
     if (quick) (rendered.quick ??= new Set()).add(encoding);
     else rendered.quick!.delete(encoding);
     this.account(entry, out.length - (kept?.length ?? 0));
-    // Compressed at the kept level, the body needs its UTF-8 no more, unless it also goes out as it is.
-    if (!quick && !rendered.sentPlain) {
+    // With every encoding made at its kept level, the body needs its UTF-8 no more, unless it also
+    // goes out as it is.
+    if (!quick && !rendered.sentPlain && rendered.quick!.size === 0) {
       this.account(entry, -utf8.length);
       rendered.utf8 = undefined;
     }
@@ -408,9 +416,11 @@ export class BoardCache {
   }
 
   /** Whether `compressed` gives the body in `encoding` (false: it is too small to gain, and goes as it is). */
-  compresses(entry: CachedAnswer, rendered: Rendered, encoding: 'br' | 'gzip'): boolean {
-    // Its UTF-8 is made to be measured: it is what the body is compressed from, or sent as.
-    return rendered[encoding] !== undefined || this.utf8Of(entry, rendered).length >= COMPRESS_MIN_BYTES;
+  compresses(rendered: Rendered, encoding: 'br' | 'gzip'): boolean {
+    // Measured, not encoded: this is asked before a 304, which sends no bytes (a page revalidated
+    // on every instance would otherwise hold its UTF-8 for nothing).
+    rendered.byteLength ??= rendered.utf8?.length ?? Buffer.byteLength(rendered.body);
+    return rendered[encoding] !== undefined || rendered.byteLength >= COMPRESS_MIN_BYTES;
   }
 
   /** Local invalidation of the answers of these boards (lower-case or not). */

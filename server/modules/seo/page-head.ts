@@ -31,6 +31,15 @@ import { createPostFacts } from './post-facts';
  * precompressed index.html as it is.
  */
 
+/**
+ * This server's code, as a part of a kept page's name (createPageHeads' `build`): the file this
+ * module is in, which in production is the server's bundle (all its code: the fixed screens' heads,
+ * the first data's script, the escaping). Run from the TypeScript sources (tsx, the tests) that
+ * file is this module alone, so the moment the process started stands in for the rest: a restart
+ * after any change gives the pages new tags, while the instances of one process share them.
+ */
+const serverCode: string | Buffer = import.meta.url.endsWith('.ts') ? `sources, started ${Date.now()}` : fs.readFileSync(fileURLToPath(import.meta.url));
+
 /** A screen's head and what names it among the page's parts (equal ids, equal heads). */
 interface KnownHead {
   head: Head | null;
@@ -215,10 +224,10 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   if (!template) return null;
   /**
    * The build's own name, a part of every kept page's (keptPage): the web build's index.html and
-   * this server's code (the file this module is in: the server's bundle in production), so a new
-   * build, or a server that makes the page another way, gives its pages new tags.
+   * this server's code (serverCode), so a new build, or a server that makes the page another way,
+   * gives its pages new tags.
    */
-  const build = crypto.createHash('sha1').update(indexHtml).update(fs.readFileSync(fileURLToPath(import.meta.url))).digest('base64url');
+  const build = crypto.createHash('sha1').update(indexHtml).update(serverCode).digest('base64url');
   /** The template's end around its `</body>` (withData's place for the first data), or null without one. */
   const bodyEndAt = template[1].search(/<\/body>/i);
   const bodyEnd = bodyEndAt < 0 ? null : ([template[1].slice(0, bodyEndAt), template[1].slice(bodyEndAt + '</body>'.length)] as const);
