@@ -38,16 +38,23 @@ export type ScreenStatus = 200 | 404;
 
 /**
  * `parts`, when given, gets the kept answer the status is (none for an address that is no screen,
- * or the console's): a reader page kept made names it among its parts (page-head.ts).
+ * or the console's): a reader page kept made names it among its parts (page-head.ts). `facts`, when
+ * given, is the page's own lookup of the post, shared with its head (post-facts.ts oneLookupEach).
  */
-export type ScreenStatusOf = (pathname: string, parts?: CachedAnswer[]) => Promise<ScreenStatus>;
+export type ScreenStatusOf = (pathname: string, parts?: CachedAnswer[], facts?: PostFactsOf) => Promise<ScreenStatus>;
 
 /** `postFacts`: the page heads' own, when they make the status (one read of a post for both). */
 export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching' | 'clock'>, postFacts: PostFactsOf = createPostFacts(deps)): ScreenStatusOf {
   const { cache } = deps.boardCaching;
 
   /** A board screen's status as the database says it now. */
-  async function boardScreenStatus(kind: (typeof boardScreens)[number]['kind'], area: string, boardCode: string, itemNoParam: string | undefined): Promise<ScreenStatus> {
+  async function boardScreenStatus(
+    kind: (typeof boardScreens)[number]['kind'],
+    area: string,
+    boardCode: string,
+    itemNoParam: string | undefined,
+    facts: PostFactsOf,
+  ): Promise<ScreenStatus> {
     const board = await cachedBoardRow(deps, boardCode);
     // As web/src/features/board/board-route.ts areaMatches: a board lives in one area.
     if (!board || board.area.toLowerCase() !== area.toLowerCase()) return 404;
@@ -55,10 +62,10 @@ export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boar
     const itemNo = parseItemNo(itemNoParam);
     if (itemNo === null) return 404;
     if (!canOnBoard(await guestCaller(deps), board, 'read')) return 200;
-    return (await postFacts(board.boardCode, itemNo)).facts.live ? 200 : 404;
+    return (await facts(board.boardCode, itemNo)).facts.live ? 200 : 404;
   }
 
-  return async (pathname, parts) => {
+  return async (pathname, parts, facts = postFacts) => {
     if (!isKnownScreenPath(pathname)) return 404;
     // The console's screens are its own (the router's admin/*): /admin/boards/List is no board list.
     if (isConsolePath(pathname)) return 200;
@@ -74,7 +81,7 @@ export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boar
       const [, area, boardCode, itemNoParam] = match;
       // Keyed by the address as the router compares it (any case), under the board's name.
       const entry = await cache.answer(`status ${decoded.toLowerCase()}`, boardCode!, async () => ({
-        body: String(await boardScreenStatus(kind, area!, boardCode!, itemNoParam)),
+        body: String(await boardScreenStatus(kind, area!, boardCode!, itemNoParam, facts)),
         keep: true,
         // A post's screen, as the post's answer, is kept when asked for again (docs/decisions/0040).
         keepWhenAskedAgain: itemNoParam !== undefined,

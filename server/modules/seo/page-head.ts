@@ -16,7 +16,7 @@ import { escapeMarkup, excerpt, originOf } from './text';
 import { createFirstData, firstDataScript, opensPage, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
 import { createScreenStatus, type ScreenStatus } from './not-found';
-import { createPostFacts } from './post-facts';
+import { createPostFacts, oneLookupEach, type PostFactsOf } from './post-facts';
 
 /**
  * The head of the HTML the server sends for a screen.
@@ -298,7 +298,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
    * The screen's own tags: a post's, list's or content page's (none when the database cannot say:
    * the tags are a bonus), or a fixed screen's.
    */
-  async function headOf(request: FastifyRequest, url: string): Promise<KnownHead | null> {
+  async function headOf(request: FastifyRequest, url: string, postFactsOf: PostFactsOf): Promise<KnownHead | null> {
     const view = viewPath.exec(url);
     const list = view ? null : listPath.exec(url);
     const contentCode = view || list ? null : contentCodeAt(screenPathKey(url), screenPathKey);
@@ -309,7 +309,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     try {
       if (contentCode) return await keptHead(`head content ${contentCode}`, CONTENT_CACHE, () => contentPageHead(contentCode, url));
       if (view) {
-        const { facts, entry } = await postFacts(view[2]!, Number(view[3]));
+        const { facts, entry } = await postFactsOf(view[2]!, Number(view[3]));
         return { head: facts.head, id: entry.hash, entry };
       }
       const boardCode = list![2]!;
@@ -340,8 +340,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   };
 
   /** The screen's status; as the tags, a bonus: with the database out of reach the app is sent as ever. */
-  const screenStatus = (request: FastifyRequest, url: string, parts: CachedAnswer[], unavailable: () => void): Promise<ScreenStatus> =>
-    statusOf(url, parts).catch((err: unknown) => {
+  const screenStatus = (request: FastifyRequest, url: string, parts: CachedAnswer[], facts: PostFactsOf, unavailable: () => void): Promise<ScreenStatus> =>
+    statusOf(url, parts, facts).catch((err: unknown) => {
       request.log.warn({ err }, 'screen status unavailable: sending the screen as found');
       unavailable();
       return 200 as const;
@@ -423,6 +423,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       if (isConsolePath(url)) return false;
       const preloads = firstLoad.tagsFor(url);
       const statusParts: CachedAnswer[] = [];
+      // The head and the status of a post's page read the post once between them.
+      const facts = oneLookupEach(postFacts);
       // A page made while a part could not be read (the database slow or out of reach) gets no
       // shortcut: the next request reads its parts again, as it did before shortcuts.
       let whole = true;
@@ -430,7 +432,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         whole = false;
       };
       const [known, answers, status] = await within(
-        Promise.all([headOf(request, url), firstData.answersFor(request, unavailable), screenStatus(request, url, statusParts, unavailable)]),
+        Promise.all([headOf(request, url, facts), firstData.answersFor(request, unavailable), screenStatus(request, url, statusParts, facts, unavailable)]),
         PAGE_EXTRAS_BUDGET_MS,
         [null, null, 200] as [KnownHead | null, FirstAnswer[] | null, ScreenStatus],
       );

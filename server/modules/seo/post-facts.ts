@@ -29,6 +29,25 @@ export interface PostFacts {
 /** The facts, and the kept answer they are (a part of the post's page: its hash names them). */
 export type PostFactsOf = (boardCode: string, itemNo: number) => Promise<{ facts: PostFacts; entry: CachedAnswer }>;
 
+/**
+ * `postFacts` for the making of one page: its head and its status ask for the same post, and share
+ * one lookup. Asked apart, the status's ask (after it reads the board's row, when a write dropped
+ * it) could come once the head's read had ended, read the post again and, the doorkeeper having
+ * seen its key, keep a post asked for once (docs/decisions/0040).
+ */
+export function oneLookupEach(postFacts: PostFactsOf): PostFactsOf {
+  const asked = new Map<string, ReturnType<PostFactsOf>>();
+  return (boardCode, itemNo) => {
+    const key = `${boardCode.toLowerCase()} ${itemNo}`;
+    let facts = asked.get(key);
+    if (!facts) {
+      facts = postFacts(boardCode, itemNo);
+      asked.set(key, facts);
+    }
+    return facts;
+  };
+}
+
 export function createPostFacts(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching' | 'clock'>): PostFactsOf {
   const { cache } = deps.boardCaching;
 
