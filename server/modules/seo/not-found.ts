@@ -43,9 +43,10 @@ export type ScreenStatus = 200 | 404;
  */
 export type ScreenStatusOf = (pathname: string, parts?: CachedAnswer[], facts?: PostFactsOf) => Promise<ScreenStatus>;
 
-/** `postFacts`: the page heads' own, when they make the status (one read of a post for both). */
-export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching' | 'clock'>, postFacts: PostFactsOf = createPostFacts(deps)): ScreenStatusOf {
+/** A page's heads pass their own lookup of the post with each ask (`facts`: one read of a post for both). */
+export function createScreenStatus(deps: Pick<AppDeps, 'db' | 'settings' | 'boardCaching' | 'clock'>): ScreenStatusOf {
   const { cache } = deps.boardCaching;
+  const postFacts = createPostFacts(deps);
 
   /** A board screen's status as the database says it now. */
   async function boardScreenStatus(

@@ -235,7 +235,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   const firstLoad = createFirstLoad(webDistDir);
   const firstData = createFirstData(app.deps);
   const postFacts = createPostFacts(app.deps);
-  const statusOf = createScreenStatus(app.deps, postFacts);
+  const statusOf = createScreenStatus(app.deps);
   /** index.html with a screen's preloads, by those preloads (one per kind of screen). */
   const withPreloads = new Map<string, FixedHtml>();
   const preloaded = (preloads: string) => {
