@@ -113,6 +113,24 @@ export function byTitle(scope: Page | Locator, title: string): Locator {
   return scope.getByText(new RegExp(`^\\s*${escapeRegExp(title)}(?![0-9\\p{L}])`, 'u')).first();
 }
 
+/**
+ * What a page shows when a screen did not come: its address, load state, title, the start of its
+ * text and the script errors seen, for a failure message (CI prints only the end of its log, not
+ * the screenshot or the error context Playwright keeps).
+ */
+export async function describePage(page: Page, errors: readonly string[] = []): Promise<string> {
+  const state = await page
+    .evaluate(() => ({
+      readyState: document.readyState,
+      title: document.title,
+      text: (document.body?.innerText ?? '(no body)').replace(/\s+/g, ' ').trim().slice(0, 300),
+      scripts: document.scripts.length,
+      resources: performance.getEntriesByType('resource').length,
+    }))
+    .catch((err: unknown) => ({ failed: String(err) }));
+  return [`page ${page.url()}: ${JSON.stringify(state)}`, ...errors.map((e) => `  ${e.slice(0, 300)}`)].join('\n');
+}
+
 /** The page's main heading, checked visible and not the not-found screen; returns its text. */
 export async function expectScreen(page: Page, what = page.url()): Promise<string> {
   const h1 = page.locator('h1').first();

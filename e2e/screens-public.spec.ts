@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { seededMenu as menu } from './support/seeded-menu';
-import { expect, NOT_FOUND_TITLE, test } from './fixtures';
+import { describePage, expect, NOT_FOUND_TITLE, test } from './fixtures';
 import { ADMIN, openSignedIn } from './support/accounts';
 import { checkScreen, expectPretendardLoaded, expectNoSidewaysScroll, expectTouchTargets, SCREEN_WIDTHS } from './support/screen-check';
 
@@ -42,9 +42,14 @@ const screens: readonly Screen[] = [
 ];
 
 /** Opens a screen and waits for its real content: its heading, its data, no loading text, a quiet network. */
-async function open(page: Page, screen: Screen): Promise<void> {
+async function open(page: Page, screen: Screen, errors: readonly string[] = []): Promise<void> {
   await page.goto(screen.url);
-  await expect(page.locator('h1')).toHaveText(screen.h1);
+  try {
+    await expect(page.locator('h1')).toHaveText(screen.h1);
+  } catch (err) {
+    // A CI run once met no <h1> at all on /search (after /search?keyword=...): say what was there.
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n${await describePage(page, errors)}`, { cause: err });
+  }
   if (screen.content) await expect(page.locator(screen.content).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.locator('body')).not.toContainText(LOADING);
@@ -58,11 +63,11 @@ for (const viewport of SCREEN_WIDTHS) {
     // load, as a visitor arriving there meets it) and checked in a step named after it: the
     // context's cache spares the reload and recompilation of the app's assets a new context per
     // screen cost. Ten screens, each with axe, a screenshot and a keyboard walk, on a busy machine.
-    test(`every public screen at ${viewport.width} px`, async ({ page }, testInfo) => {
+    test(`every public screen at ${viewport.width} px`, async ({ page, pageErrors }, testInfo) => {
       test.setTimeout(240_000);
       for (const screen of screens) {
         await test.step(`${screen.name} (${screen.url})`, async () => {
-          await open(page, screen);
+          await open(page, screen, pageErrors.seen);
           await checkScreen(page, testInfo, `public-${screen.name}`);
         });
       }
