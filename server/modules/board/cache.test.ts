@@ -147,12 +147,36 @@ describe('BoardCache', () => {
     // zlib's sync output is a view of a 16 KB chunk; the cache keeps only the bytes.
     expect(br.buffer.byteLength).toBeLessThan(16 * 1024);
     expect(gzip.buffer.byteLength).toBeLessThan(16 * 1024);
-    // Compressed at the quick levels, the body's UTF-8 is kept (and counted) for the kept levels.
-    expect(rendered.utf8!.toString()).toBe(rendered.body);
-    expect(cache.size.bytes - before).toBe(2 * rendered.body.length + rendered.utf8!.length + br.length + gzip.length);
+    // Compressed, the body's UTF-8 is dropped (made again for the kept levels, if ever asked).
+    expect(rendered.utf8).toBeUndefined();
+    expect(cache.size.bytes - before).toBe(2 * rendered.body.length + br.length + gzip.length);
     // The next count replaces the rendered body and its forms, in the count as in memory.
     const next = cache.render(entry, 5);
     expect(cache.size.bytes - before).toBe(2 * next.body.length);
+  });
+
+  it('renders a post view with the count it was made with as the body made, held once', () => {
+    const { cache } = cacheOf();
+    const json = JSON.stringify({ code: 'SUCCESS', data: { title: '제목', content: '환자등록 안내 '.repeat(200), viewCount: 3 } });
+    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, viewCount: 3 } });
+    const made = cache.size.bytes;
+    const three = cache.render(entry, 3);
+    // The body the answer was made as, not a copy joined from its head and tail: nothing more to count.
+    expect(three.body).toBe(json);
+    expect(cache.size.bytes).toBe(made);
+    expect(cache.render(entry, 3)).toBe(three);
+    // Another count is a body of its own, counted; coming back to 3 makes (and counts) a new one.
+    cache.render(entry, 4);
+    expect(cache.size.bytes - made).toBe(2 * json.length);
+    const again = cache.render(entry, 3);
+    expect(again).not.toBe(three);
+    expect(again.body).toBe(json);
+    expect(cache.size.bytes - made).toBe(2 * json.length);
+    // Made with another count than its body holds (the stored one and a page's differ), it is rendered anew.
+    const other = cache.create('w', cache.stamp('notice'), json, { keep: true, item: { id: 2, viewCount: 7 } });
+    const before = cache.size.bytes;
+    expect(cache.render(other, 3).body).toBe(json);
+    expect(cache.size.bytes - before).toBe(2 * json.length);
   });
 
   it('renders a post view with the given count; the ETag follows the count', () => {
@@ -204,7 +228,7 @@ describe('BoardCache', () => {
     expect(cache.size.bytes).toBeLessThan(before);
   });
 
-  it('measures a body without encoding it (a 304 sends no bytes); holds its UTF-8 while an encoding is still at its quick level', () => {
+  it('measures a body without encoding it (a 304 sends no bytes); drops its UTF-8 once compressed', () => {
     const { cache } = cacheOf();
     const text = Array.from({ length: 200 }, (_, i) => `인체이식형 의료기기 ${i}번 안내`).join(' ');
     const entry = cache.create('m', cache.stamp('notice'), body(text), { keep: true });
@@ -214,10 +238,12 @@ describe('BoardCache', () => {
     expect(rendered.utf8).toBeUndefined();
     expect(cache.size.bytes).toBe(before);
     cache.compressed(entry, rendered, 'br');
+    // Most answers are sent once: the quick form alone is held, not the UTF-8 it was made from.
+    expect(rendered.utf8).toBeUndefined();
+    expect(cache.size.bytes - before).toBe(rendered.br!.length);
     cache.compressed(entry, rendered, 'gzip');
-    cache.compressed(entry, rendered, 'br');
-    // gzip is still quick: its kept level will be made from the same bytes.
-    expect(rendered.utf8).toBeDefined();
+    const settled = cache.compressed(entry, rendered, 'br')!;
+    expect(zlib.brotliDecompressSync(settled).toString()).toBe(rendered.body);
     cache.compressed(entry, rendered, 'gzip');
     expect(rendered.utf8).toBeUndefined();
     expect(cache.size.bytes - before).toBe(rendered.br!.length + rendered.gzip!.length);

@@ -17,10 +17,10 @@ export interface Rendered {
   body: string;
   etag: string;
   /**
-   * UTF-8 of the body (utf8Of), made when the body is first compressed or sent: what it is
-   * compressed from, and sent as when it goes uncompressed (given the string, zlib and the socket
-   * would each encode it again). Held while an encoding is still at its quick level (see
-   * `compressed`), or for good once the body went out uncompressed; made again if needed later.
+   * UTF-8 of the body (utf8Of), made when the body is compressed or sent: what it is compressed
+   * from, and sent as when it goes uncompressed (given the string, zlib and the socket would each
+   * encode it again). Dropped once compressed (see `compressed`), held for good once the body went
+   * out uncompressed; made again if needed later.
    */
   utf8?: Buffer;
   /** The body's UTF-8 size, measured once: whether it is worth compressing (`compresses`). */
@@ -36,6 +36,11 @@ export interface Rendered {
   scriptSafe?: string;
   /** The encodings whose bytes above are still the quick first send's (see `compressed`). */
   quick?: Set<'br' | 'gzip'>;
+  /**
+   * The body is the string a post's answer was made as, which its head and tail are cut from and
+   * counted with: its first rendering, with the count it was read with, is not a second copy.
+   */
+  shared?: true;
 }
 
 /** The board version and global generation an answer was read under. */
@@ -241,6 +246,7 @@ export class BoardCache {
   ): CachedAnswer {
     let head = body;
     let tail: string | null = null;
+    let madeWithCount = false;
     if (opts.item) {
       // `"viewCount":` cannot occur inside a JSON string (its quotes would be escaped), and the
       // post's own fields come before its neighbours and files, so the first one is the post's.
@@ -252,6 +258,7 @@ export class BoardCache {
       while (end < body.length && body.charCodeAt(end) >= 48 && body.charCodeAt(end) <= 57) end++;
       head = body.slice(0, start);
       tail = body.slice(end);
+      madeWithCount = body.slice(start, end) === String(opts.item.viewCount);
     }
     const entry: CachedAnswer = {
       kept: false,
@@ -273,6 +280,9 @@ export class BoardCache {
         .slice(0, 20),
       rendered: null,
     };
+    // Sent with the count it was made with (a page made on a miss is, at once), the body as made is
+    // the rendering: joining head, count and tail again would copy its 10-20 KB for each page made.
+    if (madeWithCount) entry.rendered = { body, etag: `W/"${entry.hash}-${opts.item!.viewCount}"`, shared: true };
     if (
       opts.keep &&
       this.isCurrent(stamp) &&
@@ -384,7 +394,7 @@ export class BoardCache {
     if (kept && !rendered.quick?.has(encoding)) return kept;
     if (!kept && !this.compresses(rendered, encoding)) return null;
     const quick = kept === undefined;
-    // From the body's UTF-8, made once: given the string, zlib encodes it anew for each call.
+    // From the body's UTF-8 (utf8Of): given the string, zlib encodes it anew for each call.
     const utf8 = this.utf8Of(entry, rendered);
     let out =
       encoding === 'br'
@@ -406,9 +416,11 @@ export class BoardCache {
     if (quick) (rendered.quick ??= new Set()).add(encoding);
     else rendered.quick!.delete(encoding);
     this.account(entry, out.length - (kept?.length ?? 0));
-    // With every encoding made at its kept level, the body needs its UTF-8 no more, unless it also
-    // goes out as it is.
-    if (!quick && !rendered.sentPlain && rendered.quick!.size === 0) {
+    // Compressed, the body needs its UTF-8 no more unless it also goes out as it is. Made again for
+    // a later level or encoding (about 10 µs for a page, against 40-150 µs of compressing it): most
+    // answers kept at their quick levels are never asked for again (a post opened at random), and
+    // held for them the UTF-8 was a fifth of what such a page kept (issue 24, session 24).
+    if (!rendered.sentPlain) {
       this.account(entry, -utf8.length);
       rendered.utf8 = undefined;
     }
@@ -469,7 +481,7 @@ export class BoardCache {
 function textBytes(rendered: Rendered | null): number {
   if (!rendered) return 0;
   const scriptSafe = rendered.scriptSafe !== undefined && rendered.scriptSafe !== rendered.body ? rendered.scriptSafe.length : 0;
-  return 2 * (rendered.body.length + scriptSafe);
+  return 2 * ((rendered.shared ? 0 : rendered.body.length) + scriptSafe);
 }
 
 /**
