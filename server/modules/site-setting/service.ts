@@ -31,13 +31,25 @@ export interface SettingsTables {
  * Site settings live in the database as one row per key. They are read on most requests
  * (the guest role), so they are cached briefly; `invalidate()` after a change.
  */
+interface LoadedSettings {
+  at: number;
+  info: SiteInfo;
+  guest: { roleCode: string; permissions: string[] };
+  adminTwoFactorRequired: boolean;
+}
+
 export class SiteSettings {
-  private cached: {
-    at: number;
-    info: SiteInfo;
-    guest: { roleCode: string; permissions: string[] };
-    adminTwoFactorRequired: boolean;
-  } | null = null;
+  private cached: LoadedSettings | null = null;
+  /**
+   * The read under way, which every caller asking meanwhile shares. Each went to the database of
+   * its own before: the requests in flight when the cache ended (every 5 s on a busy server), and
+   * the parts of one reader page, each asking for the guest role. Those parts then came back
+   * apart, and two asks of one post (its head, its first data) missed each other's read of it
+   * (read twice, and kept on its first request: docs/decisions/0040).
+   */
+  private loading: Promise<LoadedSettings> | null = null;
+  /** Counts invalidations: a read that started before one is not kept (see `read`). */
+  private generation = 0;
   /** What the last load read, to tell a change (the guest role above all) from a mere reload. */
   private signature: string | null = null;
   private readonly listeners: (() => void)[] = [];
@@ -49,6 +61,8 @@ export class SiteSettings {
 
   invalidate(): void {
     this.cached = null;
+    this.loading = null;
+    this.generation++;
   }
 
   /**
@@ -59,8 +73,24 @@ export class SiteSettings {
     this.listeners.push(listener);
   }
 
-  private async load() {
+  private async load(): Promise<LoadedSettings> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached;
+    if (!this.loading) {
+      const loading = this.read(this.generation);
+      this.loading = loading;
+      const done = () => {
+        if (this.loading === loading) this.loading = null;
+      };
+      loading.then(done, done);
+    }
+    return this.loading;
+  }
+
+  /**
+   * Reads the settings and the guest role. Invalidated meanwhile, it answers those who asked before
+   * the change and keeps nothing: whoever asks after the change reads again and sees it.
+   */
+  private async read(generation: number): Promise<LoadedSettings> {
     const rows = await this.db.select({ key: siteSetting.key, value: siteSetting.value }).from(siteSetting);
     const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     const info = siteInfo.parse(stored);
@@ -68,7 +98,9 @@ export class SiteSettings {
     const adminTwoFactorRequired = stored[ADMIN_TWO_FACTOR_KEY] === true;
     const guestRole = await this.tables.findGuestRole(this.db, info.roleCodeForGuest);
     const guest = guestRole ?? { roleCode: info.roleCodeForGuest, permissions: [] };
-    this.cached = { at: Date.now(), info, guest, adminTwoFactorRequired };
+    const loaded = { at: Date.now(), info, guest, adminTwoFactorRequired };
+    if (generation !== this.generation) return loaded;
+    this.cached = loaded;
     const signature = JSON.stringify([info, guest]);
     const changed = this.signature !== null && signature !== this.signature;
     this.signature = signature;

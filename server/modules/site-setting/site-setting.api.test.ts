@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteAuthentication, siteInfo, type SiteAuthentication, type SiteInfo } from '@contract';
 import { serverSecret, siteSetting } from '../../db/schema';
 import { createTestApp, data, type TestApp } from '../../test/harness';
+import { SiteSettings } from './service';
 
 let t: TestApp;
 
@@ -81,5 +82,43 @@ describe('GET /api/site-setting/authentication', () => {
       await t.db.update(siteSetting).set({ value: 'IdAndPassword' }).where(eq(siteSetting.key, 'authType'));
       t.app.deps.settings.invalidate();
     }
+  });
+});
+
+describe('the settings cache (SiteSettings)', () => {
+  /** Settings on the test database whose guest-role reads are counted (the one read each load makes of it). */
+  function countedSettings() {
+    const counted = { reads: 0 };
+    const { tables } = t.app.deps.settings;
+    const settings = new SiteSettings(t.db, {
+      ...tables,
+      findGuestRole: (db, roleCode) => {
+        counted.reads++;
+        return tables.findGuestRole(db, roleCode);
+      },
+    });
+    return { settings, counted };
+  }
+
+  it('reads once for every caller asking while a read is under way (the parts of one page, a busy instance)', async () => {
+    const { settings, counted } = countedSettings();
+    const answers = await Promise.all([settings.guestRole(), settings.info(), settings.guestRole(), settings.adminTwoFactorRequired()]);
+    expect(counted.reads).toBe(1);
+    expect(answers[0]).toBe(answers[2]);
+    expect(answers[0].roleCode).toBe('GUEST');
+    await settings.guestRole();
+    expect(counted.reads).toBe(1);
+  });
+
+  it('reads again for a caller asking after an invalidation, even while a read from before it is under way', async () => {
+    const { settings, counted } = countedSettings();
+    const before = settings.info();
+    settings.invalidate();
+    const after = settings.info();
+    await Promise.all([before, after]);
+    expect(counted.reads).toBe(2);
+    // The read from before the change was not kept: the next caller has the later one, read no more.
+    await settings.info();
+    expect(counted.reads).toBe(2);
   });
 });
