@@ -4,7 +4,7 @@ import type { Menu } from '@contract';
 import { createTestApp, data, openSecondInstance, TestClock, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
-import { fakeWebBuild } from '../../test/web-build';
+import { fakeWebBuild, SMALL_INDEX_HTML } from '../../test/web-build';
 
 /**
  * Reader pages kept made from their parts (issue 24, page-head.ts keptPage): the second request of
@@ -76,6 +76,26 @@ describe('reader pages kept made from their parts (issue 24)', () => {
         expect(again.html, url).toBe(first.html);
       });
       expect(queries, url).toEqual([]);
+    }
+  });
+
+  it('a page keeps its tag on every instance of one build, and a new web build gives it a new tag and page', async () => {
+    // Another build: index.html with other asset names, as a deploy makes (the server's code the same).
+    const next = fakeWebBuild('kept-pages-next', SMALL_INDEX_HTML.replace('index-AbCd1234.js', 'index-EfGh5678.js'));
+    const nextInstance = await openSecondInstance(t, { webDistDir: next.dir });
+    try {
+      for (const url of [home, list, view()]) {
+        const here = await page(url);
+        expect((await page(url, t.app)).etag, `${url}: the same build on the first instance`).toBe(here.etag);
+        const built = await page(url, nextInstance.app);
+        expect(built.etag, `${url}: the new build`).not.toBe(here.etag);
+        expect(built.html, url).toContain('index-EfGh5678.js');
+        // Asked again there, it is the new build's page that is kept and sent.
+        expect((await page(url, nextInstance.app)).etag, url).toBe(built.etag);
+      }
+    } finally {
+      await nextInstance.close();
+      next.remove();
     }
   });
 
