@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@server/config';
 import { serverCpuPids, startAppServers, serverMemory, verifyTotals, type AppServerOptions } from './app-server';
 import { cleanUp, cleanUpOnSignals, interrupted } from './cleanup';
+import { checkOtherBuild, comparePaths, formatComparison, startPair } from './compare';
 import { load, probe, type BenchPath, type LoadOptions, type PathResult } from './load';
 import { startNginxFront, type NginxFront } from './front';
 import type { Site } from './http';
@@ -72,6 +74,46 @@ async function compareStarts(serverOpts: Omit<AppServerOptions, 'server'>, count
   return runs;
 }
 
+/** `--compare DIR` (compare.ts): this tree's server and DIR's, each path loaded on them in turn. */
+async function compareBuilds(
+  opts: BenchOptions,
+  dir: string,
+  serverOpts: AppServerOptions,
+  seeded: Awaited<ReturnType<typeof seedBenchBoard>>,
+  loadAverage: number,
+): Promise<boolean> {
+  const otherRoot = checkOtherBuild(dir);
+  const names: [string, string] = [describeBuild(root), describeBuild(otherRoot)];
+  log(`Starting A (${names[0]}) and B (${names[1]})...`);
+  const pair = await startPair(serverOpts, otherRoot);
+  const compareOpts = { rounds: opts.rounds, secondsPerRound: opts.durationSeconds, connections: opts.connections, log };
+  let table: string;
+  try {
+    const all = serverPaths({ boardCode: opts.boardCode, deepPage: DEEP_PAGE, firstItemNo: seeded.firstItemNo, lastItemNo: seeded.lastItemNo });
+    const unknown = opts.paths!.filter((key) => !all.some((p) => p.key === key));
+    if (unknown.length) throw new Error(`--paths: no path ${unknown.join(', ')} (there are ${all.map((p) => p.key).join(', ')})`);
+    const rows = await comparePaths(pair, serverOpts, all.filter((p) => opts.paths!.includes(p.key)), compareOpts);
+    table = formatComparison(rows, names, pair, compareOpts);
+  } finally {
+    await Promise.all(pair.map((s) => s.process.stop()));
+  }
+  log('');
+  log(formatMachine(describeMachine(seeded.postgresVersion, 'PostgreSQL server (DATABASE_URL)', loadAverage)));
+  log(`load average ${os.loadavg()[0]!.toFixed(2)} at the end`);
+  log('');
+  log(table);
+  return true;
+}
+
+/** A build by its checkout's commit (and whether its sources differ from it), else its directory. */
+function describeBuild(dir: string): string {
+  const git = (...args: string[]) => spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
+  const head = git('log', '-1', '--format=%h %s');
+  if (head.status !== 0) return dir;
+  const changed = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '';
+  return `${dir} at ${head.stdout.trim().slice(0, 60)}${changed ? ' (with uncommitted changes)' : ''}`;
+}
+
 async function run(opts: BenchOptions): Promise<boolean> {
   const loadAverage = os.loadavg()[0]!;
   const config = loadConfig({ ...process.env, DATA_DIR: opts.dataDir });
@@ -117,6 +159,7 @@ async function run(opts: BenchOptions): Promise<boolean> {
     }
     return true;
   }
+  if (opts.compare) return compareBuilds(opts, opts.compare, serverOpts, seeded, loadAverage);
   log(opts.instances > 1 ? `Starting ${opts.instances} servers (${opts.server}) at once...` : `Starting the server (${opts.server})...`);
   const servers = await startAppServers(serverOpts, opts.instances);
   const startMs = Math.max(...servers.map((s) => s.startMs));

@@ -21,6 +21,10 @@ export interface BenchOptions {
   starts: number;
   /** Only these paths (by key), besides the ceiling; undefined for all. */
   paths: string[] | undefined;
+  /** Another build's directory: load each path on its server and on this tree's in turn (compare.ts). */
+  compare: string | undefined;
+  /** With `compare`: rounds of `durationSeconds` a side. */
+  rounds: number;
 }
 
 export type ServerKind = 'compiled' | 'tsx';
@@ -54,6 +58,13 @@ that PostgreSQL server (use a database of its own: the bench rewrites the board'
                      RSS once it answers, and their medians
   --paths K1,K2      load only these paths (keys as in --json: home, list1, postPage, ...),
                      besides the ceiling; targets of the others read n/a
+  --compare DIR      no table of targets: this tree's server (A) and the one built in DIR (B, a
+                     checkout of another commit after npm ci && npm run build), both on the
+                     database of DATABASE_URL, each path of --paths loaded on A and B in turn
+                     (--rounds rounds of --duration seconds a side, default 10 of 3), pinned to
+                     a core with taskset where it can; prints each side's req/s, CPU per request
+                     and latency
+  --rounds N         rounds of --compare (default 10)
   --help             this text
 `;
 
@@ -82,6 +93,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       server: { type: 'string' },
       starts: { type: 'string' },
       paths: { type: 'string' },
+      compare: { type: 'string' },
+      rounds: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -95,12 +108,21 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (instances > 1 && !config.databaseUrl) throw new Error('--instances above 1 needs DATABASE_URL: the embedded database serves one process');
   const server = values.server ?? 'compiled';
   if (server !== 'compiled' && server !== 'tsx') throw new Error(`--server must be compiled or tsx, got "${server}"`);
+  const paths = values.paths === undefined ? undefined : values.paths.split(',').map((key) => key.trim()).filter(Boolean);
+  const compare = values.compare === undefined ? undefined : path.resolve(values.compare);
+  if (compare !== undefined) {
+    if (!config.databaseUrl) throw new Error('--compare needs DATABASE_URL: the embedded database serves one process');
+    if (!paths?.length) throw new Error('--compare needs --paths: each path is loaded 2 x --rounds x --duration seconds');
+    if (nginx || instances > 1 || values.starts !== undefined) throw new Error('--compare loads each server directly: not with --nginx, --instances or --starts');
+  } else if (values.rounds !== undefined) {
+    throw new Error('--rounds is for --compare');
+  }
   return {
     posts: positiveInt('posts', values.posts, 100_000),
     boardCode: values.board ?? 'notice',
     dataDir: path.resolve(values['data-dir'] ?? './data-bench'),
     connections: positiveInt('connections', values.connections, 16),
-    durationSeconds: positiveInt('duration', values.duration, 10),
+    durationSeconds: positiveInt('duration', values.duration, compare ? 3 : 10),
     reseed: values.reseed ?? false,
     json: values.json === undefined ? undefined : path.resolve(values.json),
     adminPassword: values['admin-password'] ?? config.adminPassword ?? 'bench-staff-passphrase',
@@ -108,6 +130,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     nginx,
     server,
     starts: values.starts === undefined ? 0 : positiveInt('starts', values.starts, 0),
-    paths: values.paths === undefined ? undefined : values.paths.split(',').map((key) => key.trim()).filter(Boolean),
+    paths,
+    compare,
+    rounds: positiveInt('rounds', values.rounds, 10),
   };
 }
