@@ -24,6 +24,8 @@ export interface AppServerOptions {
   behindProxy?: boolean;
   /** compiled: dist/server/main.js (built by scripts/bench.mjs); tsx: server/main.ts under tsx. */
   server: ServerKind;
+  /** More of the server's environment, over the bench's own (--compare's). */
+  env?: Record<string, string>;
 }
 
 /** The command line after `node` for each way of running the server. */
@@ -66,6 +68,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
       // The same for the fold of view tallies (decision 0038): a day, so none lands in a run.
       VIEW_FOLD_MINUTES: '1440',
       ...(opts.behindProxy ? { TRUST_PROXY: 'true', HTTPS: 'true' } : {}),
+      ...opts.env,
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -15,7 +15,13 @@ import { rssMb } from './memory';
  *
  * Where `taskset` can, both servers share the first core and the load (autocannon, in this
  * process) the others, so a server's CPU per request is not blurred by the load's.
+ *
+ * Neither server flushes its counted views and visits during the comparison: one server's flush
+ * would land in the other's round (its database time counted there, its Node time nowhere) and,
+ * as a write to the board, drop the other's kept answers. The bench without --compare measures
+ * the flushes.
  */
+export const COMPARE_SERVER_ENV = { VIEW_FLUSH_SECONDS: '86400' };
 export interface CompareOptions {
   rounds: number;
   secondsPerRound: number;
@@ -58,16 +64,55 @@ function pin(pid: number, cores: string): boolean {
   return run.status === 0;
 }
 
-function median(values: number[]): number {
+/**
+ * The servers on core 0 and this process (the load) on the others; all or nothing: where one pin
+ * fails (no taskset, a container without core 0), the ones made are undone.
+ */
+function pinAll(serverPids: number[]): boolean {
+  const cores = os.availableParallelism();
+  if (cores < 2) return false;
+  const all = `0-${cores - 1}`;
+  const done: number[] = [];
+  for (const [pid, to] of [...serverPids.map((pid) => [pid, '0'] as const), [process.pid, `1-${cores - 1}`] as const]) {
+    if (!pin(pid, to)) {
+      for (const made of done) pin(made, all);
+      return false;
+    }
+    done.push(pid);
+  }
+  return true;
+}
+
+/** The median; of an even count, the mean of the two in the middle. */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const mid = sorted.length >> 1;
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** One side's figures from its rounds: req/s over the rounds' time, CPU per request over all requests, percentiles' medians. */
+export function summarise(label: string, runs: readonly PathResult[], secondsPerRound: number): Side {
+  const requests = runs.reduce((n, r) => n + r.requests, 0);
+  const weighted = (of: (r: PathResult) => number | undefined) =>
+    runs.every((r) => of(r) !== undefined) ? runs.reduce((n, r) => n + of(r)! * r.requests, 0) / Math.max(1, requests) : undefined;
+  return {
+    label,
+    requestsPerSecond: requests / Math.max(1, runs.length * secondsPerRound),
+    nodeUs: weighted((r) => r.cpuUsPerRequest?.node) ?? 0,
+    databaseUs: weighted((r) => r.cpuUsPerRequest?.database),
+    p50Ms: median(runs.map((r) => r.p50Ms)),
+    p99Ms: median(runs.map((r) => r.p99Ms)),
+    failed: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
+  };
 }
 
 /** Starts this tree's server (A) and the other build's (B) on the same database. */
 export async function startPair(serverOpts: AppServerOptions, otherRoot: string): Promise<[AppServer, AppServer]> {
   // One after the other: the first migrates the database, the second finds it migrated.
-  const a = await startAppServer(serverOpts);
-  const b = await startAppServer({ ...serverOpts, root: otherRoot });
+  const env = { ...serverOpts.env, ...COMPARE_SERVER_ENV };
+  const a = await startAppServer({ ...serverOpts, env });
+  const b = await startAppServer({ ...serverOpts, env, root: otherRoot });
   return [a, b];
 }
 
@@ -77,8 +122,7 @@ export async function comparePaths(
   paths: BenchPath[],
   opts: CompareOptions,
 ): Promise<ComparedPath[]> {
-  const cores = os.availableParallelism();
-  const pinned = cores >= 2 && pair.every((server) => pin(server.process.pid, '0')) && pin(process.pid, `1-${cores - 1}`);
+  const pinned = pinAll(pair.map((server) => server.process.pid));
   opts.log(pinned ? 'Both servers on core 0, the load on the others (taskset).' : 'Not pinned to cores (taskset missing, or one core).');
   const out: ComparedPath[] = [];
   for (const benchPath of paths) {
@@ -102,21 +146,7 @@ export async function comparePaths(
     for (let round = 0; round < opts.rounds; round++) {
       for (const side of round % 2 ? ([1, 0] as const) : ([0, 1] as const)) rounds[side].push(await runOn(side, opts.secondsPerRound));
     }
-    const sides = ([0, 1] as const).map((side): Side => {
-      const runs = rounds[side];
-      const requests = runs.reduce((n, r) => n + r.requests, 0);
-      const weighted = (of: (r: PathResult) => number | undefined) =>
-        runs.every((r) => of(r) !== undefined) ? runs.reduce((n, r) => n + of(r)! * r.requests, 0) / Math.max(1, requests) : undefined;
-      return {
-        label: side ? 'B' : 'A',
-        requestsPerSecond: requests / (opts.rounds * opts.secondsPerRound),
-        nodeUs: weighted((r) => r.cpuUsPerRequest?.node) ?? 0,
-        databaseUs: weighted((r) => r.cpuUsPerRequest?.database),
-        p50Ms: median(runs.map((r) => r.p50Ms)),
-        p99Ms: median(runs.map((r) => r.p99Ms)),
-        failed: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
-      };
-    }) as [Side, Side];
+    const sides: [Side, Side] = [summarise('A', rounds[0], opts.secondsPerRound), summarise('B', rounds[1], opts.secondsPerRound)];
     const row = { key: benchPath.key, label: benchPath.label, sides };
     opts.log(`  ${formatRow(row)}`);
     out.push(row);

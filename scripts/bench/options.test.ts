@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { checkOtherBuild } from './compare';
+import { checkOtherBuild, median, summarise } from './compare';
+import type { PathResult } from './load';
 import { parseOptions } from './options';
 
 const withDatabase = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/bench' };
@@ -25,5 +26,29 @@ describe('npm run bench -- --compare (compare.ts)', () => {
 
   it('names what is missing in a directory without another build', () => {
     expect(() => checkOtherBuild(os.tmpdir())).toThrow(/no dist\/server\/main\.js there \(build it in that checkout/);
+  });
+});
+
+describe("a side's figures from its rounds (compare.ts summarise)", () => {
+  const round = (requests: number, node: number, database: number | undefined, p50Ms: number, p99Ms: number): PathResult => ({
+    key: 'postPageAny', label: 'post page HTML (any post)', requestsPerSecond: requests / 3, p50Ms, p99Ms, requests,
+    non2xx: 0, errors: 0, timeouts: 0, statusCodes: { 200: requests }, errorSamples: [], cpuUsPerRequest: { node, database },
+  });
+
+  it('takes the middle of an odd count, the mean of the two middle ones of an even count', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 10])).toBe(3.5);
+    expect(median([])).toBe(0);
+  });
+
+  it('gives req/s over all the rounds\' time, CPU per request weighted by requests, medians of the percentiles', () => {
+    const side = summarise('B', [round(3000, 800, 300, 10, 40), round(1000, 1200, 500, 14, 80)], 2);
+    expect(side.requestsPerSecond).toBe(1000);
+    // (3000 x 800 + 1000 x 1200) / 4000, not the rounds' plain mean (1000).
+    expect(side.nodeUs).toBe(900);
+    expect(side.databaseUs).toBe(350);
+    expect([side.p50Ms, side.p99Ms]).toEqual([12, 60]);
+    // A round without the database's CPU (its processes not readable here) leaves it unknown.
+    expect(summarise('A', [round(10, 1, 1, 1, 1), round(10, 1, undefined, 1, 1)], 1).databaseUs).toBeUndefined();
   });
 });

@@ -172,6 +172,15 @@ describe('BoardCache', () => {
     expect(again).not.toBe(three);
     expect(again.body).toBe(json);
     expect(cache.size.bytes - made).toBe(2 * json.length);
+    // Its script-safe form, when it differs, is counted with it, and goes with it.
+    const marked = JSON.stringify({ code: 'SUCCESS', data: { title: '제목', content: '<b>환자등록</b> 안내 '.repeat(100), viewCount: 3 } });
+    const withTags = cache.create('t', cache.stamp('notice'), marked, { keep: true, item: { id: 3, viewCount: 3 } });
+    const tagged = cache.size.bytes;
+    const safe = cache.scriptSafe(withTags, cache.render(withTags, 3));
+    expect(safe).not.toBe(marked);
+    expect(cache.size.bytes - tagged).toBe(2 * safe.length);
+    cache.render(withTags, 4);
+    expect(cache.size.bytes - tagged).toBe(2 * marked.length);
     // Made with another count than its body holds (the stored one and a page's differ), it is rendered anew.
     const other = cache.create('w', cache.stamp('notice'), json, { keep: true, item: { id: 2, viewCount: 7 } });
     const before = cache.size.bytes;

@@ -47,7 +47,7 @@ export class SiteSettings {
    * apart, and two asks of one post (its head, its first data) missed each other's read of it
    * (read twice, and kept on its first request: docs/decisions/0040).
    */
-  private loading: Promise<LoadedSettings> | null = null;
+  private loading: Promise<LoadedSettings | null> | null = null;
   /** Counts invalidations: a read that started before one is not kept (see `read`). */
   private generation = 0;
   /** What the last load read, to tell a change (the guest role above all) from a mere reload. */
@@ -83,14 +83,17 @@ export class SiteSettings {
       };
       loading.then(done, done);
     }
-    return this.loading;
+    // A read overtaken by an invalidation is no one's answer: those who shared it read again (an
+    // answer cached for guests could otherwise be made with the guest role from before the change
+    // after the change's invalidation of those answers, and be kept).
+    return (await this.loading) ?? this.load();
   }
 
   /**
-   * Reads the settings and the guest role. Invalidated meanwhile, it answers those who asked before
-   * the change and keeps nothing: whoever asks after the change reads again and sees it.
+   * Reads the settings and the guest role; null when an invalidation came meanwhile (nothing kept,
+   * nothing told): it may have read the settings from before the change.
    */
-  private async read(generation: number): Promise<LoadedSettings> {
+  private async read(generation: number): Promise<LoadedSettings | null> {
     const rows = await this.db.select({ key: siteSetting.key, value: siteSetting.value }).from(siteSetting);
     const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     const info = siteInfo.parse(stored);
@@ -99,7 +102,7 @@ export class SiteSettings {
     const guestRole = await this.tables.findGuestRole(this.db, info.roleCodeForGuest);
     const guest = guestRole ?? { roleCode: info.roleCodeForGuest, permissions: [] };
     const loaded = { at: Date.now(), info, guest, adminTwoFactorRequired };
-    if (generation !== this.generation) return loaded;
+    if (generation !== this.generation) return null;
     this.cached = loaded;
     const signature = JSON.stringify([info, guest]);
     const changed = this.signature !== null && signature !== this.signature;

@@ -116,9 +116,36 @@ describe('the settings cache (SiteSettings)', () => {
     settings.invalidate();
     const after = settings.info();
     await Promise.all([before, after]);
+    // The caller from before the change shares the read after it: its own could hold the old settings.
     expect(counted.reads).toBe(2);
-    // The read from before the change was not kept: the next caller has the later one, read no more.
     await settings.info();
     expect(counted.reads).toBe(2);
+  });
+
+  it('keeps nothing of a read an invalidation overtook: its callers and the next read anew', async () => {
+    const { settings, counted } = countedSettings();
+    const before = settings.guestRole();
+    settings.invalidate();
+    await before;
+    expect(counted.reads).toBe(2);
+    await settings.guestRole();
+    expect(counted.reads).toBe(2);
+  });
+
+  it('a read that failed is not shared with the next caller, who reads again', async () => {
+    const { tables } = t.app.deps.settings;
+    let calls = 0;
+    const settings = new SiteSettings(t.db, {
+      ...tables,
+      findGuestRole: async (db, roleCode) => {
+        if (++calls === 1) throw new Error('the database went away');
+        return tables.findGuestRole(db, roleCode);
+      },
+    });
+    const failed = await Promise.allSettled([settings.guestRole(), settings.guestRole()]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
+    expect((await settings.guestRole()).roleCode).toBe('GUEST');
+    expect(calls).toBe(2);
   });
 });
