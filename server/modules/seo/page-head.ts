@@ -442,16 +442,16 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         await sendNotFound(request, reply, await notFoundPage(preloads));
         return 'screen';
       }
-      const head = known?.head ?? null;
       // Made only when a page is: the script of a kept page is in the page already.
       const data = () => firstDataScript(answers ?? []);
-      if (!head) {
+      if (!known?.head) {
         const script = data();
         // Account screens and the like keep index.html's site-wide tags.
         if (!preloads && !script) return false;
         await sendHtml(request, reply, script ? withData(preloaded(preloads).html, script) : preloaded(preloads));
         return 'screen';
       }
+      const { head } = known;
       // A post's head is a guest's reading of the post (post-facts.ts): the post is there.
       const sent = viewPath.test(url) ? 'post' : 'screen';
       const info = await settings.info();
@@ -464,7 +464,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
         return `${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${end}`;
       };
       // A page built without all its parts (the database slow) is sent, not kept.
-      if (!known || !answers || !cache.enabled) {
+      if (!answers || !cache.enabled) {
         await sendHtml(request, reply, pageHtml());
         return sent;
       }
