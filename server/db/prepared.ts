@@ -26,7 +26,7 @@ export function preparedPerDatabase<P>(build: (db: Db) => P): (db: Db) => P {
  * `sql.placeholder(name)` where a query function takes a plain value: Drizzle's comparisons take
  * either, and the statement then carries `$n` for it, filled in at each execution.
  */
-export function placeholder<T extends string | number>(name: string): T {
+export function placeholder<T extends string | number | number[]>(name: string): T {
   return sql.placeholder(name) as unknown as T;
 }
 

@@ -23,16 +23,24 @@ export async function explainAnalyze(raw: pg.Pool, statement: Plannable): Promis
   return text;
 }
 
+/** What a placeholder of a prepared statement stands for (an array: the numbers of `= ANY`). */
+export type PlaceholderValue = string | number | number[];
+
 /**
  * The generic plan of a statement prepared by name (server/db/prepared.ts): the plan PostgreSQL
  * may settle on after a few executions, whatever the values, forced here so the test sees it.
  * `statement` is written with placeholders; `values` are what they stand for, by name (the
  * statement's other parameters, a LIMIT and the like, go in as they are).
  */
-export async function explainGeneric(raw: pg.Pool, statement: Plannable, values: Record<string, string | number>): Promise<string> {
+export async function explainGeneric(raw: pg.Pool, statement: Plannable, values: Record<string, PlaceholderValue>): Promise<string> {
   const q = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement.toSQL();
   const client = await raw.connect();
-  const literal = (v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : client.escapeLiteral(String(v)));
+  const literal = (v: unknown): string =>
+    typeof v === 'number' || typeof v === 'boolean'
+      ? String(v)
+      : Array.isArray(v)
+        ? `ARRAY[${v.map(literal).join(', ')}]`
+        : client.escapeLiteral(String(v));
   try {
     await client.query('SET plan_cache_mode = force_generic_plan');
     await client.query(`PREPARE plan_probe AS ${q.sql}`);
@@ -57,7 +65,7 @@ export async function explainGeneric(raw: pg.Pool, statement: Plannable, values:
 export async function preparedPlanChoices(
   raw: pg.Pool,
   statement: Plannable,
-  valuesAt: (i: number) => Record<string, string | number>,
+  valuesAt: (i: number) => Record<string, PlaceholderValue>,
   executions = 10,
 ): Promise<{ generic: number; custom: number }> {
   const q = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement.toSQL();

@@ -201,17 +201,6 @@ describe('post view at 100,000 posts', () => {
     expect(p).toMatch(/(Bitmap )?Index Scan (using|on) stored_file_item_idx/);
     expect(p).toMatch(tallyProbe);
     expectIndexPlan(p);
-    // The guests' view is prepared by name (server/db/prepared.ts): its plan for any post is the same probes.
-    const generic = await explainGeneric(t.database.raw, repo.viewQuery(t.db, placeholder('boardCode'), placeholder('itemNo'), undefined), { boardCode: BOARD, itemNo: 50_000 });
-    expect(generic).toMatch(/Index Scan using board_item_(no_uq|list_no_idx) on board_item viewed/);
-    expect(generic.match(/Index Scan(?: Backward)? using board_item_created_idx on board_item(?: \w+)? \(actual rows=1(\.00)? loops=1\)/g)).toHaveLength(2);
-    expect(generic).toMatch(tallyProbe);
-    expectIndexPlan(generic);
-    // And PostgreSQL settles on it by itself after its five custom plans (a LIMIT $n kept it
-    // planning the view anew at every miss: prepared.ts literalLimit).
-    const prepared = repo.viewQuery(t.db, placeholder('boardCode'), placeholder('itemNo'), undefined);
-    const choices = await preparedPlanChoices(t.database.raw, prepared, (i) => ({ boardCode: BOARD, itemNo: 40_000 + 97 * i }), 10);
-    expect(choices).toEqual({ custom: 5, generic: 5 });
     const view = await repo.findItemForView(t.db, BOARD, 50_000, undefined);
     expect(view?.item.itemNo).toBe(50_000);
     // Its folded views plus its tally's three.
@@ -220,6 +209,34 @@ describe('post view at 100,000 posts', () => {
     expect(view?.next?.itemNo).toBe(50_001);
     // Attachments only (not the editor image), in display order.
     expect(view?.files.map((f) => f.originalName)).toEqual(['첨부 0.pdf', '첨부 1.pdf']);
+  });
+
+  it('reads the posts one turn asks for in one prepared statement, each by one probe of its number and one of each neighbour', async () => {
+    // The guests' view (view-reads.ts): prepared by name (server/db/prepared.ts), so its plan is the generic one.
+    const numbers = [50_000, 12_345, 99_999];
+    const batched = repo.viewsQuery(t.db, placeholder('boardCode'), placeholder<number[]>('itemNos'));
+    const generic = await explainGeneric(t.database.raw, batched, { boardCode: BOARD, itemNos: repo.paddedNumbers(numbers) });
+    expect(generic).toMatch(/Index Scan using board_item_(no_uq|list_no_idx) on board_item viewed/);
+    expect(generic).toMatch(/Index Cond: .*item_no = ANY/);
+    expect(generic).toMatch(/on board_item viewed \(actual rows=3(\.00)? loops=1\)/);
+    expect(generic.match(/Index Scan(?: Backward)? using board_item_created_idx on board_item(?: \w+)? \(actual rows=1(\.00)? loops=3\)/g)).toHaveLength(2);
+    expect(generic).toMatch(tallyProbe);
+    expectIndexPlan(generic);
+    // PostgreSQL settles on it by itself after its five custom plans, whatever the number of posts
+    // (repo.paddedNumbers; a LIMIT $n kept it planning the view anew at every miss: prepared.ts literalLimit).
+    const choices = await preparedPlanChoices(
+      t.database.raw,
+      batched,
+      (i) => ({ boardCode: BOARD, itemNos: repo.paddedNumbers(Array.from({ length: 1 + (i % 4) }, (_, k) => 40_000 + 97 * i + k)) }),
+      10,
+    );
+    expect(choices).toEqual({ custom: 5, generic: 5 });
+    // Asked for in one turn, each caller gets its own post (or none), with its own neighbours.
+    const views = await Promise.all([...numbers, 50_000, ROWS + 1].map((n) => repo.findItemForView(t.db, BOARD, n, undefined)));
+    expect(views.map((v) => v?.item.itemNo)).toEqual([...numbers, 50_000, undefined]);
+    expect(views.map((v) => [v?.prev?.itemNo, v?.next?.itemNo])).toEqual([[49_999, 50_001], [12_344, 12_346], [99_998, 100_000], [49_999, 50_001], [undefined, undefined]]);
+    expect(views.map((v) => v?.files.length)).toEqual([2, 0, 0, 2, undefined]);
+    expect(views[1]?.item.viewCount).toBe((12_345 * 7919) % 1000);
   });
 
   it('reads the attachments of a page of posts in display order from stored_file_item_idx', async () => {
