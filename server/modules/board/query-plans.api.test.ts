@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItemPage } from '@contract';
 import { commentsCountQuery, commentsPageQuery } from '../comment/repo';
 import { createTestApp, data, type TestApp } from '../../test/harness';
+import { callsDuring } from '../../test/observe';
 import { placeholder } from '../../db/prepared';
 import * as repo from './repo';
 import * as fileRepo from '../file/repo';
@@ -231,8 +232,26 @@ describe('post view at 100,000 posts', () => {
       10,
     );
     expect(choices).toEqual({ custom: 5, generic: 5 });
-    // Asked for in one turn, each caller gets its own post (or none), with its own neighbours.
-    const views = await Promise.all([...numbers, 50_000, ROWS + 1].map((n) => repo.findItemForView(t.db, BOARD, n, undefined)));
+    // Asked for in one turn, each caller gets its own post (or none), with its own neighbours: one
+    // statement for the board, its numbers padded, and one of its own for another board's read.
+    let views: (repo.ViewRow | undefined)[] = [];
+    let otherBoard: repo.ViewRow | undefined;
+    const calls = await callsDuring(
+      t.db,
+      async () => {
+        [views, otherBoard] = await Promise.all([
+          Promise.all([...numbers, 50_000, ROWS + 1].map((n) => repo.findItemForView(t.db, BOARD, n, undefined))),
+          repo.findItemForView(t.db, 'notice', 50_000, undefined),
+        ]);
+      },
+      (text) => /= ANY/.test(text),
+    );
+    expect(calls.map((call) => call.values)).toEqual([
+      [BOARD, repo.paddedNumbers([...numbers, ROWS + 1])],
+      ['notice', repo.paddedNumbers([50_000])],
+    ]);
+    expect(calls[0]!.values[1]).toHaveLength(32);
+    expect(otherBoard).toBeUndefined();
     expect(views.map((v) => v?.item.itemNo)).toEqual([...numbers, 50_000, undefined]);
     expect(views.map((v) => [v?.prev?.itemNo, v?.next?.itemNo])).toEqual([[49_999, 50_001], [12_344, 12_346], [99_998, 100_000], [49_999, 50_001], [undefined, undefined]]);
     expect(views.map((v) => v?.files.length)).toEqual([2, 0, 0, 2, undefined]);

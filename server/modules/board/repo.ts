@@ -404,7 +404,7 @@ const guestViewReads = (() => {
   return (db: Db) => {
     let batched = reads.get(db);
     if (!batched) {
-      batched = new BatchedReads((boardCode, itemNos) => statement(db).execute({ boardCode, itemNos: paddedNumbers(itemNos) }), (row) => row.itemNo);
+      batched = new BatchedReads((boardCode, itemNos) => statement(db).execute({ boardCode, itemNos: paddedNumbers(itemNos) }), (row) => Number(row.itemNo));
       reads.set(db, batched);
     }
     return batched;

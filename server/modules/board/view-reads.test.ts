@@ -58,6 +58,33 @@ describe('BatchedReads', () => {
     expect(statements.map((s) => s.itemNos.length)).toEqual([MAX_BATCH, MAX_BATCH, 1]);
   });
 
+  it('fails the reads of a board whose statement fails and answers the other boards’ of the same turn', async () => {
+    const failure = new Error('canceling statement due to statement timeout');
+    const reads = new BatchedReads<Row>(
+      async (boardCode, itemNos) => {
+        if (boardCode === 'faq') throw failure;
+        return itemNos.map((n) => ({ itemNo: n, title: `${boardCode} ${n}` }));
+      },
+      (row) => row.itemNo,
+    );
+    const settled = await Promise.allSettled([reads.read('faq', 1), reads.read('notice', 1), reads.read('faq', 2)]);
+    expect(settled).toEqual([
+      { status: 'rejected', reason: failure },
+      { status: 'fulfilled', value: { itemNo: 1, title: 'notice 1' } },
+      { status: 'rejected', reason: failure },
+    ]);
+  });
+
+  it('fails the reads of a statement whose answer cannot be matched, instead of leaving them waiting', async () => {
+    const reads = new BatchedReads<Row>(
+      async (boardCode, itemNos) => itemNos.map((n) => ({ itemNo: n, title: `${boardCode} ${n}` })),
+      () => {
+        throw new TypeError('no number');
+      },
+    );
+    await expect(Promise.all([reads.read('notice', 1), reads.read('notice', 2)])).rejects.toThrow('no number');
+  });
+
   it('fails every read of a statement that fails, and reads again on the next ask', async () => {
     const failure = new Error('connection terminated');
     const { reads, statements } = reader(failure);

@@ -3,8 +3,7 @@
  * (issue 24). On a busy server the requests of one poll of the sockets each want a post nobody
  * opened lately (search engines, shared links); read one by one, each paid its own round trip:
  * the send to the database (a tenth of a page's CPU in the server, the kernel's wake-up of a
- * backend) and the parsing of its answer, and the database its statement's overhead. Two asks of
- * one post in one turn (a page's head and its first data, made apart) read it once.
+ * backend) and the parsing of its answer, and the database its statement's overhead.
  *
  * Nothing waits for company: a read is sent once the turn that asked for it has run its callbacks
  * (setImmediate), alone when it is alone.
@@ -14,7 +13,7 @@ export class BatchedReads<Row> {
   private scheduled = false;
 
   /**
-   * `read` answers the rows of those of `itemNos` (distinct, at most MAX_BATCH) that exist, each
+   * `readMany` answers the rows of those of `itemNos` (distinct, at most MAX_BATCH) that exist, each
    * carrying its number as `numberOf` gives it.
    */
   constructor(
@@ -47,15 +46,13 @@ export class BatchedReads<Row> {
   }
 
   private async send(boardCode: string, itemNos: number[], wanted: Map<number, Waiter<Row>[]>): Promise<void> {
-    let rows: Row[];
     try {
-      rows = await this.readMany(boardCode, itemNos);
+      const found = new Map((await this.readMany(boardCode, itemNos)).map((row) => [this.numberOf(row), row]));
+      for (const itemNo of itemNos) for (const waiter of wanted.get(itemNo)!) waiter.resolve(found.get(itemNo));
     } catch (error) {
+      // Whatever failed, every caller of the statement hears of it (a settled one ignores this).
       for (const itemNo of itemNos) for (const waiter of wanted.get(itemNo)!) waiter.reject(error);
-      return;
     }
-    const found = new Map(rows.map((row) => [this.numberOf(row), row]));
-    for (const itemNo of itemNos) for (const waiter of wanted.get(itemNo)!) waiter.resolve(found.get(itemNo));
   }
 }
 

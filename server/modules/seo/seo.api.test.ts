@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { board, boardItem } from '../../db/schema';
 import { ROLE_GUEST } from '../../seed/base';
 import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
+import { openDatabase, poolOf } from '../../db/client';
+import type pg from 'pg';
 import { freePort } from '../../lib/process';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createBoardItem, pngBytes, storeFile } from '../../test/factories';
@@ -353,6 +354,27 @@ describe('tags in the HTML of screens', () => {
       await app.close().catch(() => undefined);
       await stuck.close().catch(() => undefined);
       hung.close();
+    }
+  });
+
+  it('with only the post\'s read hung (the board and settings answered), its page goes out as the shell within its budget', async () => {
+    // The post's read waits for its turn's others and goes in one statement with them (board/view-reads.ts).
+    const post = await createBoardItem(t.db, { boardCode: 'notice', title: '읽기 멈춤 시험' });
+    const pool = poolOf(t.db);
+    const original = pool.query;
+    pool.query = function (this: pg.Pool, ...args: unknown[]) {
+      const q = args[0] as string | { text: string };
+      if (/= ANY/.test(typeof q === 'string' ? q : q.text)) return new Promise(() => {});
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pool.query;
+    try {
+      const started = Date.now();
+      const res = await t.app.inject({ method: 'GET', url: `/Nids/notice/View/${post.itemNo}`, headers: { host: HOST, ...OPENS_PAGE } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(indexHtml);
+      expect(Date.now() - started).toBeLessThan(PAGE_EXTRAS_BUDGET_MS + 1500);
+    } finally {
+      pool.query = original;
     }
   });
 
