@@ -33,19 +33,30 @@ describe('connections killed with pg_terminate_backend under load', () => {
 
   it('answers 503 envelopes meanwhile, resumes by itself, and keeps every acknowledged comment', async () => {
     const load = loadGenerator(send);
-    await new Promise((r) => setTimeout(r, 200));
-    // Kill every connection of the app's database, over and over, for a second and a half.
-    const until = Date.now() + 1_500;
     let killed = 0;
-    while (Date.now() < until) {
-      const { rows } = await t.database.raw.query<{ n: number }>(
-        `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-      );
-      killed += rows[0]!.n;
-      await new Promise((r) => setTimeout(r, 30));
+    // The load stops whatever happens here: left running, it would outlive the app closed after a failure.
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      // Kill every connection of the app's database, over and over, for a second and a half, from
+      // one connection of its own: through the pool, a kill could take the pool's other idle
+      // connection, handed out for the next kill before its termination was seen (a flake on the PG server).
+      const until = Date.now() + 1_500;
+      const killer = await t.database.raw.connect();
+      try {
+        while (Date.now() < until) {
+          const { rows } = await killer.query<{ n: number }>(
+            `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          );
+          killed += rows[0]!.n;
+          await new Promise((r) => setTimeout(r, 30));
+        }
+      } finally {
+        killer.release();
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      await load.stop();
     }
-    await new Promise((r) => setTimeout(r, 300));
-    await load.stop();
 
     expect(killed).toBeGreaterThan(5);
     expectOnly200Or503(load.answers);
