@@ -51,6 +51,7 @@ const labels = [
   'home page HTML',
   'list page 1 HTML',
   'post page HTML (newest 100)',
+  'post page HTML (newest 100, a new visitor each)',
   'post page HTML (any post)',
   'privacy policy (content)',
   'privacy policy page HTML',

@@ -71,6 +71,21 @@ const documentHeaders = {
 
 const page = (path: string): RequestSpec => ({ method: 'GET', path, headers: documentHeaders });
 
+/**
+ * `spec` as sent by a new visitor each time: a visitor is its address and user agent
+ * (board/service.ts visitorKey), and the load comes from one address.
+ */
+function newVisitorEach(spec: RequestSpec): RequestSpec {
+  let visitor = 0;
+  return {
+    ...spec,
+    setupRequest: (request, context) => {
+      const sent = spec.setupRequest ? spec.setupRequest(request, context) : request;
+      return { ...sent, headers: { ...sent.headers, 'user-agent': `Mozilla/5.0 (nids-bench visitor ${++visitor})` } };
+    },
+  };
+}
+
 /** A post's screen as a browser opens it. */
 function pageOf(c: PathContext, itemNo: () => number): RequestSpec {
   return {
@@ -140,6 +155,14 @@ export function serverPaths(c: PathContext): BenchPath[] {
         'GET /nids/{board}/View/{itemNo} as a browser opens it for a random one of the newest 100 posts: the post\'s own title and ' +
         "Open Graph tags, the screen's preloads and the guest API answers its first render needs, the view counted (issue 11)",
       requests: [pageOf(c, () => c.lastItemNo - Math.floor(random() * Math.min(100, span)))],
+    },
+    {
+      key: 'postPageVisitors',
+      label: 'post page HTML (newest 100, a new visitor each)',
+      description:
+        'the newest-100 page path with another user agent on each request: each is a new visitor, whose view raises the count ' +
+        'the page carries, as on the real site (the path above comes from one visitor, counted once a post)',
+      requests: [newVisitorEach(pageOf(c, () => c.lastItemNo - Math.floor(random() * Math.min(100, span))))],
     },
     {
       key: 'postPageAny',
