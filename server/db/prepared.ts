@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
- * A hot read (issue 24) built once per database and prepared by name: node-postgres parses and
+ * A hot read (issue 24) built once per database and prepared by name (or anything else kept once per database: the batched guest view, board/repo.ts): node-postgres parses and
  * plans a named statement once per pool connection, and no request builds its SQL again (Drizzle's
  * query building was an eighth of a cache miss's CPU). `build` writes the statement with
  * `sql.placeholder(...)` where the request's values go; it must not depend on them.

@@ -398,18 +398,14 @@ type ViewSelectRow = Awaited<ReturnType<typeof viewQuery>>[number];
  * The guests' view (every caller who sees the whole board; the view that misses the guest cache),
  * prepared by name, its reads of one turn sent together (view-reads.ts).
  */
-const guestViewReads = (() => {
-  const statement = preparedPerDatabase((db) => viewsQuery(db, placeholder('boardCode'), placeholder<number[]>('itemNos')).prepare('board_item_views'));
-  const reads = new WeakMap<Db, BatchedReads<ViewSelectRow>>();
-  return (db: Db) => {
-    let batched = reads.get(db);
-    if (!batched) {
-      batched = new BatchedReads((boardCode, itemNos) => statement(db).execute({ boardCode, itemNos: paddedNumbers(itemNos) }), (row) => Number(row.itemNo));
-      reads.set(db, batched);
-    }
-    return batched;
-  };
-})();
+const preparedViews = preparedPerDatabase((db) => viewsQuery(db, placeholder('boardCode'), placeholder<number[]>('itemNos')).prepare('board_item_views'));
+const guestViewReads = preparedPerDatabase(
+  (db) =>
+    new BatchedReads<ViewSelectRow>(
+      (boardCode, itemNos) => preparedViews(db).execute({ boardCode, itemNos: paddedNumbers(itemNos) }),
+      (row) => Number(row.itemNo),
+    ),
+);
 
 /**
  * The numbers of a batched view as sent: MAX_BATCH of them, repeating the first. PostgreSQL prices
