@@ -123,7 +123,7 @@ async function memberCaller(deps: CallerDeps, claims: TokenSession): Promise<Cal
     const now = deps.clock.now();
     if (idlePastLimit(row.lastActiveAt, now, deps.config.adminIdleMs)) {
       // Ended for good: a refresh cannot revive it.
-      await revokeFamily(db, claims.sessionId, now);
+      await revokeFamily(db, { userId: claims.userId, familyId: claims.sessionId }, now);
       return null;
     }
     await noteAdminActivity(db, claims.sessionId, row.lastActiveAt, now);

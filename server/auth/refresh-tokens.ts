@@ -1,5 +1,6 @@
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { withTransaction } from '../db/transaction';
 import { appUser, refreshToken, role, twoFactor } from '../db/schema';
 import type { TokenSession } from './tokens';
 
@@ -50,28 +51,50 @@ export async function deleteExpiredRefreshTokens(db: Db, cutoff: Date): Promise<
   return gone.length;
 }
 
+/**
+ * Holds the member's row until the transaction ends. Every change to a member's sign-ins takes it
+ * first: ending sign-ins here, and exchanging a refresh token (spend one, store the next) or
+ * storing a sign-in, which take it while reading the member (user/repo.ts holdUserById, the same
+ * lock). They then run one after the other, and each statement sees what the one before stored.
+ * Without it a revocation waiting on the token an exchange is spending goes on, once the exchange
+ * commits, without the token it stored (a statement sees only rows committed before it began): a
+ * copied token presented during its owner's refresh, or a sign-out during one, left the new token
+ * alive. FOR NO KEY UPDATE conflicts with itself and with changes to the member's row, not with
+ * the key-share lock a stored token's foreign key takes. A read of `app_user`, as memberQuery's is.
+ */
+async function holdMember(tx: Db, userId: number): Promise<void> {
+  await memberHoldQuery(tx, userId);
+}
+
+/** holdMember's statement: the row by its primary key. Exported for the query-plan test. */
+export function memberHoldQuery(db: Db, userId: number) {
+  return db.select({ id: appUser.id }).from(appUser).where(eq(appUser.id, userId)).for('no key update');
+}
+
+/** Revokes the live tokens `where` picks, after holding the member (holdMember); its own transaction, or a savepoint in the caller's. */
+function revokeHeld(db: Db, userId: number, where: SQL | undefined, now: Date): Promise<void> {
+  return withTransaction(db, async (tx) => {
+    await holdMember(tx, userId);
+    await tx
+      .update(refreshToken)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt), where));
+  });
+}
+
 /** Ends one sign-in: every live refresh token of its family. */
-export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
-  await db
-    .update(refreshToken)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
+export function revokeFamily(db: Db, signin: { userId: number; familyId: string }, now: Date): Promise<void> {
+  return revokeHeld(db, signin.userId, eq(refreshToken.familyId, signin.familyId), now);
 }
 
 /** Password reset, password change and retirement end every sign-in of the member. */
-export async function revokeAllOfUser(db: Db, userId: number, now: Date): Promise<void> {
-  await db
-    .update(refreshToken)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt)));
+export function revokeAllOfUser(db: Db, userId: number, now: Date): Promise<void> {
+  return revokeHeld(db, userId, undefined, now);
 }
 
 /** Ends every sign-in of the account but `keepFamilyId` (issue 12: a second factor set up ends the password-only ones). */
-export async function revokeOthersOfUser(db: Db, userId: number, keepFamilyId: string, now: Date): Promise<void> {
-  await db
-    .update(refreshToken)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt), ne(refreshToken.familyId, keepFamilyId)));
+export function revokeOthersOfUser(db: Db, userId: number, keepFamilyId: string, now: Date): Promise<void> {
+  return revokeHeld(db, userId, ne(refreshToken.familyId, keepFamilyId), now);
 }
 
 /** An administrator's request seen at `now` (auth/admin-idle.ts decides when it is worth a write). */

@@ -3,7 +3,7 @@ import type { MemberFilter } from '@contract';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { retiredRoleHoldersQuery, roleHoldersQuery } from '../user/repo';
 import * as repo from '../user/repo';
-import { memberQuery } from '../../auth/refresh-tokens';
+import { memberHoldQuery, memberQuery } from '../../auth/refresh-tokens';
 import {
   expectNoSortNoSeqScan,
   explainAnalyze,
@@ -164,6 +164,18 @@ describe('the caller of an authenticated request at 50,000 members, 150,000 refr
     expect(p).toMatch(scanUsing('two_factor_pkey'));
     expect(p).not.toMatch(seqScanOf('app_user', 'refresh_token', 'two_factor'));
     expect(p).not.toMatch(sortNode);
+  });
+
+  it('holding a member before a refresh token is exchanged, a sign-in stored or sign-ins ended (with the member and role read, or not): the row by app_user_pkey', async () => {
+    const id = await memberId(4243);
+    for (const statement of [memberHoldQuery(t.db, id), repo.heldUserQuery(t.db, id)]) {
+      const p = await plan(statement);
+      expect(p).toMatch(indexScan('app_user_pkey', 'app_user'));
+      expect(p).toMatch(/LockRows/);
+      // `role` is a handful of rows, read whole (as memberQuery's plan does).
+      expect(p).not.toMatch(seqScanOf('app_user'));
+      expect(p).not.toMatch(sortNode);
+    }
   });
 
   it('answers the activity of the live token, and null once the sign-in has ended (the plan above is of a query that works)', async () => {

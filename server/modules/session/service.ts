@@ -6,13 +6,13 @@ import { isAdmin } from '../../auth/caller';
 import { idlePastLimit } from '../../auth/admin-idle';
 import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from '../../auth/tokens';
 import type { Db } from '../../db/client';
-import { invalidCredential, invalidOtp, memberNotFound, notAcceptable, twoFactorRequired, unauthorized, type ApiError } from '../../errors';
+import { ApiError, invalidCredential, invalidOtp, memberNotFound, notAcceptable, twoFactorRequired, unauthorized } from '../../errors';
 import { addMs } from '../../lib/clock';
 import { verifyCaptchaIfRequired } from '@server/modules/captcha';
 import { normaliseKey } from '@server/modules/user-key';
 import * as refreshTokens from '@server/auth/refresh-tokens';
 import {
-  accountLockedError, clearFailedSignins, findUserById, findUserBySigninKey, insertSigninFailure, oneAtATime, reserveAttempt, returnAttempt,
+  accountLockedError, clearFailedSignins, findUserBySigninKey, holdUserById, insertSigninFailure, oneAtATime, reserveAttempt, returnAttempt,
   type UserWithRole,
 } from '@server/modules/user';
 import { confirmedFactor, verifySecondFactor } from '@server/modules/two-factor';
@@ -79,8 +79,17 @@ export async function signin(
   // LOCKED (blocked by an administrator) and RETIRED: spec §8 NOT_ACCEPTABLE.
   if (user.status !== 'ACTIVE') return failed(user.id, notAcceptable());
   await oneAtATime(user.id, () => checkSignin(deps, user, input.password, input.otp, now, failed));
-  await refreshTokens.pruneRefreshTokens(deps.db, user.id, now);
-  return issueTokens(deps, deps.db, user);
+  // The sign-in is stored with the member held (holdUserById: refresh-tokens.ts holdMember's lock),
+  // and only if they are still as checked: a password change or reset, a block or a retirement that
+  // committed after the check ended every sign-in there was, and would not see this one.
+  const issued = await withTransaction(deps.db, async (tx): Promise<IssuedTokens | ApiError> => {
+    const current = await holdUserById(tx, user.id);
+    if (current?.status !== 'ACTIVE') return notAcceptable();
+    if (current.passwordHash !== user.passwordHash) return invalidCredential();
+    await refreshTokens.pruneRefreshTokens(tx, user.id, now);
+    return issueTokens(deps, tx, current);
+  });
+  return issued instanceof ApiError ? failed(user.id, issued) : issued;
 }
 
 /**
@@ -122,17 +131,22 @@ async function checkSignin(
 export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> {
   const now = deps.clock.now();
   const tokenHash = hashToken(token);
-  // Spending the old token and storing the next one happen together or not at all.
+  // Spending the old token and storing the next one happen together or not at all, with the
+  // member held (holdUserById: refresh-tokens.ts holdMember's lock), so a revocation comes wholly
+  // before or after.
   const pair = await withTransaction(deps.db, async (tx): Promise<IssuedTokens | null> => {
+    const presented = await refreshTokens.findRefreshToken(tx, tokenHash);
+    const user = presented && (await holdUserById(tx, presented.userId));
+    if (!user) return null;
     const spent = await refreshTokens.spendRefreshToken(tx, tokenHash, now);
     if (!spent) {
+      // Read again under the hold: an exchange that finished while this one waited spent it.
       const known = await refreshTokens.findRefreshToken(tx, tokenHash);
-      if (known?.usedAt && !known.revokedAt) await refreshTokens.revokeFamily(tx, known.familyId, now);
+      if (known?.usedAt && !known.revokedAt) await refreshTokens.revokeFamily(tx, known, now);
       return null;
     }
-    const user = await findUserById(tx, spent.userId);
-    if (!user || user.status !== 'ACTIVE' || adminSigninIdle(user, spent, now, deps.config.adminIdleMs)) {
-      await refreshTokens.revokeFamily(tx, spent.familyId, now);
+    if (user.status !== 'ACTIVE' || adminSigninIdle(user, spent, now, deps.config.adminIdleMs)) {
+      await refreshTokens.revokeFamily(tx, spent, now);
       return null;
     }
     return issueTokens(deps, tx, user, spent.familyId);
@@ -152,5 +166,5 @@ function adminSigninIdle(user: UserWithRole, spent: refreshTokens.RefreshTokenRo
 /** `POST /api/user/signout`: ends the sign-in the token belongs to (every token of its family). */
 export async function signout(deps: Deps, token: string): Promise<void> {
   const known = await refreshTokens.findRefreshToken(deps.db, hashToken(token));
-  if (known) await refreshTokens.revokeFamily(deps.db, known.familyId, deps.clock.now());
+  if (known) await refreshTokens.revokeFamily(deps.db, known, deps.clock.now());
 }

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, messages, type TokenPair } from '@contract';
 import { buildApp } from '../../app';
 import { hashToken } from '../../auth/tokens';
 import { CLOCK_TOLERANCE_SECONDS } from '../../auth/signing-keys';
+import type { Db } from '../../db/client';
 import { appUser, refreshToken } from '../../db/schema';
 import { setSiteSetting, signIn, signinRequest } from '../../test/accounts';
 import { createMember, type TestMember } from '../../test/factories';
@@ -28,6 +29,42 @@ afterAll(async () => {
 });
 
 const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: token } });
+/** Waits until `n` statements of this test's database wait on a lock. */
+async function waitForLockWaits(n: number): Promise<void> {
+  for (let tries = 0; tries < 500; tries++) {
+    const { rows } = await t.database.raw.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    );
+    if (rows[0]!.n >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${n} statements never waited on a lock`);
+}
+
+type Answer = Awaited<ReturnType<typeof refresh>>;
+
+/**
+ * Requests made to race on purpose: `held` (a locking statement) holds a row in a transaction of
+ * the test's, each request is started once the ones before it wait on a lock, `meanwhile` runs in
+ * that transaction, and it commits. Answers the responses, in order.
+ */
+async function racing<R extends (() => PromiseLike<Answer>)[]>(
+  held: SQL,
+  requests: [...R],
+  meanwhile?: (tx: Db) => Promise<unknown>,
+): Promise<{ [K in keyof R]: Answer }> {
+  const started: Promise<Answer>[] = [];
+  await t.db.transaction(async (tx) => {
+    await tx.execute(held);
+    for (const request of requests) {
+      started.push(Promise.resolve(request()));
+      await waitForLockWaits(started.length);
+    }
+    await meanwhile?.(tx);
+  });
+  return (await Promise.all(started)) as { [K in keyof R]: Answer };
+}
+
 const me = (member: { id: number }, accessToken: string) =>
   t.app.inject({ method: 'GET', url: `/api/user/${member.id}`, headers: t.auth(accessToken) });
 
@@ -54,6 +91,19 @@ describe('POST /api/user/signin', () => {
     expect(stored).toMatchObject({ userId: member.id, usedAt: null, revokedAt: null });
     expect(stored!.expiresAt.getTime() - clock.now().getTime()).toBe(14 * DAY);
     expect((await me(member, pair.accessToken)).statusCode).toBe(200);
+  });
+
+  it('a password changed while the sign-in is checked refuses it: the change ended every sign-in, and this one is not left standing', async () => {
+    const changing = await createMember(t.db);
+    // The member's row is held, as a password change holds it until it commits; the sign-in,
+    // checked against the old password, waits for it, and the password changes meanwhile.
+    const [answer] = await racing(
+      sql`SELECT 1 FROM app_user WHERE id = ${changing.id} FOR UPDATE`,
+      [() => signinRequest(t, changing.userKeyCode, changing.password)],
+      (tx) => tx.update(appUser).set({ passwordHash: 'changed' }).where(eq(appUser.id, changing.id)),
+    );
+    expectRefusal(answer, 401, 'INVALID_CREDENTIAL', '계정 정보가 일치하지 않습니다. 다시 입력해주세요.');
+    expect(await t.db.select().from(refreshToken).where(eq(refreshToken.userId, changing.id))).toEqual([]);
   });
 
   it('a wrong password: INVALID_CREDENTIAL with the spec\'s sentence', async () => {
@@ -198,6 +248,26 @@ describe('refresh tokens', () => {
     expect((await refresh(otherSignin.refreshToken)).statusCode).toBe(200);
   });
 
+  it('a spent token used while its successor is being exchanged still ends the sign-in: the token that exchange issues is revoked too', async () => {
+    const member = await createMember(t.db);
+    const first = await signIn(t, member.userKeyCode, member.password);
+    const second = data<TokenPair>(await refresh(first.refreshToken));
+    // The live token's row is held, so its exchange stops midway; the copied token's revocation
+    // arrives while it waits. Without the member's lock, the revocation's statement could not see
+    // the token the exchange goes on to store, and that token would live on.
+    const [exchanged, reused] = await racing(sql`SELECT 1 FROM refresh_token WHERE token_hash = ${hashToken(second.refreshToken)} FOR UPDATE`, [
+      () => refresh(second.refreshToken),
+      () => refresh(first.refreshToken),
+    ]);
+    expectRefusal(reused, 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expect(exchanged.statusCode).toBe(200);
+    const third = data<TokenPair>(exchanged);
+    expectRefusal(await refresh(third.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expect((await me(member, third.accessToken)).statusCode).toBe(401);
+    const live = await t.db.select().from(refreshToken).where(and(eq(refreshToken.userId, member.id), isNull(refreshToken.usedAt), isNull(refreshToken.revokedAt)));
+    expect(live).toEqual([]);
+  });
+
   it('last 14 days', async () => {
     const member = await createMember(t.db);
     const early = await signIn(t, member.userKeyCode, member.password);
@@ -232,5 +302,21 @@ describe('POST /api/user/signout', () => {
     expect((await refresh(kept.refreshToken)).statusCode).toBe(200);
     // Signing out twice, or with an unknown token, is harmless.
     expect((await t.app.inject({ method: 'POST', url: '/api/user/signout', payload: { refreshToken: 'unknown' } })).statusCode).toBe(200);
+  });
+
+  it('ends the sign-in whose token is being exchanged meanwhile: the token that exchange issues is revoked too', async () => {
+    const member = await createMember(t.db);
+    const pair = await signIn(t, member.userKeyCode, member.password);
+    // The exchange stops midway on the held token; the sign-out of the same sign-in arrives while
+    // it waits. Without the member held by the revocation itself (refresh-tokens.ts revokeHeld),
+    // its statement would wait on that token and go on without the one the exchange stores.
+    const [exchanged, signedOut] = await racing(sql`SELECT 1 FROM refresh_token WHERE token_hash = ${hashToken(pair.refreshToken)} FOR UPDATE`, [
+      () => refresh(pair.refreshToken),
+      () => t.app.inject({ method: 'POST', url: '/api/user/signout', payload: { refreshToken: pair.refreshToken } }),
+    ]);
+    expect(body(signedOut)).toEqual({ code: 'SUCCESS', data: {} });
+    const next = data<TokenPair>(exchanged);
+    expectRefusal(await refresh(next.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
+    expect((await me(member, next.accessToken)).statusCode).toBe(401);
   });
 });

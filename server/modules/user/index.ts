@@ -3,7 +3,7 @@ export { keyIsAddress, maskKey, maskUserKey } from './mask';
 export { eraseRetiringMember } from './my-page';
 export { accountLockedError, confirmOwnPassword, reserveAttempt, returnAttempt, type SecondFactorCheck } from './attempts';
 export { oneAtATime } from './one-at-a-time';
-export { clearFailedSignins, deleteSigninFailuresBefore, findUserById, findUserBySigninKey, insertSigninFailure, type UserWithRole } from './repo';
+export { clearFailedSignins, deleteSigninFailuresBefore, findUserById, findUserBySigninKey, holdUserById, insertSigninFailure, type UserWithRole } from './repo';
 export { memberCounts, memberCountsQuery, signinFailureCounts, signinFailureCountsQuery } from './repo';
 export { roleHolderCount, roleHolderCounts } from './repo';
 export { activeMembersSharingMobile, activeMembersWithout, keyInUse, memberName } from './repo';

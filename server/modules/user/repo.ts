@@ -119,13 +119,28 @@ export interface UserWithRole {
   permissions: string[];
 }
 
+/** The member with their role, by id (app_user_pkey). */
+const userWithRoleById = (db: Db, id: number) =>
+  db.select(userWithRoleColumns).from(appUser).innerJoin(role, eq(role.roleCode, appUser.roleCode)).where(eq(appUser.id, id));
+
 export async function findUserById(db: Db, id: number): Promise<UserWithRole | undefined> {
-  const [row] = await db
-    .select(userWithRoleColumns)
-    .from(appUser)
-    .innerJoin(role, eq(role.roleCode, appUser.roleCode))
-    .where(eq(appUser.id, id));
+  const [row] = await userWithRoleById(db, id);
   return row;
+}
+
+/**
+ * The member with their role, their row held until the transaction ends (`db` is one): the hold
+ * auth/refresh-tokens.ts holdMember takes, with the member read in the same statement, for a
+ * sign-in or token exchange about to store a token (decision 0043).
+ */
+export async function holdUserById(tx: Db, id: number): Promise<UserWithRole | undefined> {
+  const [row] = await heldUserQuery(tx, id);
+  return row;
+}
+
+/** holdUserById's statement. Exported for the query-plan test. */
+export function heldUserQuery(db: Db, id: number) {
+  return userWithRoleById(db, id).for('no key update', { of: appUser });
 }
 
 /**
