@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from './auth/caller';
 import { getCaller } from './auth/request-caller';
-import { etagMatches, preferredEncoding, type CachedAnswer } from '@server/modules/board';
+import { acceptedEncodings, etagMatches, type CachedAnswer } from '@server/modules/board';
 import { PRIVATE_NO_STORE } from './private-answers';
 
 /**
@@ -65,8 +65,9 @@ function sendGuestAnswer(request: FastifyRequest, reply: FastifyReply, answer: G
 /**
  * Sends a body kept in the guests' answer cache (an API answer, or a reader page: seo/page-head.ts)
  * with `Cache-Control: no-cache`, its weak ETag and 304 to it, compressed once per encoding and kept
- * with it. `tagPerEncoding` gives each encoding a tag of its own (a page, as the web build's files),
- * so that a cache never revalidates one encoding with another.
+ * with it (a post's, once whatever its view count). `tagPerEncoding` gives each encoding a tag of
+ * its own (a page, as the web build's files), so that a cache never revalidates one encoding with
+ * another.
  */
 export function sendKeptBody(
   request: FastifyRequest,
@@ -78,10 +79,19 @@ export function sendKeptBody(
   const entry = 'entry' in answer ? answer.entry : answer;
   const viewCount = 'entry' in answer ? answer.viewCount : undefined;
   const rendered = cache.render(entry, viewCount);
-  const preferred = preferredEncoding(request.headers['accept-encoding']);
-  const encoding = preferred && cache.compresses(rendered, preferred) ? preferred : null;
-  // rendered.etag is W/"…": the encoding goes inside the quotes.
-  const etag = opts.tagPerEncoding && encoding ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
+  // A post's answer or page, which carries its view count, goes in gzip once it was sent before:
+  // stitched around the count, it costs a copy per new visitor (count-gzip.ts, decision 0042).
+  const preferred = cache.encodingFor(entry, request.headers['accept-encoding']);
+  let encoding = preferred && cache.compresses(rendered, preferred) ? preferred : null;
+  const tagOf = (encoding: 'br' | 'gzip' | null) =>
+    // rendered.etag is W/"…": the encoding goes inside the quotes.
+    opts.tagPerEncoding && encoding ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
+  // A post's page goes in br on its entry's first send and in gzip after, and entries are made anew
+  // every few seconds: a client holding this rendering in the other encoding it takes keeps that one.
+  const other = encoding === 'br' ? 'gzip' : 'br';
+  const held = opts.tagPerEncoding && encoding && entry.tail !== null && etagMatches(request.headers['if-none-match'], tagOf(other));
+  if (held && acceptedEncodings(request.headers['accept-encoding']!)[other]) encoding = other;
+  const etag = tagOf(encoding);
   reply.header('cache-control', 'no-cache').header('vary', opts.vary).header('etag', etag);
   // Before compressing: a 304 sends no body, so it must not pay for (or settle) the compressed one.
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();

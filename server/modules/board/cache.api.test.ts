@@ -246,6 +246,29 @@ describe('ETag and 304', () => {
     expect(other.headers.etag).not.toBe(first.headers.etag);
   });
 
+  it('a post view goes in br first, then in gzip stitched around each new visitor\'s count; in br to a client that takes br alone', async () => {
+    const content = `<p>${'인체이식형 의료기기 환자등록 안내 '.repeat(80)}</p>`;
+    const { itemNo } = await createBoardItem(t.db, { boardCode: 'annualReport', title: '압축 조회 시험', content });
+    const url = `/api/board-item/annualReport/${itemNo}`;
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const read = (payload: Buffer, encoding: unknown) =>
+      JSON.parse((encoding === 'gzip' ? gunzipSync(payload) : brotliDecompressSync(payload)).toString('utf8')) as { data: BoardItem };
+    // Each visitor is new: each answer carries a count one higher. A post is kept when asked for
+    // again (decision 0040): each answer's first send goes in br, its later ones in gzip.
+    const answers: { encoding: unknown; count: number }[] = [];
+    for (let visitor = 1; visitor <= 5; visitor++) {
+      const res = await guest(url, { ...browser, 'user-agent': `StitchTester${visitor}` });
+      const view = read(res.rawPayload, res.headers['content-encoding']);
+      expect(view.data.content).toBe(content);
+      answers.push({ encoding: res.headers['content-encoding'], count: view.data.viewCount });
+    }
+    expect(answers.map((a) => a.count)).toEqual([1, 2, 3, 4, 5]);
+    expect(answers.map((a) => a.encoding)).toEqual(['br', 'br', 'gzip', 'gzip', 'gzip']);
+    const br = await guest(url, { 'accept-encoding': 'br', 'user-agent': 'StitchTester6' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(read(br.rawPayload, 'br').data.viewCount).toBe(6);
+  });
+
   it('a 304 compresses nothing: the kept levels are made by the next send of a body', async () => {
     // A list long enough to be compressed (1 KB and more).
     for (let i = 0; i < 8; i++) await createBoardItem(t.db, { boardCode: 'safetyInformation', title: `압축 시험 안전성 정보 ${i}번째 글의 제목` });

@@ -149,10 +149,73 @@ describe('BoardCache', () => {
     expect(gzip.buffer.byteLength).toBeLessThan(16 * 1024);
     // Compressed, the body's UTF-8 is dropped (made again for the kept levels, if ever asked).
     expect(rendered.utf8).toBeUndefined();
-    expect(cache.size.bytes - before).toBe(2 * rendered.body.length + br.length + gzip.length);
+    // gzip is stitched from head and tail compressed once (count-gzip.ts), held with the entry.
+    const parts = entry.countGzip!.head.length + entry.countGzip!.tail.length;
+    expect(cache.size.bytes - before).toBe(2 * rendered.body.length + br.length + gzip.length + parts);
     // The next count replaces the rendered body and its forms, in the count as in memory.
     const next = cache.render(entry, 5);
-    expect(cache.size.bytes - before).toBe(2 * next.body.length);
+    expect(cache.size.bytes - before).toBe(2 * next.body.length + parts);
+  });
+
+  it('gives a post view\'s gzip for any count of one length from its head and tail compressed once; in br its first send, in gzip from then on', () => {
+    const { cache } = cacheOf();
+    const text = Array.from({ length: 300 }, (_, i) => `환자등록 ${i}번 안내와 인체이식형 의료기기 ${i % 17}번 제품 정보`).join(' ');
+    const json = JSON.stringify({ code: 'SUCCESS', data: { title: '제목', viewCount: 3, content: text, prev: { title: '이전 글' } } });
+    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, viewCount: 3 } });
+    const browser = 'gzip, deflate, br';
+    // Its first send in quick br (most posts opened at random are asked for once)...
+    expect(cache.encodingFor(entry, browser)).toBe('br');
+    cache.compressed(entry, cache.render(entry, 3), 'br');
+    expect(entry.countGzip).toBeNull();
+    // ...and from then on in gzip, for any count: a list's answer stays br first.
+    expect(cache.encodingFor(entry, browser)).toBe('gzip');
+    expect(cache.encodingFor(entry, 'br')).toBe('br');
+    const list = cache.create('l', cache.stamp('notice'), body(text), { keep: true });
+    cache.compressed(list, cache.render(list), 'br');
+    expect(cache.encodingFor(list, browser)).toBe('br');
+
+    const four = cache.render(entry, 4);
+    const first = cache.compressed(entry, four, 'gzip')!;
+    expect(zlib.gunzipSync(first).toString()).toBe(json.replace('"viewCount":3', '"viewCount":4'));
+    const parts = entry.countGzip!;
+    // Counted with the entry; the body's size now comes from the parts (measuring it would flatten the joined string).
+    expect(cache.compressed(entry, four, 'gzip')).toBe(first);
+    const five = cache.render(entry, 5);
+    expect(five.byteLength).toBe(Buffer.byteLength(five.body));
+    // Every later count of one digit is stitched from the same parts: nothing is compressed again.
+    for (const count of [5, 9, 3]) {
+      const rendered = cache.render(entry, count);
+      const before = cache.size.bytes;
+      const gzip = cache.compressed(entry, rendered, 'gzip')!;
+      expect(zlib.gunzipSync(gzip).toString()).toBe(rendered.body);
+      expect(entry.countGzip).toBe(parts);
+      expect(rendered.utf8).toBeUndefined();
+      expect(cache.size.bytes - before).toBe(gzip.length);
+    }
+    // A count of two digits makes the parts anew, once, and counts them in place of the old.
+    const ten = cache.render(entry, 10);
+    const beforeTen = cache.size.bytes;
+    const tenGzip = cache.compressed(entry, ten, 'gzip')!;
+    expect(zlib.gunzipSync(tenGzip).toString()).toBe(ten.body);
+    const twoDigits = entry.countGzip!;
+    expect(twoDigits).not.toBe(parts);
+    const partsBytes = (p: typeof parts) => p.head.length + p.tail.length;
+    expect(cache.size.bytes - beforeTen).toBe(partsBytes(twoDigits) - partsBytes(parts) + tenGzip.length);
+    const eleven = cache.render(entry, 11);
+    expect(zlib.gunzipSync(cache.compressed(entry, eleven, 'gzip')!).toString()).toBe(eleven.body);
+    expect(entry.countGzip).toBe(twoDigits);
+    // A client that takes gzip and not br: its first send is quick gzip of the whole, no parts made.
+    const other = cache.create('g', cache.stamp('notice'), json, { keep: true, item: { id: 3, viewCount: 3 } });
+    const quick = cache.compressed(other, cache.render(other, 3), 'gzip')!;
+    expect(zlib.gunzipSync(quick).toString()).toBe(json);
+    expect(other.countGzip).toBeNull();
+    const later = cache.render(other, 4);
+    expect(zlib.gunzipSync(cache.compressed(other, later, 'gzip')!).toString()).toBe(later.body);
+    expect(other.countGzip).not.toBeNull();
+    // A view too small to gain goes as it is, as any other answer.
+    const small = cache.create('s', cache.stamp('notice'), JSON.stringify({ data: { title: '짧은 글', viewCount: 1 } }), { keep: true, item: { id: 2, viewCount: 1 } });
+    expect(cache.compressed(small, cache.render(small, 2), 'gzip')).toBeNull();
+    expect(small.countGzip).toBeNull();
   });
 
   it('renders a post view with the count it was made with as the body made, held once', () => {
@@ -299,6 +362,32 @@ describe('BoardCache', () => {
     expect(z.head).toBe(body('읽기 2'));
     expect(cache.get('a')?.head).toBe(body('읽기 2'));
   });
+
+  it('lets go of a settled read\'s answer, its slot replaced by a newer read or not (issue 24: held, old, it kept pages from dying young)', async () => {
+    const { cache } = cacheOf();
+    // The slots as the cache holds them while the reads are on their way (white-box: nothing else
+    // shows what an old slot still references).
+    const reading = cache['reading'];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const read = async () => {
+      await gate;
+      return { body: body('한 번 읽은 글'), keep: false };
+    };
+    const first = cache.answer('a', 'notice', read);
+    const older = reading.get('a')!;
+    cache.invalidate(['notice']);
+    const second = cache.answer('a', 'notice', read);
+    const newer = reading.get('a')!;
+    expect(newer).not.toBe(older);
+    expect(older.promise).not.toBeNull();
+    release();
+    await Promise.all([first, second]);
+    await Promise.resolve();
+    expect(reading.size).toBe(0);
+    expect(older.promise).toBeNull();
+    expect(newer.promise).toBeNull();
+  });
 });
 
 describe('HTTP helpers', () => {
@@ -317,5 +406,10 @@ describe('HTTP helpers', () => {
     expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
     expect(preferredEncoding('identity')).toBeNull();
     expect(preferredEncoding(undefined)).toBeNull();
+    // A post's answer takes gzip first (stitched around its count), br only from a client without gzip.
+    expect(preferredEncoding('gzip, deflate, br', 'gzip')).toBe('gzip');
+    expect(preferredEncoding('br', 'gzip')).toBe('br');
+    expect(preferredEncoding('gzip;q=0, br', 'gzip')).toBe('br');
+    expect(preferredEncoding('identity', 'gzip')).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { countGzip, countGzipBytes, ownBytes, stitchGzip, type CountGzip } from './count-gzip';
+import { preferredEncoding } from './http-cache';
 
 /**
  * Guest answers of the board read paths (lists, searches, post views, board settings), kept
@@ -16,6 +18,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 export interface Rendered {
   body: string;
   etag: string;
+  /** A post view's: the view count in the body (its gzip is stitched around it: count-gzip.ts). */
+  count?: string;
   /**
    * UTF-8 of the body (utf8Of), made when the body is compressed or sent: what it is compressed
    * from, and sent as when it goes uncompressed (given the string, zlib and the socket would each
@@ -125,12 +129,17 @@ export interface CachedAnswer {
   hash: string;
   /** The last body rendered, with its compressed forms (a view keeps the one for the latest count). */
   rendered: Rendered | null;
+  /** A post view's head and tail compressed for gzip once, whatever the count (count-gzip.ts); made on its first gzip send. */
+  countGzip: CountGzip | null;
+  /** Whether any rendering of it went out compressed (see `encodingFor`). */
+  sentCompressed: boolean;
 }
 
 /**
  * Compressing once per answer instead of once per request (@fastify/compress in server/web.ts
  * would do it on every send, so it uses its cheapest levels). Once per answer affords better
- * levels; a post view recompresses only when its count changes (a new visitor).
+ * levels. A post view's gzip is compressed once whatever its count (count-gzip.ts: each new
+ * visitor changes the count); its br, its first send's and a br-only client's, anew for each count.
  *
  * Most answers a miss makes are sent once and never asked for again (any post of a big board, a
  * count a new visitor just changed): the first send compresses at the quick levels, and only an
@@ -161,10 +170,24 @@ export interface BoardCacheOptions {
   now?: () => number;
 }
 
+/** A read on its way (BoardCache.reading): what it started from, and its answer until it settles. */
+interface ReadingSlot {
+  stamp: Stamp;
+  promise: Promise<CachedAnswer> | null;
+}
+
 export class BoardCache {
   private readonly entries = new Map<string, CachedAnswer>();
-  /** Reads under way, by key (see `answer`). */
-  private readonly reading = new Map<string, { stamp: Stamp; promise: Promise<CachedAnswer> }>();
+  /**
+   * Reads on their way, by key (see `answer`). A slot lets go of its promise once it settles. The map lives as
+   * long as the cache, in V8's old generation, and what it once held can stay reachable to the
+   * young-generation collector until the next full collection (a table it outgrew, with its
+   * slots, is old garbage that collector does not look into). The answer a settled promise holds
+   * (a page of any post, 10-20 KB) was then promoted instead of dying young: three in four such
+   * pages were, and two thirds of all the bytes promoted under that load (issue 24,
+   * docs/performance.md, session 28).
+   */
+  private readonly reading = new Map<string, ReadingSlot>();
   private readonly versions = new Map<string, number>();
   /** Hashes of keys asked for once (askedBefore), the newer set and the one it replaced. */
   private askedKeys = new Set<number>();
@@ -190,13 +213,14 @@ export class BoardCache {
     const hit = this.get(key);
     if (hit) return hit;
     const running = this.reading.get(key);
-    if (running && this.isCurrent(running.stamp)) return running.promise;
+    if (running?.promise && this.isCurrent(running.stamp)) return running.promise;
     const stamp = this.stamp(board);
     const promise = read().then((fresh) => this.create(key, stamp, fresh.body, fresh));
-    const entry = { stamp, promise };
-    this.reading.set(key, entry);
+    const slot: ReadingSlot = { stamp, promise };
+    this.reading.set(key, slot);
     const done = () => {
-      if (this.reading.get(key) === entry) this.reading.delete(key);
+      if (this.reading.get(key) === slot) this.reading.delete(key);
+      slot.promise = null;
     };
     promise.then(done, done);
     return promise;
@@ -279,10 +303,12 @@ export class BoardCache {
         .digest('base64url')
         .slice(0, 20),
       rendered: null,
+      countGzip: null,
+      sentCompressed: false,
     };
     // Sent with the count it was made with (a page made on a miss is, at once), the body as made is
     // the rendering: joining head, count and tail again would copy its 10-20 KB for each page made.
-    if (madeWithCount) entry.rendered = { body, etag: `W/"${entry.hash}-${opts.item!.viewCount}"`, shared: true };
+    if (madeWithCount) entry.rendered = { body, etag: `W/"${entry.hash}-${opts.item!.viewCount}"`, count: String(opts.item!.viewCount), shared: true };
     if (
       opts.keep &&
       this.isCurrent(stamp) &&
@@ -347,13 +373,15 @@ export class BoardCache {
       entry.rendered ??= { body: entry.head, etag: `W/"${entry.hash}"` };
       return entry.rendered;
     }
-    const count = viewCount ?? entry.item!.viewCount;
+    const count = String(viewCount ?? entry.item!.viewCount);
     const etag = `W/"${entry.hash}-${count}"`;
     if (entry.rendered?.etag !== etag) {
       // A view's body is a string of its own besides head and tail: it counts against the bound
       // with its encoded forms (uncounted, the cache held two to three times its budget).
       this.account(entry, -(encodedBytes(entry.rendered) + textBytes(entry.rendered)));
-      entry.rendered = { body: `${entry.head}${count}${entry.tail}`, etag };
+      entry.rendered = { body: `${entry.head}${count}${entry.tail}`, etag, count };
+      // Its size is known from the parts once they are compressed: measuring would flatten the body.
+      if (entry.countGzip) entry.rendered.byteLength = entry.countGzip.size + count.length;
       this.account(entry, textBytes(entry.rendered));
     }
     return entry.rendered;
@@ -390,13 +418,18 @@ export class BoardCache {
    * characters, Korean answers of 1-3 KB went out compressed per request by the plugin).
    */
   compressed(entry: CachedAnswer, rendered: Rendered, encoding: 'br' | 'gzip'): Buffer | null {
+    if (!this.compresses(rendered, encoding)) return null;
+    // A post's gzip is stitched from its parts from its second compressed send on: its first (a
+    // client that takes gzip and not br) goes quick, as most posts opened at random are sent once.
+    const sentBefore = entry.sentCompressed;
+    entry.sentCompressed = true;
+    if (encoding === 'gzip' && entry.tail !== null && sentBefore) return this.countedGzip(entry, rendered);
     const kept = rendered[encoding];
     if (kept && !rendered.quick?.has(encoding)) return kept;
-    if (!kept && !this.compresses(rendered, encoding)) return null;
     const quick = kept === undefined;
     // From the body's UTF-8 (utf8Of): given the string, zlib encodes it anew for each call.
     const utf8 = this.utf8Of(entry, rendered);
-    let out =
+    const out = ownBytes(
       encoding === 'br'
         ? brotliCompressSync(utf8, {
             params: {
@@ -407,11 +440,8 @@ export class BoardCache {
               [zlib.BROTLI_PARAM_SIZE_HINT]: utf8.length,
             },
           })
-        : gzipSync(utf8, { level: quick ? QUICK_GZIP_LEVEL : GZIP_LEVEL });
-    // zlib's sync calls answer a view of their 16 KB output chunk: kept as it is, a 2 KB answer
-    // would hold the whole chunk (7,000 posts, 220 MB against a 32 MB budget). A copy of the
-    // bytes alone goes in the cache.
-    if (out.buffer.byteLength > out.length) out = Buffer.from(out);
+        : gzipSync(utf8, { level: quick ? QUICK_GZIP_LEVEL : GZIP_LEVEL }),
+    );
     rendered[encoding] = out;
     if (quick) (rendered.quick ??= new Set()).add(encoding);
     else rendered.quick!.delete(encoding);
@@ -425,6 +455,38 @@ export class BoardCache {
       rendered.utf8 = undefined;
     }
     return out;
+  }
+
+  /**
+   * A post view's body as gzip, stitched around its count from its head and tail compressed once
+   * at the kept level (count-gzip.ts): a new visitor's count costs a copy, not a compression. Made
+   * anew only for a count of another length (its tenth view, its hundredth).
+   */
+  private countedGzip(entry: CachedAnswer, rendered: Rendered): Buffer {
+    const count = rendered.count!;
+    let parts = entry.countGzip;
+    if (rendered.gzip && parts?.digits === count.length) return rendered.gzip;
+    if (parts?.digits !== count.length) {
+      const fresh = countGzip(Buffer.from(entry.head, 'utf8'), Buffer.from(entry.tail!, 'utf8'), count.length, GZIP_LEVEL);
+      this.account(entry, countGzipBytes(fresh) - countGzipBytes(parts));
+      entry.countGzip = parts = fresh;
+    }
+    const out = stitchGzip(parts, count);
+    this.account(entry, out.length - (rendered.gzip?.length ?? 0));
+    rendered.gzip = out;
+    rendered.quick?.delete('gzip');
+    return out;
+  }
+
+  /**
+   * The encoding to send `entry` in to a client that sends this Accept-Encoding (http-cache.ts
+   * preferredEncoding): br first, except for a post view sent compressed before, whose gzip for
+   * any count is stitched from parts compressed once (countedGzip). Its first send (most posts
+   * opened at random are asked for once) goes in quick br: compressing head and tail for gzip
+   * costs twice that (150 against 45-80 µs for a page), which only later counts pay back.
+   */
+  encodingFor(entry: CachedAnswer, acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+    return preferredEncoding(acceptEncoding, entry.tail !== null && entry.sentCompressed ? 'gzip' : 'br');
   }
 
   /** Whether `compressed` gives the body in `encoding` (false: it is too small to gain, and goes as it is). */
@@ -492,6 +554,7 @@ export function scriptSafeJson(json: string): string {
   return json.replace(/</g, '\\u003c');
 }
 
+/** Memory of a rendered body's encoded forms (UTF-8, br, gzip). */
 function encodedBytes(rendered: Rendered | null): number {
   return (rendered?.utf8?.length ?? 0) + (rendered?.br?.length ?? 0) + (rendered?.gzip?.length ?? 0);
 }

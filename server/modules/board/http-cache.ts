@@ -31,14 +31,21 @@ export function acceptedEncodings(header: string): { br: boolean; gzip: boolean 
 }
 
 let lastAcceptEncoding: string | undefined;
-let lastEncoding: 'br' | 'gzip' | null = null;
+let lastAccepted: { br: boolean; gzip: boolean } = { br: false, gzip: false };
 
-/** br if the client takes it, else gzip, else none. Clients repeat one header, so the last is remembered. */
-export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+/**
+ * The encoding to send in: `first` if the client takes it, else the other, else none. br first for
+ * most answers (smaller); gzip first for a post's, whose view count changes per visitor and whose
+ * gzip is stitched around it instead of compressed anew (count-gzip.ts). Clients repeat one
+ * header, so the last one's reading is remembered.
+ */
+export function preferredEncoding(header: string | undefined, first: 'br' | 'gzip' = 'br'): 'br' | 'gzip' | null {
   if (!header) return null;
-  if (header === lastAcceptEncoding) return lastEncoding;
-  const { br, gzip } = acceptedEncodings(header);
-  lastAcceptEncoding = header;
-  lastEncoding = br ? 'br' : gzip ? 'gzip' : null;
-  return lastEncoding;
+  if (header !== lastAcceptEncoding) {
+    lastAccepted = acceptedEncodings(header);
+    lastAcceptEncoding = header;
+  }
+  const { br, gzip } = lastAccepted;
+  if (first === 'gzip') return gzip ? 'gzip' : br ? 'br' : null;
+  return br ? 'br' : gzip ? 'gzip' : null;
 }

@@ -149,11 +149,22 @@ export function opensPage(request: FastifyRequest): boolean {
 
 /** The script element with the screen's first answers, or '' when there are none. */
 export function firstDataScript(answers: readonly FirstAnswer[]): string {
-  if (answers.length === 0) return '';
+  return firstDataPieces(answers).join('');
+}
+
+/**
+ * firstDataScript's pieces, for a page to join with its own in one copy: joined apart first, the
+ * script (most of a post's page, 8 KB and more) was copied once into its own string and again into
+ * the page's (issue 24: a page made for one request allocated 150 KB).
+ */
+export function firstDataPieces(answers: readonly FirstAnswer[]): string[] {
+  if (answers.length === 0) return [];
   // The cached bodies go in as they are, `<` escaped (each answer's once, kept with it), so that no
   // text can end the element: `{"request":…,"answer":<the API's body>}` each.
-  const items = answers.map((a) => `{"request":${scriptSafeJson(JSON.stringify(a.call))},"answer":${a.scriptBody}}`);
-  return `<script type="application/json" id="first-data">[${items.join(',')}]</script>`;
+  const pieces = ['<script type="application/json" id="first-data">['];
+  answers.forEach((a, i) => pieces.push(i === 0 ? '{"request":' : ',{"request":', scriptSafeJson(JSON.stringify(a.call)), ',"answer":', a.scriptBody, '}'));
+  pieces.push(']</script>');
+  return pieces;
 }
 
 /**

@@ -13,7 +13,7 @@ import { cachedBoardRow, countGuestView, etagMatches, preferredEncoding, visitor
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
 import { sendKeptBody } from '../../guest-answers';
 import { escapeMarkup, excerpt, originOf } from './text';
-import { createFirstData, firstDataScript, opensPage, type FirstAnswer } from './first-data';
+import { createFirstData, firstDataPieces, firstDataScript, opensPage, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
 import { createScreenStatus, type ScreenStatus } from './not-found';
 import { createPostFacts, oneLookupEach, type PostFactsOf } from './post-facts';
@@ -455,13 +455,15 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       // A post's head is a guest's reading of the post (post-facts.ts): the post is there.
       const sent = viewPath.test(url) ? 'post' : 'screen';
       const info = await settings.info();
-      // In one concatenation, the script before the body's end (as withData puts it): a page of a
-      // post nobody opened lately is made for one request, and each copy of it is 10-20 KB.
+      // In one join, the script before the body's end (as withData puts it): a page of a post
+      // nobody opened lately is made for one request, and each copy of it is 10-20 KB. Joined, the
+      // page is one flat string at once; a concatenation was flattened later, a copy more.
       const pageHtml = () => {
-        const tags = headTags(head, originOf(request), info.siteName);
-        const script = data();
-        const end = script && bodyEnd ? `${bodyEnd[0]}  ${script}\n  </body>${bodyEnd[1]}` : template[1];
-        return `${template[0]}${tags}${preloads ? `${preloads}\n  ` : ''}${end}`;
+        const pieces = [template[0], headTags(head, originOf(request), info.siteName), preloads ? `${preloads}\n  ` : ''];
+        const script = firstDataPieces(answers ?? []);
+        if (script.length > 0 && bodyEnd) pieces.push(bodyEnd[0], '  ', ...script, '\n  </body>', bodyEnd[1]);
+        else pieces.push(template[1]);
+        return pieces.join('');
       };
       // A page built without all its parts (the database slow) is sent, not kept.
       if (!answers || !cache.enabled) {
