@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import type { BoardItem, BoardItemPage, Success } from '@contract';
 
 const require = createRequire(import.meta.url);
@@ -31,7 +31,8 @@ export interface PageErrors {
 
 export const test = base.extend<{ pageErrors: PageErrors }>({
   pageErrors: [
-    async ({ context, baseURL }, use) => {
+    async ({ context, baseURL }, use, testInfo) => {
+      const requests = trackRequests(context);
       const seen: string[] = [];
       const allowed: RegExp[] = [];
       context.on('weberror', (webError) => {
@@ -57,6 +58,9 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
           allowed.push(...patterns);
         },
       });
+      // A failed test's requests still on their way or failed: a screen left loading says which
+      // (scripts/e2e.mjs prints the file after a failed run).
+      if (testInfo.status !== testInfo.expectedStatus) fs.writeFileSync(testInfo.outputPath('requests.txt'), requests.report());
 
       const pageNotFound = (entry: string) =>
         [...notFoundPages].some((url) => entry === `console.error: Failed to load resource: the server responded with a status of 404 (Not Found) (${url})`);
@@ -74,6 +78,44 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
 });
 
 export { expect };
+
+const FINISHED_SHOWN = 60;
+
+/** The requests of a browser context: those still waiting for their answer, those that failed, those answered. */
+function trackRequests(context: BrowserContext): { report(): string } {
+  const started = Date.now();
+  const waiting = new Map<Request, number>();
+  const failed: string[] = [];
+  const finished: string[] = [];
+  const line = (request: Request, at: number) => `${((at - started) / 1000).toFixed(1)} s ${request.method()} ${request.url()}`;
+  context.on('request', (request) => waiting.set(request, Date.now()));
+  context.on('requestfinished', (request) => {
+    // Every one, so that a screen left loading shows whether its code was asked for at all.
+    const at = waiting.get(request) ?? Date.now();
+    finished.push(`${line(request, at)}, ${Date.now() - at} ms`);
+    waiting.delete(request);
+  });
+  context.on('requestfailed', (request) => {
+    failed.push(`${line(request, waiting.get(request) ?? Date.now())}: ${request.failure()?.errorText ?? 'failed'}`);
+    waiting.delete(request);
+  });
+  return {
+    report: () => {
+      const now = Date.now();
+      const open = [...waiting].map(([request, at]) => `${line(request, at)}, waiting ${((now - at) / 1000).toFixed(1)} s`);
+      const last = finished.slice(-FINISHED_SHOWN);
+      return [
+        `Requests still waiting at the end (${open.length}):`,
+        ...open,
+        `Requests that failed (${failed.length}):`,
+        ...failed,
+        `Requests answered (${finished.length}${finished.length > last.length ? `, the last ${last.length}` : ''}):`,
+        ...last,
+        '',
+      ].join('\n');
+    },
+  };
+}
 
 /**
  * How Chromium logs a request the server refused (4xx) as a console error. Screens that show such a

@@ -65,6 +65,89 @@ process.on('SIGTERM', () => child.kill('SIGTERM'));
 
 child.on('exit', (code, signal) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (code !== 0) printFailureContext(path.join(root, 'test-results'));
   console.log(`browser tests finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   process.exit(code ?? (signal ? 1 : 0));
 });
+
+/** Only so much of each file: a failed test's page, or a server's log, not the whole run's output. */
+const SHOWN_CHARS = 8000;
+const SHOWN_FILES = 9;
+
+/**
+ * After a failed run, what the report names but CI never shows: each failed test's page as it was
+ * (the main region, dialogs and alerts of the accessibility tree in error-context.md; the frame
+ * around them is the same on every page), its requests still waiting or failed (requests.txt,
+ * e2e/fixtures.ts) and the log of a failed spec's own site (e2e/support/own-site.ts), so a failure
+ * seen once on CI can be read without running it again.
+ */
+function printFailureContext(outputDir) {
+  const files = [];
+  const walk = (dir) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === 'error-context.md' || entry.name === 'requests.txt' || (path.basename(dir) === 'own-site-logs' && entry.name.endsWith('.log'))) files.push(full);
+    }
+  };
+  walk(outputDir);
+  // A site's log only when a test of its spec failed (the spec's file name holds the site's name,
+  // as test-results' directory of each failed test starts with it): the failed tests' files first.
+  const failedTests = files.filter((file) => !file.endsWith('.log')).map((file) => path.basename(path.dirname(file)));
+  const siteOf = (file) => path.basename(file).replace(/-\d+\.log$/, '');
+  const shown = files.filter((file) => !file.endsWith('.log') || failedTests.some((test) => test.includes(siteOf(file))));
+  shown.sort((a, b) => Number(a.endsWith('.log')) - Number(b.endsWith('.log')));
+  for (const file of shown.slice(0, SHOWN_FILES)) {
+    const text = fs.readFileSync(file, 'utf8');
+    const page = file.endsWith('.md');
+    const readable = page ? pageParts(text) : text.split('\n').map(logLine).join('\n');
+    // A page from its top; a log by its end, where the failure is.
+    const cut =
+      readable.length <= SHOWN_CHARS ? readable
+      : page ? `${readable.slice(0, SHOWN_CHARS)}\n(the first ${SHOWN_CHARS} characters)`
+      : `(the last ${SHOWN_CHARS} characters)\n${readable.slice(-SHOWN_CHARS)}`;
+    console.log(`\n--- ${path.relative(root, file)} ---\n${cut}`);
+  }
+  if (shown.length > SHOWN_FILES) console.log(`(${shown.length - SHOWN_FILES} more in ${path.relative(root, outputDir)})`);
+}
+
+const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/** One line of pino's JSON as a short one: time, level, request id, and the request, answer or message. */
+function logLine(line) {
+  let entry;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  const time = new Date(entry.time).toISOString().slice(11, 23);
+  const what = entry.req ? `${entry.req.method} ${entry.req.url}` : entry.res ? `${entry.res.statusCode} in ${Math.round(entry.responseTime)} ms` : entry.msg;
+  const error = entry.err ? ` ${entry.err.type ?? ''}: ${entry.err.message ?? ''}` : '';
+  return `${time} ${LEVELS[entry.level] ?? entry.level} ${entry.reqId ? `${String(entry.reqId).slice(0, 8)} ` : ''}${what}${error}`;
+}
+
+/** The subtrees of the page snapshot's main region, dialogs and alerts; the whole snapshot when it has none. */
+function pageParts(errorContext) {
+  // The snapshot is the file's YAML block (under "# Page snapshot", or right after the error).
+  const snapshot = /```yaml\n([\s\S]*?)```/.exec(errorContext)?.[1];
+  if (!snapshot) return '(no page snapshot)';
+  const lines = snapshot.split('\n');
+  const indent = (line) => line.length - line.trimStart().length;
+  const kept = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*- (main|dialog|alertdialog|alert)\b/.test(lines[i])) continue;
+    const depth = indent(lines[i]);
+    let end = i + 1;
+    while (end < lines.length && lines[end].trim() !== '' && indent(lines[end]) > depth) end++;
+    kept.push(...lines.slice(i, end));
+    i = end - 1;
+  }
+  return kept.length > 0 ? kept.join('\n') : snapshot;
+}

@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.mjs';
 
+const KEPT_LOG_LINES = 400;
+
 async function waitForSite(baseURL, child, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -29,7 +31,8 @@ async function waitForSite(baseURL, child, timeoutMs) {
  * @param {{ adminPassword?: string, env?: Record<string, string>, name?: string }} [options] the first administrator's password
  *   (random when not given), more environment (npm run security:sqlmap raises the rate limits) and a
  *   word for the data directory's name (`nids-<name>-...` in the system's temporary directory)
- * @returns {Promise<{ baseURL: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ baseURL: string, stop: () => Promise<void>, log: () => string }>} `log`: the server's last
+ *   KEPT_LOG_LINES lines of log
  */
 export async function startSite(root, { adminPassword, env = {}, name = 'lighthouse' } = {}) {
   const port = await freePort();
@@ -38,9 +41,13 @@ export async function startSite(root, { adminPassword, env = {}, name = 'lightho
   fs.chmodSync(dataDir, 0o711);
   const baseURL = `http://127.0.0.1:${port}`;
   const stderr = [];
+  // The log (pino, one JSON line per entry, warnings and errors at LOG_LEVEL warn): the last lines
+  // are kept for a failed browser test to show (e2e/support/own-site.ts, scripts/e2e.mjs).
+  const logLines = [];
+  let partialLine = '';
   const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -59,6 +66,13 @@ export async function startSite(root, { adminPassword, env = {}, name = 'lightho
     },
   });
   child.stderr.on('data', (chunk) => stderr.push(chunk));
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (text) => {
+    const lines = (partialLine + text).split('\n');
+    partialLine = lines.pop() ?? '';
+    logLines.push(...lines.filter((line) => line !== ''));
+    if (logLines.length > KEPT_LOG_LINES) logLines.splice(0, logLines.length - KEPT_LOG_LINES);
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
 
   const stop = async () => {
@@ -78,5 +92,5 @@ export async function startSite(root, { adminPassword, env = {}, name = 'lightho
     const log = Buffer.concat(stderr).toString().trim();
     throw new Error(`${err instanceof Error ? err.message : String(err)}${log ? `\n${log}` : ''}`, { cause: err });
   }
-  return { baseURL, stop };
+  return { baseURL, stop, log: () => [...logLines, ...(partialLine ? [partialLine] : [])].join('\n') };
 }

@@ -65,7 +65,8 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
       // A housekeeping run (pruning, vacuum) landing inside a 10-s run would be measured as that
       // path's latency; the bench has just vacuumed and analysed.
       HOUSEKEEPING_INTERVAL_MINUTES: '0',
-      // The same for the fold of view tallies (decision 0038): a day, so none lands in a run.
+      // The same for the fold of view tallies (decision 0038): a day, so none lands in a run (the
+      // seed folds what earlier runs counted and records that as the fold's run: seed.ts).
       VIEW_FOLD_MINUTES: '1440',
       ...(opts.behindProxy ? { TRUST_PROXY: 'true', HTTPS: 'true' } : {}),
       ...opts.env,
