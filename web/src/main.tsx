@@ -35,6 +35,8 @@ function AfterFirstPaint({ run }: { run: () => void }) {
  * lazy route) and shows it at once, instead of a loading line that the screen replaces a moment
  * later: one render and one paint instead of two. At most SCREEN_WAIT_MS, after which the loading
  * line shows as for any other screen. Other screens render the loading line at once.
+ * Its listener goes before the render: nothing may listen to the router while RouterProvider is
+ * not yet subscribed (app/AppRouter.tsx).
  */
 const SCREEN_WAIT_MS = 3000;
 function screenReady(): Promise<void> {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { AppRouter } from './AppRouter';
 import { seedFirstData } from './first-data';
 import { router } from './router';
 
@@ -19,7 +19,7 @@ seedFirstData(queryClient);
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter router={router} />
     </QueryClientProvider>
   );
 }

@@ -3,7 +3,6 @@ import { lazyRoute, setPendingLocationGetter } from '../lib/lazy-route';
 import { Layout, BareLayout } from './Layout';
 import { RouteError } from './RouteError';
 import { PageLoading } from '../ui/PageLoading';
-import { startVisitBeacon } from '../lib/visit-beacon';
 import { screenModules, screenRoutes, type RoutedScreen, type ScreenModule } from '@contract';
 
 /** What a screen's module gives the router (React Router's lazy route module). */
@@ -117,5 +116,4 @@ const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 setPendingLocationGetter(() => router.state.navigation.location);
-// Issue 23: in-app navigations counted by a beacon (the first screen is counted by the server).
-startVisitBeacon(router);
+// Nothing subscribes to the router here: the visit beacon starts with the router on screen (AppRouter.tsx says why).
