@@ -24,4 +24,18 @@ describe('inSlices', () => {
     expect(turnsAt[3]).toBeGreaterThan(turnsAt[2]!);
     expect(turnsAt[6]).toBeGreaterThan(turnsAt[5]!);
   });
+
+  it('runs a synchronous `each` over a slice without a turn of the microtask queue between items', async () => {
+    // An await per item, even of nothing, let microtasks run between items and cost two promises each.
+    let microtaskRan = false;
+    queueMicrotask(() => {
+      microtaskRan = true;
+    });
+    const seen: boolean[] = [];
+    await inSlices([1, 2, 3, 4], 10, () => {
+      seen.push(microtaskRan);
+    });
+    expect(seen).toEqual([false, false, false, false]);
+    expect(microtaskRan).toBe(true);
+  });
 });

@@ -153,14 +153,22 @@ export class VisitCounter {
     const agents = new Map<string | undefined, ReturnType<typeof classifyAgent>>();
     /** Posts (`board/itemNo`) a hit's page was made from: there, with no lookup (Hit.postShown). */
     const shown = new Set<string>();
-    const keys = new Map<string, Promise<string>>();
-    await inSlices(hits, CLASSIFY_SLICE, async (hit) => {
+    const keys = new Map<string, string>();
+    // The visitor keys of each day the batch spans (one, or two across midnight), each with one
+    // wait for its salt: the loop below is synchronous (a promise and two awaits a hit cost the
+    // flush as much as its keying, and kept what they held past the young generation's collections).
+    const keyers = new Map<string, (address: string, userAgent: string | undefined) => string>();
+    for (const hit of hits) {
+      const day = kstDate(hit.at);
+      if (!keyers.has(day)) keyers.set(day, await this.keys.keyerOf(hit.at));
+    }
+    await inSlices(hits, CLASSIFY_SLICE, (hit) => {
       const screen = screenOf(hit.path, boards);
       if (!screen) return;
       const day = kstDate(hit.at);
       const hour = kstHour(hit.at);
       const agent = keptOr(agents, hit.userAgent, () => classifyAgent(hit.userAgent));
-      const visitorKey = await keptOr(keys, `${day}\n${hit.address}\n${hit.userAgent ?? ''}`, () => this.keys.keyOf(hit.address, hit.userAgent, hit.at));
+      const visitorKey = keptOr(keys, `${day}\n${hit.address}\n${hit.userAgent ?? ''}`, () => keyers.get(day)!(hit.address, hit.userAgent));
       const key = `${day}|${hour}|${visitorKey}`;
       const visitor = visitors.get(key) ?? { day, hour, visitorKey, bot: agent.bot, device: agent.device, browser: agent.browser, views: 0 };
       visitor.views += 1;

@@ -27,6 +27,10 @@ describe('visitor keys (issue 23)', () => {
     expect(await other.keyOf('203.0.113.7', 'Firefox', dayOne)).toBe(key);
     expect(await one.keyOf('203.0.113.8', 'Firefox', dayOne)).not.toBe(key);
     expect(await one.keyOf('203.0.113.7', 'Chrome', dayOne)).not.toBe(key);
+    // A batch's keyer for the day gives the same keys without a wait each.
+    const keyer = await other.keyerOf(dayOne);
+    expect(keyer('203.0.113.7', 'Firefox')).toBe(key);
+    expect(keyer('203.0.113.8', 'Firefox')).toBe(await one.keyOf('203.0.113.8', 'Firefox', dayOne));
 
     const next = await other.keyOf('203.0.113.7', 'Firefox', dayTwo);
     expect(next).not.toBe(key);

@@ -14,6 +14,11 @@ import { kstDate } from '../../lib/time';
 export interface VisitorKeys {
   /** The key of a visitor on `now`'s Korean calendar day. */
   keyOf(address: string, userAgent: string | undefined, now: Date): Promise<string>;
+  /**
+   * The keys of `now`'s Korean calendar day, as a synchronous function once its salt is known: a
+   * batch of visits keys thousands of visitors with one wait for the salt, not a wait each.
+   */
+  keyerOf(now: Date): Promise<(address: string, userAgent: string | undefined) => string>;
 }
 
 export function createVisitorKeys(db: Db): VisitorKeys {
@@ -31,13 +36,18 @@ export function createVisitorKeys(db: Db): VisitorKeys {
     return salt;
   }
 
+  const keyer = (salt: string) => (address: string, userAgent: string | undefined) =>
+    createHmac('sha256', salt)
+      .update(`${address}|${userAgent ?? ''}`)
+      .digest('base64url')
+      .slice(0, 22);
+
   return {
     async keyOf(address, userAgent, now) {
-      const salt = await saltOf(kstDate(now));
-      return createHmac('sha256', salt)
-        .update(`${address}|${userAgent ?? ''}`)
-        .digest('base64url')
-        .slice(0, 22);
+      return keyer(await saltOf(kstDate(now)))(address, userAgent);
+    },
+    async keyerOf(now) {
+      return keyer(await saltOf(kstDate(now)));
     },
   };
 }
