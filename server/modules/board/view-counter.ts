@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { RecentKeys } from '../../lib/recent-keys';
 import { storeViews } from './repo';
 
 /** One visitor's first view of a post on a day (Korean calendar date, YYYY-MM-DD). */
@@ -15,7 +16,7 @@ export interface ViewCounterOptions {
   /** Called right after a flush with the boards whose counts changed (to invalidate their answers). */
   onFlushed: (boards: string[]) => void | Promise<void>;
   log: Pick<FastifyBaseLogger, 'error'>;
-  /** Visitors remembered per post and day, so that a repeat view costs nothing (an LRU). */
+  /** Views remembered (post, visitor and day), so that a repeat view costs nothing (lib/recent-keys.ts). */
   maxSeen?: number;
   /** More views than this waiting starts a flush at once. */
   maxPending?: number;
@@ -33,18 +34,17 @@ export class ViewCounter {
   private pending: View[] = [];
   /** Views per post that are waiting or being written: added to the stored count in answers. */
   private readonly counts = new Map<number, number>();
-  /** `day|item|visitor` of views already taken, in LRU order. */
-  private readonly seen = new Map<string, true>();
+  /** `day|item|visitor` of views already taken, the newest 50,000-100,000 by default. */
+  private readonly seen: RecentKeys;
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
-  private readonly maxSeen: number;
   private readonly maxPending: number;
 
   constructor(
     private readonly db: Db,
     private readonly opts: ViewCounterOptions,
   ) {
-    this.maxSeen = opts.maxSeen ?? 100_000;
+    this.seen = new RecentKeys(opts.maxSeen ?? 100_000);
     this.maxPending = opts.maxPending ?? 5_000;
   }
 
@@ -61,9 +61,7 @@ export class ViewCounter {
    */
   record(view: View): void {
     const key = `${view.day}|${view.itemId}|${view.visitor}`;
-    if (this.seen.has(key)) return;
-    this.seen.set(key, true);
-    if (this.seen.size > this.maxSeen) this.seen.delete(this.seen.keys().next().value!);
+    if (!this.seen.firstTime(key)) return;
     this.pending.push(view);
     this.counts.set(view.itemId, (this.counts.get(view.itemId) ?? 0) + 1);
     if (this.pending.length >= this.maxPending) void this.flush();

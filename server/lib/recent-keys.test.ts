@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { RecentKeys } from './recent-keys';
+
+describe('RecentKeys', () => {
+  it('says first once per key while it remembers it, keeps at least the newest half of its size and never more than its size', () => {
+    const recent = new RecentKeys(1_000);
+    for (let i = 0; i < 5_000; i++) {
+      expect(recent.firstTime(`k${i}`)).toBe(true);
+      expect(recent.firstTime(`k${i}`)).toBe(false);
+      expect(recent.size).toBeLessThanOrEqual(1_000);
+    }
+    // The newest 500 are all remembered; the oldest are forgotten and count as new again.
+    for (let i = 4_500; i < 5_000; i++) expect(recent.firstTime(`k${i}`)).toBe(false);
+    expect(recent.firstTime('k0')).toBe(true);
+  });
+
+  it('works with a size of one or two', () => {
+    const one = new RecentKeys(1);
+    expect(one.firstTime('a')).toBe(true);
+    expect(one.firstTime('a')).toBe(false);
+    expect(one.firstTime('b')).toBe(true);
+    expect(one.firstTime('a')).toBe(true);
+    expect(one.size).toBeLessThanOrEqual(1);
+  });
+});
