@@ -14,12 +14,19 @@ describe('RecentKeys', () => {
     expect(recent.firstTime('k0')).toBe(true);
   });
 
-  it('works with a size of one or two', () => {
-    const one = new RecentKeys(1);
-    expect(one.firstTime('a')).toBe(true);
-    expect(one.firstTime('a')).toBe(false);
-    expect(one.firstTime('b')).toBe(true);
-    expect(one.firstTime('a')).toBe(true);
-    expect(one.size).toBeLessThanOrEqual(1);
+  it('remembers the newest key with a size of one to three, and nothing with a size of 0', () => {
+    for (const max of [1, 2, 3]) {
+      const small = new RecentKeys(max);
+      expect(small.firstTime('a')).toBe(true);
+      expect(small.firstTime('a')).toBe(false);
+      expect(small.firstTime('b')).toBe(true);
+      expect(small.firstTime('b')).toBe(false);
+      expect(small.firstTime('a')).toBe(true);
+      expect(small.size).toBeLessThanOrEqual(max);
+    }
+    const none = new RecentKeys(0);
+    expect(none.firstTime('a')).toBe(true);
+    expect(none.firstTime('a')).toBe(true);
+    expect(none.size).toBe(0);
   });
 });

@@ -15,12 +15,14 @@ export class RecentKeys {
   private older = new Set<string>();
   private readonly generation: number;
 
+  /** `max` 0 remembers nothing; 1 to 3, the newest key. */
   constructor(max: number) {
-    this.generation = Math.max(1, Math.floor(max / 2));
+    this.generation = max > 0 ? Math.max(1, Math.floor(max / 2)) : 0;
   }
 
   /** True the first time `key` is seen, as far as this process remembers; it is remembered from then on. */
   firstTime(key: string): boolean {
+    if (this.generation === 0) return true;
     if (this.newer.has(key) || this.older.has(key)) return false;
     this.newer.add(key);
     if (this.newer.size >= this.generation) {
