@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Board, BoardItem, BoardItemPage, BoardItemSummary, BoardFile } from '@contract';
 import { boardItemListQuery, messages } from '@contract';
 import type { z } from 'zod';
@@ -7,6 +6,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { kstDate, toKstIso } from '../../lib/time';
 import { fileUrl, listFilesOfItems, thumbnailUrl } from '@server/modules/file';
+import type { VisitorKeys } from '@server/modules/visitor-key';
 import { canOnBoard, canSeePrivateItem, isPrivateItem, listOnlyOwn, type BoardRules } from './policy';
 import * as repo from './repo';
 import type { ViewCounter } from './view-counter';
@@ -153,10 +153,17 @@ export function toBoardFile(f: { id: string; originalName: string; size: number;
   };
 }
 
-/** Who counts as one visitor for the daily view count: the member, or a hash of address and browser. */
-export function visitorKey(caller: Caller, ip: string, userAgent: string | undefined): string {
+/**
+ * Who counts as one visitor for the daily view count (`now`'s Korean calendar day): the member, or
+ * a guest by the day's view key (visitor-key/keys.ts viewKeyOf: address and browser under the day's
+ * salt). Not a plain hash of address and browser, which the views kept for the day (and a backup
+ * of them) would give back by trying every IPv4 address (decision 0044).
+ */
+export function visitorKey(keys: VisitorKeys, caller: Caller, ip: string, userAgent: string | undefined, now: Date): string | Promise<string> {
   if (caller.userId !== null) return `u:${caller.userId}`;
-  return `a:${createHash('sha256').update(`${ip}|${userAgent ?? ''}`).digest('base64url').slice(0, 22)}`;
+  // At once when the day's salt is in memory: no promise on the reader's path.
+  const key = keys.viewKeyNow(ip, userAgent, now);
+  return key !== undefined ? `a:${key}` : keys.viewKeyOf(ip, userAgent, now).then((k) => `a:${k}`);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -148,6 +149,17 @@ describe('the day a view counts for', () => {
     await t.app.deps.boardCaching.views.flush();
     const rows = await t.db.select({ day: boardItemView.viewDate }).from(boardItemView).where(eq(boardItemView.boardItemId, id));
     expect(rows.map((r) => r.day)).toEqual([kstToday]);
+  });
+
+  it("keeps a guest's view under the day's visitor key, not a hash its address could be found from (decision 0044)", async () => {
+    const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '방문자 키 시험' });
+    await view(`/api/board-item/notice/${itemNo}`, 901);
+    await t.app.deps.boardCaching.views.flush();
+    const rows = await t.db.select({ key: boardItemView.visitorKey }).from(boardItemView).where(eq(boardItemView.boardItemId, id));
+    const address = `10.20.${901 >> 8}.${901 & 255}`;
+    const plainHash = createHash('sha256').update(`${address}|ViewTester`).digest('base64url').slice(0, 22);
+    expect(rows).toEqual([{ key: `a:${await t.app.deps.visitorKeys.viewKeyOf(address, 'ViewTester', t.app.deps.clock.now())}` }]);
+    expect(rows[0]!.key).not.toContain(plainHash);
   });
 });
 

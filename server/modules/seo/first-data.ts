@@ -213,7 +213,7 @@ export function createFirstData(deps: AppDeps): FirstData {
   };
 
   /** The guest's answer to the call, as the API sends it. */
-  async function answerOf({ call: request, listQuery }: Planned, caller: Caller, visitor: () => string): Promise<Omit<FirstAnswer, 'call'>> {
+  async function answerOf({ call: request, listQuery }: Planned, caller: Caller, visitor: () => string | Promise<string>): Promise<Omit<FirstAnswer, 'call'>> {
     switch (request.id) {
       case 'siteSetting.info': {
         const { body, etag, scriptSafe } = siteInfoBody(await deps.settings.info());
@@ -228,7 +228,7 @@ export function createFirstData(deps: AppDeps): FirstData {
       case 'boardItem.list':
         return kept(await guestList(deps, caller, listQuery!));
       case 'boardItem.view': {
-        const { entry, viewCount } = await guestView(deps, caller, request.params, visitor());
+        const { entry, viewCount } = await guestView(deps, caller, request.params, await visitor());
         const rendered = cache.render(entry, viewCount);
         return { body: rendered.body, scriptBody: cache.scriptSafe(entry, rendered), etag: `W/"${entry.hash}"`, view: { id: entry.item!.id, viewCount }, entry };
       }
@@ -244,7 +244,7 @@ export function createFirstData(deps: AppDeps): FirstData {
       const plan = planOf(request.url, opensPage(request));
       if (plan.length === 0) return [];
       const caller = await guestCaller(deps);
-      const visitor = () => visitorKey(caller, request.ip, request.headers['user-agent']);
+      const visitor = () => visitorKey(deps.visitorKeys, caller, request.ip, request.headers['user-agent'], deps.clock.now());
       const answers = await Promise.all(
         plan.map((planned) =>
           answerOf(planned, caller, visitor).catch((err: unknown) => {

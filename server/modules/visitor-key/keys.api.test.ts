@@ -27,6 +27,16 @@ describe('visitor keys (issue 23)', () => {
     expect(await other.keyOf('203.0.113.7', 'Firefox', dayOne)).toBe(key);
     expect(await one.keyOf('203.0.113.8', 'Firefox', dayOne)).not.toBe(key);
     expect(await one.keyOf('203.0.113.7', 'Chrome', dayOne)).not.toBe(key);
+    // A post view's key: the same on every instance, another for another visitor, and at once once
+    // the day's salt is in memory; another day's, not until it has been read.
+    const viewKey = await other.viewKeyOf('203.0.113.7', 'Firefox', dayOne);
+    expect(viewKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(one.viewKeyNow('203.0.113.7', 'Firefox', dayOne)).toBe(viewKey);
+    expect(one.viewKeyNow('203.0.113.8', 'Firefox', dayOne)).not.toBe(viewKey);
+    const fresh = createVisitorKeys(database.db);
+    expect(fresh.viewKeyNow('203.0.113.7', 'Firefox', dayOne)).toBeUndefined();
+    expect(await fresh.viewKeyOf('203.0.113.7', 'Firefox', dayOne)).toBe(viewKey);
+    expect(fresh.viewKeyNow('203.0.113.7', 'Firefox', dayOne)).toBe(viewKey);
     // A batch's keyer for the day gives the same keys without a wait each.
     const keyer = await other.keyerOf(dayOne);
     expect(keyer('203.0.113.7', 'Firefox')).toBe(key);
@@ -37,7 +47,10 @@ describe('visitor keys (issue 23)', () => {
     // Making the second day's salt deleted the first's: yesterday's keys cannot be made again.
     const rows = await database.db.select().from(dailySalt);
     expect(rows.map((r) => r.day)).toEqual(['2026-12-02']);
+    expect(one.viewKeyNow('203.0.113.7', 'Firefox', dayTwo)).toBeUndefined(); // this instance holds day one's salt
     expect(await one.keyOf('203.0.113.7', 'Firefox', dayTwo)).toBe(next);
+    expect(one.viewKeyNow('203.0.113.7', 'Firefox', dayTwo)).toBe(await other.viewKeyOf('203.0.113.7', 'Firefox', dayTwo));
+    expect(one.viewKeyNow('203.0.113.7', 'Firefox', dayTwo)).not.toBe(viewKey);
   });
 
   it('answers the salt already made when several ask for a day at once', async () => {

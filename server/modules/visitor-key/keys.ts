@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { kstDate } from '../../lib/time';
@@ -19,20 +19,36 @@ export interface VisitorKeys {
    * batch of visits keys thousands of visitors with one wait for the salt, not a wait each.
    */
   keyerOf(now: Date): Promise<(address: string, userAgent: string | undefined) => string>;
+  /**
+   * A guest's key for a post's view on `now`'s day (decision 0044): SHA-256 of the day's salt, the
+   * address and the user agent, 22 base64url characters. Made on the reader's path of every post
+   * page, where keyOf's HMAC cost a new visitor's page 6-7 % (measured): the salt, 256 random bits
+   * gone with its day, is what keeps the address from being found, as in keyOf.
+   */
+  viewKeyOf(address: string, userAgent: string | undefined, now: Date): Promise<string>;
+  /** viewKeyOf at once when the day's salt is in memory (nearly always), else undefined (and the salt is asked for). */
+  viewKeyNow(address: string, userAgent: string | undefined, now: Date): string | undefined;
 }
 
 export function createVisitorKeys(db: Db): VisitorKeys {
   // One salt in memory, the day's; a new day's replaces it (the old one is not kept here either).
-  let held: { day: string; salt: Promise<string> } | null = null;
+  // `known`: the day's salt once read, for viewKeyNow.
+  let held: { day: string; salt: Promise<string>; known?: string } | null = null;
 
   function saltOf(day: string): Promise<string> {
     if (held?.day === day) return held.salt;
     const salt = daySalt(db, day);
-    held = { day, salt };
-    // A failed read is not kept: the next visitor asks again.
-    salt.catch(() => {
-      if (held?.salt === salt) held = null;
-    });
+    const holding: NonNullable<typeof held> = { day, salt };
+    held = holding;
+    salt.then(
+      (value) => {
+        holding.known = value;
+      },
+      // A failed read is not kept: the next visitor asks again.
+      () => {
+        if (held === holding) held = null;
+      },
+    );
     return salt;
   }
 
@@ -49,7 +65,20 @@ export function createVisitorKeys(db: Db): VisitorKeys {
     async keyerOf(now) {
       return keyer(await saltOf(kstDate(now)));
     },
+    async viewKeyOf(address, userAgent, now) {
+      return viewKey(await saltOf(kstDate(now)), address, userAgent);
+    },
+    viewKeyNow(address, userAgent, now) {
+      const day = kstDate(now);
+      if (held?.day === day && held.known !== undefined) return viewKey(held.known, address, userAgent);
+      void saltOf(day).catch(() => undefined); // asked for, so that the next visitor finds it
+      return undefined;
+    },
   };
+}
+
+function viewKey(salt: string, address: string, userAgent: string | undefined): string {
+  return createHash('sha256').update(`${salt}|${address}|${userAgent ?? ''}`).digest('base64url').slice(0, 22);
 }
 
 /**
