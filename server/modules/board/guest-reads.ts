@@ -119,16 +119,18 @@ export function guestPostAnswer(deps: Deps, caller: Caller, params: { boardCode:
 /**
  * `GET /api/board-item/{boardCode}/{itemNo}`: the post, counting this view (view-counter.ts) on
  * the Korean calendar day of the app's clock (deps.clock, which tests replace). The answer shows
- * the stored count plus the views not yet written.
+ * the stored count plus the views not yet written. The visitor is keyed only once the post was
+ * read: a refused or missing post asks for nothing, not even the day's salt (service.ts visitorKey).
  */
 export async function guestView(
   deps: Deps,
   caller: Caller,
   params: { boardCode: string; itemNo: number },
-  visitor: string,
+  visitor: () => string | Promise<string>,
 ): Promise<{ entry: CachedAnswer; viewCount: number }> {
   const entry = await guestPostAnswer(deps, caller, params);
-  return { entry, viewCount: countGuestView(deps, entry.item!, visitor) };
+  const key = visitor();
+  return { entry, viewCount: countGuestView(deps, entry.item!, typeof key === 'string' ? key : await key) };
 }
 
 /**

@@ -80,13 +80,15 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRouteOptions> = async (app,
     {
       docs: { tags: ['board'], summary: '게시글 보기 (방문자마다 하루 한 번 조회수 증가)' },
       guestCache: {
-        guests: async (request, guest) =>
-          guestView(app.deps, guest, request.params, await service.visitorKey(app.deps.visitorKeys, guest, request.ip, request.headers['user-agent'], app.deps.clock.now())),
+        guests: (request, guest) =>
+          guestView(app.deps, guest, request.params, () =>
+            service.visitorKey(app.deps.visitorKeys, guest, request.ip, request.headers['user-agent'], app.deps.clock.now()),
+          ),
       },
     },
     async (request) => {
       const caller = await getCaller(request);
-      const visitor = await service.visitorKey(app.deps.visitorKeys, caller, request.ip, request.headers['user-agent'], app.deps.clock.now());
+      const visitor = () => service.visitorKey(app.deps.visitorKeys, caller, request.ip, request.headers['user-agent'], app.deps.clock.now());
       const deps = { db: app.deps.db, views: app.deps.boardCaching.views };
       const { post, staffReadContact } = await service.readBoardItem(deps, caller, request.params, visitor, app.deps.clock.now());
       if (staffReadContact && caller.userId !== null) {

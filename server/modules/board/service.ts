@@ -199,11 +199,12 @@ export async function readBoardItem(
   deps: { db: Db; views: ViewCounter },
   caller: Caller,
   params: { boardCode: string; itemNo: number },
-  visitor: string,
+  // Keyed once the post was read and may be seen: a refused read asks for nothing (guest-reads.ts guestView).
+  visitor: () => string | Promise<string>,
   now: Date,
 ): Promise<{ post: BoardItem; staffReadContact: boolean }> {
   const { item, detail } = await readPost(deps.db, caller, params, await repo.findBoard(deps.db, params.boardCode));
-  deps.views.record({ itemId: item.id, visitor, day: kstDate(now) });
+  deps.views.record({ itemId: item.id, visitor: await visitor(), day: kstDate(now) });
   return {
     post: { ...detail, viewCount: item.viewCount + deps.views.unflushed(item.id) },
     // A manager reading someone else's inquiry sees the inquirer's contact details: an access record.

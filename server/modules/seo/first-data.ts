@@ -228,7 +228,7 @@ export function createFirstData(deps: AppDeps): FirstData {
       case 'boardItem.list':
         return kept(await guestList(deps, caller, listQuery!));
       case 'boardItem.view': {
-        const { entry, viewCount } = await guestView(deps, caller, request.params, await visitor());
+        const { entry, viewCount } = await guestView(deps, caller, request.params, visitor);
         const rendered = cache.render(entry, viewCount);
         return { body: rendered.body, scriptBody: cache.scriptSafe(entry, rendered), etag: `W/"${entry.hash}"`, view: { id: entry.item!.id, viewCount }, entry };
       }
