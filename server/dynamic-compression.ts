@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { acceptedEncodings } from '@server/modules/board';
+import { preferredEncoding } from '@server/modules/board';
 
 /**
  * On-the-fly compression of API answers (guest list and view answers come compressed from the
@@ -26,9 +26,7 @@ export const dynamicCompression = {
  * smaller), else br, else none.
  */
 export function dynamicEncoding(header: string | undefined): 'gzip' | 'br' | null {
-  if (!header) return null;
-  const { br, gzip } = acceptedEncodings(header);
-  return gzip ? 'gzip' : br ? 'br' : null;
+  return preferredEncoding(header, 'gzip');
 }
 
 /**

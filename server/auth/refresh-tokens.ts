@@ -62,19 +62,14 @@ export async function deleteExpiredRefreshTokens(db: Db, cutoff: Date): Promise<
  * alive. FOR NO KEY UPDATE conflicts with itself and with changes to the member's row, not with
  * the key-share lock a stored token's foreign key takes. A read of `app_user`, as memberQuery's is.
  */
-async function holdMember(tx: Db, userId: number): Promise<void> {
-  await memberHoldQuery(tx, userId);
-}
-
-/** holdMember's statement: the row by its primary key. Exported for the query-plan test. */
 export function memberHoldQuery(db: Db, userId: number) {
   return db.select({ id: appUser.id }).from(appUser).where(eq(appUser.id, userId)).for('no key update');
 }
 
-/** Revokes the live tokens `where` picks, after holding the member (holdMember); its own transaction, or a savepoint in the caller's. */
+/** Revokes the live tokens `where` picks, after holding the member (memberHoldQuery); its own transaction, or a savepoint in the caller's. */
 function revokeHeld(db: Db, userId: number, where: SQL | undefined, now: Date): Promise<void> {
   return withTransaction(db, async (tx) => {
-    await holdMember(tx, userId);
+    await memberHoldQuery(tx, userId);
     await tx
       .update(refreshToken)
       .set({ revokedAt: now })

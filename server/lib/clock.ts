@@ -9,6 +9,7 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 export const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** `date` moved by `ms` milliseconds. */
 export const addMs = (date: Date, ms: number) => new Date(date.getTime() + ms);

@@ -1,3 +1,5 @@
+import { DAY_MS } from './clock';
+
 const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /** ISO 8601 in Korea Standard Time with its offset, e.g. 2026-11-22T14:03:00+09:00. */
@@ -6,7 +8,6 @@ export function toKstIso(date: Date): string {
   return `${shifted.toISOString().slice(0, 19)}+09:00`;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The day kstDate gave last, as [start, end) in ms: asked per view and visit, it is nearly always today. */
 let lastDay = { start: 0, end: 0, text: '' };
 

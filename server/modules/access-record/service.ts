@@ -5,6 +5,7 @@ import {
 } from '@contract';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
+import { DAY_MS } from '../../lib/clock';
 import { kstDate, toKstIso } from '../../lib/time';
 import { buildWorkbook, EXPORT_MAX_ROWS, type WorkbookExport } from '../../lib/xlsx';
 import { recordAccess, type AccessActor } from './record';
@@ -13,7 +14,6 @@ import * as repo from './repo';
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type FilterInput = z.output<typeof accessRecordFilter>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const isDay = (v: string) => v.length === 10;
 /** A moment without an offset is Korea time, as the console shows every time. */
 const moment = (v: string) => new Date(/(Z|[+-]\d{2}:\d{2})$/.test(v) ? v : `${v}+09:00`);

@@ -1,13 +1,13 @@
 import { accessActionLabels, DASHBOARD_LATEST_CHANGES, type AccessSubjectType, type AdminDashboard } from '@contract';
 import { latestSiteChanges, latestSiteChangesQuery } from '@server/modules/access-record';
 import type { AppDeps } from '../../deps';
+import { DAY_MS } from '../../lib/clock';
 import { toKstIso } from '../../lib/time';
 import { inquiryCounts, inquiryCountsQuery, postCounts, postCountsQuery } from '@server/modules/board';
 import { commentCounts, commentCountsQuery } from '@server/modules/comment';
 import { memberCounts, memberCountsQuery, signinFailureCounts, signinFailureCountsQuery } from '@server/modules/user';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** "This week" on the dashboard: the last 7 days up to now (contract/admin-dashboard.ts). */
 export const WEEK_MS = 7 * DAY_MS;
 

@@ -8,11 +8,9 @@ import { deleteSigninFailuresBefore } from '@server/modules/user';
 import { deleteVisitorKeysBefore, deleteVisitsBefore } from '@server/modules/visit';
 import { deleteFeedbackBefore } from '@server/modules/feedback';
 import { deleteSearchesBefore, POPULAR_DAYS } from '@server/modules/search';
-import { addMs, MINUTE_MS } from '../../lib/clock';
+import { addMs, DAY_MS } from '../../lib/clock';
 import { kstDate } from '../../lib/time';
 
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
  * How long each kind of row outlives its use. Personal data is kept no longer than needed (PIPA);

@@ -3,7 +3,7 @@ import { endpoints, searchMessages as m } from '@contract';
 import { getCaller } from '../../auth/request-caller';
 import { perMinute } from '../../lib/rate-limit';
 import { route } from '../../route';
-import { CountedSearches } from './counted-searches';
+import { RecentKeys } from '../../lib/recent-keys';
 import * as service from './service';
 
 const tags = ['search'];
@@ -15,7 +15,10 @@ const tags = ['search'];
  */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const counted = new CountedSearches();
+  // The searches this process has already counted today: the same visitor asking the same again
+  // (reloading, going back) costs no write; the table's key still counts each once across
+  // instances and restarts.
+  const counted = new RecentKeys(10_000);
 
   route(
     app,

@@ -10,7 +10,7 @@ import {
   BOARD_MENU_CACHE, canOnBoard, searchableBoardsQuery, siteSearchPosts, type BoardRules, type SearchScope, type SiteSearchPage,
 } from '@server/modules/board';
 import { CONTENT_CACHE, currentContentTexts, nextContentChange, type ContentHead } from '@server/modules/content';
-import type { CountedSearches } from './counted-searches';
+import type { RecentKeys } from '../../lib/recent-keys';
 import * as repo from './repo';
 import { contains, highlight, snippet } from './snippet';
 import { countableTerm, normalizeTerm } from './terms';
@@ -200,7 +200,7 @@ async function searchNow(
  */
 export async function recordSearch(
   deps: Deps & Pick<AppDeps, 'visitorKeys'>,
-  counted: CountedSearches,
+  counted: RecentKeys,
   q: SearchQuery,
   address: string,
   userAgent: string | undefined,
@@ -211,7 +211,7 @@ export async function recordSearch(
   const now = deps.clock.now();
   const day = kstDate(now);
   const visitorKey = await deps.visitorKeys.keyOf(address, userAgent, now);
-  if (!counted.first(`${day} ${visitorKey} ${term}`)) return;
+  if (!counted.firstTime(`${day} ${visitorKey} ${term}`)) return;
   await repo.recordSearch(deps.db, day, term, visitorKey);
 }
 

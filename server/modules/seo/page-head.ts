@@ -402,10 +402,14 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     const page = cache.get(shortcut.pageKey);
     if (!page) return false;
     const { post } = shortcut;
-    const key = post && visitorKey(app.deps.visitorKeys, await guestCaller(app.deps), request.ip, request.headers['user-agent'], app.deps.clock.now());
+    if (!post) {
+      await sendKeptBody(request, reply, page, PAGE_SEND);
+      return shortcut.sent;
+    }
+    const key = visitorKey(app.deps.visitorKeys, await guestCaller(app.deps), request.ip, request.headers['user-agent'], app.deps.clock.now());
     // A string nearly always (the day's salt in memory): no await for it.
     const visitor = typeof key === 'string' ? key : await key;
-    await sendKeptBody(request, reply, post ? { entry: page, viewCount: countGuestView(app.deps, post, visitor!) } : page, PAGE_SEND);
+    await sendKeptBody(request, reply, { entry: page, viewCount: countGuestView(app.deps, post, visitor) }, PAGE_SEND);
     return shortcut.sent;
   }
 

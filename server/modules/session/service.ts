@@ -79,7 +79,7 @@ export async function signin(
   // LOCKED (blocked by an administrator) and RETIRED: spec §8 NOT_ACCEPTABLE.
   if (user.status !== 'ACTIVE') return failed(user.id, notAcceptable());
   await oneAtATime(user.id, () => checkSignin(deps, user, input.password, input.otp, now, failed));
-  // The sign-in is stored with the member held (holdUserById: refresh-tokens.ts holdMember's lock),
+  // The sign-in is stored with the member held (holdUserById: refresh-tokens.ts memberHoldQuery's lock),
   // and only if they are still as checked: a password change or reset, a block or a retirement that
   // committed after the check ended every sign-in there was, and would not see this one.
   const issued = await withTransaction(deps.db, async (tx): Promise<IssuedTokens | ApiError> => {
@@ -132,7 +132,7 @@ export async function refresh(deps: Deps, token: string): Promise<IssuedTokens> 
   const now = deps.clock.now();
   const tokenHash = hashToken(token);
   // Spending the old token and storing the next one happen together or not at all, with the
-  // member held (holdUserById: refresh-tokens.ts holdMember's lock), so a revocation comes wholly
+  // member held (holdUserById: refresh-tokens.ts memberHoldQuery's lock), so a revocation comes wholly
   // before or after.
   const pair = await withTransaction(deps.db, async (tx): Promise<IssuedTokens | null> => {
     const presented = await refreshTokens.findRefreshToken(tx, tokenHash);

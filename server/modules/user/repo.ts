@@ -130,7 +130,7 @@ export async function findUserById(db: Db, id: number): Promise<UserWithRole | u
 
 /**
  * The member with their role, their row held until the transaction ends (`db` is one): the hold
- * auth/refresh-tokens.ts holdMember takes, with the member read in the same statement, for a
+ * auth/refresh-tokens.ts memberHoldQuery takes, with the member read in the same statement, for a
  * sign-in or token exchange about to store a token (decision 0043).
  */
 export async function holdUserById(tx: Db, id: number): Promise<UserWithRole | undefined> {

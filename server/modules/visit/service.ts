@@ -7,6 +7,7 @@ import type { Caller } from '../../auth/caller';
 import { requireAdmin, requirePermission } from '../../auth/admin';
 import { listBoardsForMenu, postTitles } from '@server/modules/board';
 import { loadExcelJs, escapeCell, type WorkbookExport } from '../../lib/xlsx';
+import { DAY_MS } from '../../lib/clock';
 import { hourRows, topValues, valueTotals, type HourRow } from './repo';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -17,7 +18,6 @@ export function requireStatsViewer(caller: Caller): void {
   requirePermission(caller, 'STATS_View');
 }
 
-const DAY_MS = 86_400_000;
 const daysOf = (from: string, to: string): string[] => {
   const out: string[] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));

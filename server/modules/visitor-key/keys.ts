@@ -26,7 +26,7 @@ export interface VisitorKeys {
    * gone with its day, is what keeps the address from being found, as in keyOf.
    */
   viewKeyOf(address: string, userAgent: string | undefined, now: Date): Promise<string>;
-  /** viewKeyOf at once when the day's salt is in memory (nearly always), else undefined (and the salt is asked for). */
+  /** viewKeyOf at once when the day's salt is in memory (nearly always), else undefined: then ask viewKeyOf. */
   viewKeyNow(address: string, userAgent: string | undefined, now: Date): string | undefined;
 }
 
@@ -70,9 +70,7 @@ export function createVisitorKeys(db: Db): VisitorKeys {
     },
     viewKeyNow(address, userAgent, now) {
       const day = kstDate(now);
-      if (held?.day === day && held.known !== undefined) return viewKey(held.known, address, userAgent);
-      void saltOf(day).catch(() => undefined); // asked for, so that the next visitor finds it
-      return undefined;
+      return held?.day === day && held.known !== undefined ? viewKey(held.known, address, userAgent) : undefined;
     },
   };
 }
