@@ -248,6 +248,17 @@ describe('refresh tokens', () => {
     expect((await refresh(otherSignin.refreshToken)).statusCode).toBe(200);
   });
 
+  it('a block committed while the sign-in is checked refuses it with NOT_ACCEPTABLE, and stores no sign-in', async () => {
+    const blocking = await createMember(t.db);
+    const [answer] = await racing(
+      sql`SELECT 1 FROM app_user WHERE id = ${blocking.id} FOR UPDATE`,
+      [() => signinRequest(t, blocking.userKeyCode, blocking.password)],
+      (tx) => tx.update(appUser).set({ status: 'LOCKED' }).where(eq(appUser.id, blocking.id)),
+    );
+    expectRefusal(answer, 403, 'NOT_ACCEPTABLE', '로그인에 실패했습니다. 관리자에게 문의해주세요.');
+    expect(await t.db.select().from(refreshToken).where(eq(refreshToken.userId, blocking.id))).toEqual([]);
+  });
+
   it('a spent token used while its successor is being exchanged still ends the sign-in: the token that exchange issues is revoked too', async () => {
     const member = await createMember(t.db);
     const first = await signIn(t, member.userKeyCode, member.password);
