@@ -1,4 +1,5 @@
 import autocannon, { type Instance, type RequestSpec, type Result } from 'autocannon';
+import { createRequire } from 'node:module';
 import { onCleanup } from './cleanup';
 import { send, type Site } from './http';
 import { cpuMicroseconds, cpuSpent } from './memory';
@@ -82,8 +83,29 @@ class Latencies {
   }
 }
 
+/**
+ * autocannon (9.0) appends each response's body to a string (`req.body += chunk`,
+ * lib/pipelinedRequestsQueue.js) for `onResponse` callbacks, which the bench does not use: a
+ * UTF-8 decode of every body, brotli bytes that are mostly not UTF-8 at that. On a page of 8.5 KB
+ * it was 57 % of the load generator's CPU, and the load generator, not the server, bounded the
+ * kept pages (the server's main thread idle 55 % of a list page's run: docs/performance.md,
+ * session 30). The body is dropped as it arrives; its bytes are still counted (addByteCount).
+ * A path that needs the bodies fails here rather than getting empty ones.
+ */
+function dropResponseBodies(paths: readonly BenchPath[]): void {
+  if (paths.some((path) => path.requests.some((spec) => 'onResponse' in spec))) {
+    throw new Error('a bench path reads response bodies (onResponse), which load.ts drops');
+  }
+  const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: Record<string, unknown> };
+  if (typeof queue.prototype.addBody !== 'function') {
+    throw new Error("autocannon's pipelinedRequestsQueue has no addBody: see load.ts dropResponseBodies for what it replaced");
+  }
+  queue.prototype.addBody = () => {};
+}
+
 /** Runs autocannon on one path: `connections` keep-alive connections for `durationSeconds`. */
 export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResult> {
+  dropResponseBodies([path]);
   const errorSamples: string[] = [];
   // autocannon's own histogram keeps whole milliseconds; its response events carry the exact time.
   const latencies = new Latencies();
