@@ -57,4 +57,29 @@ describe('visitor keys (issue 23)', () => {
     const salts = await Promise.all(Array.from({ length: 6 }, () => daySalt(database.db, '2026-12-03')));
     expect(new Set(salts).size).toBe(1);
   });
+
+  it('keys a day’s last hits after the next day began as before, and never makes a day’s salt again', async () => {
+    const dayTen = new Date('2026-12-10T14:59:59Z'); // 23:59:59 in Korea
+    const dayEleven = new Date('2026-12-10T15:00:01Z'); // 00:00:01 the next day
+    const days = async () => (await database.db.select().from(dailySalt)).map((r) => r.day);
+    const one = createVisitorKeys(database.db);
+    const key = await one.keyOf('203.0.113.7', 'Firefox', dayTen);
+    const other = createVisitorKeys(database.db);
+    const next = await other.keyOf('203.0.113.7', 'Firefox', dayEleven);
+    expect(await days()).toEqual(['2026-12-11']);
+    // This instance moves on to the new day, then flushes the old day's last hits.
+    expect(await one.keyOf('203.0.113.7', 'Firefox', dayEleven)).toBe(next);
+    expect(await one.keyOf('203.0.113.7', 'Firefox', dayTen)).toBe(key);
+    expect((await one.keyerOf(dayTen))('203.0.113.7', 'Firefox')).toBe(key);
+    expect(one.viewKeyNow('203.0.113.7', 'Firefox', dayEleven)).toBe(await other.viewKeyOf('203.0.113.7', 'Firefox', dayEleven));
+    // Asked anew, the old day's salt is gone and stays gone.
+    expect(await daySalt(database.db, '2026-12-10')).toBeNull();
+    const late = createVisitorKeys(database.db); // an instance that never read the old day's salt
+    const standIn = await late.keyOf('203.0.113.7', 'Firefox', dayTen);
+    expect(standIn).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(standIn).not.toBe(key);
+    expect(await late.keyOf('203.0.113.7', 'Firefox', dayTen)).toBe(standIn);
+    expect(await late.keyOf('203.0.113.7', 'Firefox', dayEleven)).toBe(next);
+    expect(await days()).toEqual(['2026-12-11']);
+  });
 });

@@ -9,7 +9,9 @@ import { kstDate } from '../../lib/time';
  * characters. The salt is random, made by whichever instance asks first on a Korean calendar day,
  * shared by every instance through `daily_salt`, and kept only for its day: making a day's salt
  * deletes every earlier day's, so yesterday's keys can no longer be recomputed from an address
- * (an IPv4 address is too few bits to hide behind a hash without a secret that goes away).
+ * (an IPv4 address is too few bits to hide behind a hash without a secret that goes away). A
+ * gone day's salt is never made again (daySalt); a process keeps the day before's in memory for
+ * the hits of its last seconds that are keyed after midnight (createVisitorKeys).
  */
 export interface VisitorKeys {
   /** The key of a visitor on `now`'s Korean calendar day. */
@@ -30,26 +32,43 @@ export interface VisitorKeys {
   viewKeyNow(address: string, userAgent: string | undefined, now: Date): string | undefined;
 }
 
+/** A day's salt as this process holds it: asked for, and once read, known (for viewKeyNow). */
+interface Holding {
+  day: string;
+  salt: Promise<string>;
+  known?: string;
+}
+
 export function createVisitorKeys(db: Db): VisitorKeys {
-  // One salt in memory, the day's; a new day's replaces it (the old one is not kept here either).
-  // `known`: the day's salt once read, for viewKeyNow.
-  let held: { day: string; salt: Promise<string>; known?: string } | null = null;
+  // The salts of the newest day asked for and of one earlier day. The earlier one is for the hits
+  // of a day's last seconds that a flush keys after midnight (visit/counter.ts): by then the next
+  // day's salt has deleted it from the table, and asked anew it would have been made again, a
+  // second salt for the day (its last visitors counted twice, and a salt in the table past its
+  // day). It is held only in memory, until the next day's change replaces it.
+  let held: Holding | null = null;
+  let earlier: Holding | null = null;
 
   function saltOf(day: string): Promise<string> {
     if (held?.day === day) return held.salt;
-    const salt = daySalt(db, day);
-    const holding: NonNullable<typeof held> = { day, salt };
-    held = holding;
-    salt.then(
+    if (earlier?.day === day) return earlier.salt;
+    const holding: Holding = { day, salt: saltOrStandIn(db, day) };
+    if (held === null || day > held.day) {
+      earlier = held;
+      held = holding;
+    } else {
+      earlier = holding;
+    }
+    holding.salt.then(
       (value) => {
         holding.known = value;
       },
       // A failed read is not kept: the next visitor asks again.
       () => {
         if (held === holding) held = null;
+        if (earlier === holding) earlier = null;
       },
     );
-    return salt;
+    return holding.salt;
   }
 
   const keyer = (salt: string) => (address: string, userAgent: string | undefined) =>
@@ -80,32 +99,53 @@ function viewKey(salt: string, address: string, userAgent: string | undefined): 
 }
 
 /**
- * The salt of `day`, made if no instance has made it yet, in one statement: earlier days' salts
- * are deleted in the same statement. A day after `day` (an instance whose clock runs ahead) is
- * left alone.
+ * The salt of `day` (daySalt), or, when it is gone, one made for this process alone and never
+ * stored: the hits of a day this process never read the salt of, keyed after the next day began
+ * (a process started in the day's last seconds). Its keys match no other process's, so such a
+ * visitor may be counted twice that hour; a salt made again in the table would do the same on
+ * every instance, and outlive its day there.
  */
-export async function daySalt(db: Db, day: string): Promise<string> {
+async function saltOrStandIn(db: Db, day: string): Promise<string> {
+  return (await daySalt(db, day)) ?? randomBytes(32).toString('base64url');
+}
+
+/**
+ * The salt of `day`, made if no instance has made it yet, in one statement: earlier days' salts
+ * are deleted in the same statement. Null when the day's salt is gone: a later day's was made,
+ * which deleted it, and it is not made again. A day after `day` (an instance whose clock runs
+ * ahead) is left alone.
+ */
+export async function daySalt(db: Db, day: string): Promise<string | null> {
   // Two instances making the first salt of a day at once: the one whose insert waited finds the
   // other's row only in a statement that starts after it was committed, so it asks once more.
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const salt = await takeDaySalt(db, day);
-    if (salt) return salt;
+    const taken = await takeDaySalt(db, day);
+    if (taken) return taken.salt;
   }
   throw new Error(`no visitor salt for ${day}`);
 }
 
-async function takeDaySalt(db: Db, day: string): Promise<string | undefined> {
+/**
+ * One try: the salt made or found (a null salt: gone, a later day's exists), or undefined when
+ * another instance's insert of the day's first salt was not yet visible to this statement.
+ * The branches are read in order: the salt made, the one there, the mark of a later day.
+ */
+async function takeDaySalt(db: Db, day: string): Promise<{ salt: string | null } | undefined> {
   const fresh = randomBytes(32).toString('base64url');
   const result = (await db.execute(sql`
     WITH gone AS (DELETE FROM daily_salt WHERE day < ${day}::date),
     made AS (
-      INSERT INTO daily_salt (day, salt) VALUES (${day}::date, ${fresh})
+      INSERT INTO daily_salt (day, salt)
+      SELECT ${day}::date, ${fresh}
+      WHERE NOT EXISTS (SELECT 1 FROM daily_salt WHERE day > ${day}::date)
       ON CONFLICT (day) DO NOTHING
       RETURNING salt
     )
     SELECT salt FROM made
     UNION ALL
     SELECT salt FROM daily_salt WHERE day = ${day}::date
-    LIMIT 1`)) as unknown as { rows: { salt: string }[] };
-  return result.rows[0]?.salt;
+    UNION ALL
+    SELECT NULL FROM daily_salt WHERE day > ${day}::date
+    LIMIT 1`)) as unknown as { rows: { salt: string | null }[] };
+  return result.rows[0];
 }
