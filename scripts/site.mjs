@@ -40,7 +40,9 @@ export async function startSite(root, { adminPassword, env = {}, name = 'lightho
   // As root the embedded PostgreSQL runs as the user postgres, which must pass through (not list) it.
   fs.chmodSync(dataDir, 0o711);
   const baseURL = `http://127.0.0.1:${port}`;
-  const stderr = [];
+  // What the server wrote to stderr (a crash before it listened): only its tail, which a failure
+  // to start shows; a server that writes there for the whole run must not grow this forever.
+  let stderr = '';
   // The log (pino, one JSON line per entry, warnings and errors at LOG_LEVEL warn): the last lines
   // are kept for a failed browser test to show (e2e/support/own-site.ts, scripts/e2e.mjs).
   const logLines = [];
@@ -65,7 +67,11 @@ export async function startSite(root, { adminPassword, env = {}, name = 'lightho
       ...env,
     },
   });
-  child.stderr.on('data', (chunk) => stderr.push(chunk));
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text) => {
+    stderr += text;
+    if (stderr.length > 64_000) stderr = stderr.slice(-32_000);
+  });
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (text) => {
     const lines = (partialLine + text).split('\n');
@@ -89,7 +95,7 @@ export async function startSite(root, { adminPassword, env = {}, name = 'lightho
     await waitForSite(baseURL, child, 120_000);
   } catch (err) {
     await stop();
-    const log = Buffer.concat(stderr).toString().trim();
+    const log = stderr.trim();
     throw new Error(`${err instanceof Error ? err.message : String(err)}${log ? `\n${log}` : ''}`, { cause: err });
   }
   return { baseURL, stop, log: () => [...logLines, ...(partialLine ? [partialLine] : [])].join('\n') };
