@@ -13,17 +13,29 @@ import { concurrencyLimit } from '../lib/concurrency';
  * noise: what the gate bounds is the peak, 2 x 19 MiB against 4; docs/performance.md, session 30).
  */
 export const PASSWORD_HASHES_AT_ONCE = Math.max(1, Math.min(availableParallelism(), 3));
-const hashing = concurrencyLimit(PASSWORD_HASHES_AT_ONCE);
+
+/** What hashes passwords: @node-rs/argon2's functions (tests give their own). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(passwordHash: string, password: string): Promise<boolean>;
+}
+
+/** hashPassword and verifyPassword over `hashing`, at most `atOnce` of them running at a time. */
+export function gatedPasswords(hashing: PasswordHashing, atOnce: number) {
+  const gate = concurrencyLimit(atOnce);
+  return {
+    hashPassword: (password: string): Promise<string> => gate(() => hashing.hash(password)),
+    /** False for a wrong password and for a stored value that is no hash at all (a retired member's). */
+    async verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+      if (!passwordHash.startsWith('$argon2')) return false;
+      try {
+        return await gate(() => hashing.verify(passwordHash, password));
+      } catch {
+        return false;
+      }
+    },
+  };
+}
 
 // @node-rs/argon2 defaults to argon2id with OWASP-recommended cost (19 MiB, t=2).
-export const hashPassword = (password: string) => hashing(() => hash(password));
-
-/** False for a wrong password and for a stored value that is no hash at all (a retired member's). */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  if (!passwordHash.startsWith('$argon2')) return false;
-  try {
-    return await hashing(() => verify(passwordHash, password));
-  } catch {
-    return false;
-  }
-}
+export const { hashPassword, verifyPassword } = gatedPasswords({ hash: (password) => hash(password), verify: (stored, password) => verify(stored, password) }, PASSWORD_HASHES_AT_ONCE);
