@@ -83,12 +83,19 @@ describe('npm run bench', () => {
     const deepPage = Math.max(...pages);
     expect(deepPage).toBeGreaterThanOrEqual(29);
     for (const label of labels.map((l) => (l === 'list page 30' ? `list page ${deepPage}` : l))) {
-      const [, rps, p50, p99, ratio, , , problems, cpu] = row(output, label);
+      const [, rps, p50, p99, ratio, , , problems, cpu, generator] = row(output, label);
       expect(Number(rps!.replace(/,/g, '')), `${label} req/s`).toBeGreaterThan(0);
       expect(Number(p50!.replace(/,/g, '')), `${label} p50`).toBeGreaterThanOrEqual(0);
       expect(Number(p99!.replace(/,/g, '')), `${label} p99`).toBeGreaterThanOrEqual(Number(p50!.replace(/,/g, '')));
       expect(Number(ratio), `${label} ratio`).toBeGreaterThan(0);
       expect(problems, `${label} non-2xx / errors`).toBe('0');
+      // The bench's own CPU while it loaded the path, as a share of a core (over 0.9: marked bound).
+      const share = /^(\d+\.\d{2})( \(bound\))?$/.exec(generator!);
+      expect(share, `${label} load generator share: ${generator}`).not.toBeNull();
+      expect(Number(share![1]), `${label} load generator share`).toBeGreaterThan(0);
+      // Marked from the share before it was rounded: 0.899 shows as 0.90 unmarked.
+      if (share![2] !== undefined) expect(Number(share![1]), `${label} marked bound`).toBeGreaterThanOrEqual(0.9);
+      else expect(Number(share![1]), `${label} not marked bound`).toBeLessThanOrEqual(0.9);
       // The server's CPU time per request (the ceiling runs in a process of its own: none).
       if (label.startsWith('ceiling')) expect(cpu, label).toBe('');
       else {

@@ -34,7 +34,16 @@ export interface PathResult {
    * it compares runs of different days (docs/performance.md, session 20). None for the ceiling.
    */
   cpuUsPerRequest?: { node: number; database: number | undefined };
+  /**
+   * The bench's own CPU time during the load (autocannon runs in this process) as a share of one
+   * core's time: near 1, the load generator and not the server set the path's req/s (session 30:
+   * it decoded every response body and bounded the kept pages at 0.96 of a core).
+   */
+  loadGeneratorShare?: number;
 }
+
+/** At or above this share of a core the load generator, not the server, is what a path measured. */
+export const GENERATOR_BOUND_SHARE = 0.9;
 
 /** The processes whose CPU time is read around a load (app-server.ts serverCpuPids), asked before and after it. */
 export type CpuPids = () => Promise<{ node: number[]; database: number[] | undefined }>;
@@ -117,6 +126,8 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
     return { node: cpuMicroseconds(pids.node), database: pids.database && cpuMicroseconds(pids.database) };
   };
   const cpuBefore = opts.cpuPids && (await cpuRead());
+  const ownBefore = process.cpuUsage();
+  const startedAt = performance.now();
   const result = await new Promise<Result>((resolve, reject) => {
     instance = autocannon(
       {
@@ -133,6 +144,8 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
       if (errorSamples.length < 3 && !errorSamples.includes(err.message)) errorSamples.push(err.message);
     });
   }).finally(unregister);
+  const own = process.cpuUsage(ownBefore);
+  const loadGeneratorShare = (own.user + own.system) / 1000 / Math.max(1, performance.now() - startedAt);
   const cpuAfter = cpuBefore && (await cpuRead());
   const perRequest = (before: Map<number, number>, after: Map<number, number>) => cpuSpent(before, after) / Math.max(1, result.requests.total);
   const cpuUsPerRequest =
@@ -158,5 +171,6 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
     statusCodes,
     errorSamples,
     cpuUsPerRequest,
+    loadGeneratorShare,
   };
 }

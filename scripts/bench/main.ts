@@ -15,7 +15,7 @@ import { parseOptions, usage, type BenchOptions } from './options';
 import { CEILING_PATH, serverPaths } from './paths';
 import { freePort, startNode, waitForHttp } from './processes';
 import { rssMb } from './memory';
-import { formatMachine, formatMemory, formatStart, formatStarts, formatTable, problemLines, targets, type Results, type StartRun } from './report';
+import { formatMachine, formatMemory, formatStart, formatStarts, formatTable, generatorBoundLines, problemLines, targets, type Results, type StartRun } from './report';
 import { seedBenchBoard } from './seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -215,6 +215,11 @@ async function run(opts: BenchOptions): Promise<boolean> {
   log('');
   log(formatMemory(results));
   log(formatStart(results));
+  const bound = generatorBoundLines(results);
+  if (bound.length > 0) {
+    log('');
+    log(`BOUND BY THE LOAD GENERATOR (their req/s is its limit, not the server's):\n  ${bound.join('\n  ')}`);
+  }
   const problems = problemLines(results);
   if (problems.length > 0) {
     log('');

@@ -1,4 +1,4 @@
-import type { PathResult } from './load';
+import { GENERATOR_BOUND_SHARE, type PathResult } from './load';
 import type { MemoryReport } from './memory';
 import type { Machine } from './machine';
 import type { ServerKind } from './options';
@@ -86,17 +86,33 @@ function cpu(p: PathResult): string {
   return `${num(node)} + ${database === undefined ? 'not measured' : num(database)}`;
 }
 
+/** The load generator's share of a core during the path, marked when it bounded the path. */
+function generator(p: PathResult): string {
+  if (p.loadGeneratorShare === undefined) return '';
+  return `${p.loadGeneratorShare.toFixed(2)}${generatorBound(p) ? ' (bound)' : ''}`;
+}
+
+const generatorBound = (p: PathResult) => (p.loadGeneratorShare ?? 0) >= GENERATOR_BOUND_SHARE;
+
+/**
+ * The paths whose req/s the load generator set (GENERATOR_BOUND_SHARE of a core or more): a
+ * floor of the server's, not its measure; a target they miss is the generator's miss as much.
+ */
+export function generatorBoundLines(r: Results): string[] {
+  return [r.ceiling, ...r.paths].filter(generatorBound).map((p) => `${p.label}: the load generator used ${p.loadGeneratorShare!.toFixed(2)} of a core`);
+}
+
 /** The results as a Markdown table (pasted as is into docs/performance.md). */
 export function formatTable(r: Results): string {
   const rows = [
-    '| path | req/s | p50 ms | p99 ms | x ceiling | target | | non-2xx / errors | CPU µs/request: Node + database |',
-    '| --- | ---: | ---: | ---: | ---: | --- | --- | --- | ---: |',
+    '| path | req/s | p50 ms | p99 ms | x ceiling | target | | non-2xx / errors | CPU µs/request: Node + database | load generator, share of a core |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- | --- | ---: | ---: |',
   ];
   for (const p of [r.ceiling, ...r.paths]) {
     const target = targets.find((t) => t.key === p.key);
     const ratio = p === r.ceiling ? '1' : (p.requestsPerSecond / r.ceiling.requestsPerSecond).toFixed(3);
     rows.push(
-      `| ${p.label} | ${num(p.requestsPerSecond)} | ${ms(p.p50Ms)} | ${ms(p.p99Ms)} | ${ratio} | ${target?.text ?? ''} | ${target ? verdict(target.check(r)) : ''} | ${problems(p)} | ${cpu(p)} |`,
+      `| ${p.label} | ${num(p.requestsPerSecond)} | ${ms(p.p50Ms)} | ${ms(p.p99Ms)} | ${ratio} | ${target?.text ?? ''} | ${target ? verdict(target.check(r)) : ''} | ${problems(p)} | ${cpu(p)} | ${generator(p)} |`,
     );
   }
   return rows.join('\n');
