@@ -78,14 +78,17 @@ export async function signin(
   if (!user) return failed(null, memberNotFound());
   // LOCKED (blocked by an administrator) and RETIRED: spec §8 NOT_ACCEPTABLE.
   if (user.status !== 'ACTIVE') return failed(user.id, notAcceptable());
-  await oneAtATime(user.id, () => checkSignin(deps, user, input.password, input.otp, now, failed));
+  const checked = await oneAtATime(user.id, () => checkSignin(deps, user, input.password, input.otp, now, failed));
   // The sign-in is stored with the member held (holdUserById: refresh-tokens.ts memberHoldQuery's lock),
   // and only if they are still as checked: a password change or reset, a block or a retirement that
-  // committed after the check ended every sign-in there was, and would not see this one.
+  // committed after the check ended every sign-in there was, and would not see this one. So does a
+  // second factor confirmed after a check that found none (its set-up ends the password-only
+  // sign-ins, holding the member): this sign-in is then asked for its code, as it would have been.
   const issued = await withTransaction(deps.db, async (tx): Promise<IssuedTokens | ApiError> => {
     const current = await holdUserById(tx, user.id);
     if (current?.status !== 'ACTIVE') return notAcceptable();
     if (current.passwordHash !== user.passwordHash) return invalidCredential();
+    if (!checked.secondFactor && (await confirmedFactor({ ...deps, db: tx }, user.id))) throw twoFactorRequired();
     await refreshTokens.pruneRefreshTokens(tx, user.id, now);
     return issueTokens(deps, tx, current);
   });
@@ -104,7 +107,7 @@ async function checkSignin(
   otp: string | undefined,
   now: Date,
   failed: (userId: number, error: ApiError, locked?: boolean) => Promise<never>,
-): Promise<void> {
+): Promise<{ secondFactor: boolean }> {
   const attempt = await reserveAttempt(deps, user.id);
   if (!attempt) return failed(user.id, accountLockedError());
   // The attempt that reached the limit is answered with the lock, whatever was wrong.
@@ -121,6 +124,7 @@ async function checkSignin(
     if (!(await verifySecondFactor(deps, factor, otp, now))) return refuse(invalidOtp('signin'));
   }
   await clearFailedSignins(deps.db, user.id);
+  return { secondFactor: factor !== null };
 }
 
 /**

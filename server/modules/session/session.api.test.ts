@@ -12,6 +12,7 @@ import { createMember, type TestMember } from '../../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 import { expectRefusal } from '../../test/refusals';
+import { waitForLockWaits as lockWaits } from '../../test/lock-waits';
 import { reserveSigninAttempt } from '../user/repo';
 
 let t: TestApp;
@@ -29,17 +30,7 @@ afterAll(async () => {
 });
 
 const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: token } });
-/** Waits until `n` statements of this test's database wait on a lock. */
-async function waitForLockWaits(n: number): Promise<void> {
-  for (let tries = 0; tries < 500; tries++) {
-    const { rows } = await t.database.raw.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-    );
-    if (rows[0]!.n >= n) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`${n} statements never waited on a lock`);
-}
+const waitForLockWaits = (n: number) => lockWaits(t.database, n);
 
 type Answer = Awaited<ReturnType<typeof refresh>>;
 

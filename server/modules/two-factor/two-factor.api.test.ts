@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, adminMessages, twoFactorCodes, twoFactorMessages } from '@contract';
-import { appUser, signinFailure, twoFactor, twoFactorRecoveryCode } from '../../db/schema';
+import { appUser, refreshToken, signinFailure, twoFactor, twoFactorRecoveryCode } from '../../db/schema';
 import { ROLE_ADMIN } from '../../seed/base';
 import { createMember, type TestMember } from '../../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
+import { waitForLockWaits } from '../../test/lock-waits';
 import { codeAt } from './totp';
 import * as repo from './repo';
 
@@ -160,6 +161,42 @@ describe('sign-in with a second factor', () => {
     expect(body(wrongPassword).code).toBe('INVALID_CREDENTIAL');
     const ok = await signinRequest(admin.userKeyCode, admin.password, codeAt(secret, clock.now()));
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('asks a password-only sign-in for its code when the factor was confirmed while its password was checked, and stores no sign-in', async () => {
+    const admin = await createMember(t.db, { roleCode: ROLE_ADMIN });
+    const { accessToken } = await signIn(admin);
+    await post('/api/admin/two-factor/enrolment', accessToken, { password: admin.password });
+    const enrolling = (await repo.find(t.db, admin.id))!;
+    const signins = async () => (await t.db.select().from(refreshToken).where(eq(refreshToken.userId, admin.id))).length;
+    const before = await signins();
+    const holdMember = sql`SELECT 1 FROM app_user WHERE id = ${admin.id} FOR UPDATE`;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let answer!: Promise<Awaited<ReturnType<typeof signinRequest>>>;
+    let confirming!: Promise<void>;
+    // The member held: the sign-in waits to count its attempt. A second hold queues behind it, so
+    // it takes the member right after that count, while the password is checked (no factor yet).
+    await t.db.transaction(async (first) => {
+      await first.execute(holdMember);
+      answer = Promise.resolve(signinRequest(admin.userKeyCode, admin.password));
+      await waitForLockWaits(t.database, 1);
+      confirming = t.db.transaction(async (second) => {
+        await second.execute(holdMember);
+        await released;
+        // What the set-up's confirmation writes, with the member held as its ending of other sign-ins holds it.
+        expect(await repo.confirm(second, admin.id, enrolling.secret, Math.floor(clock.now().getTime() / STEP), clock.now())).toBe(true);
+      });
+      await waitForLockWaits(t.database, 2);
+    });
+    // The sign-in found no factor and now waits behind the confirmation to clear its count.
+    await waitForLockWaits(t.database, 1);
+    release();
+    await confirming;
+    const asked = await answer;
+    expect(asked.statusCode, asked.body).toBe(401);
+    expect(body(asked)).toEqual({ code: twoFactorCodes.required, message: twoFactorMessages.codeRequired, field: 'otp' });
+    expect(await signins()).toBe(before);
   });
 
   it('takes each code once: the same code again is refused, the next step is accepted', async () => {
