@@ -105,7 +105,8 @@ describe('npm run bench', () => {
         if (database !== 'not measured') expect(Number(database!.replace(/,/g, '')), `${label} database CPU µs per request`).toBeGreaterThanOrEqual(0);
       }
     }
-    expect(output).toMatch(/^memory \(PSS after the load\): all server processes \d+ MB/m);
+    expect(output).toMatch(/^memory \(PSS after the load, its last requests answered\): all server processes \d+ MB/m);
+    expect(output).toMatch(/^ {2}at the load's last moment, its last requests still being answered: \d+ MB$/m);
     expect(output).toMatch(/^server start on the existing data directory: answered in [\d.]+ s/m);
     // The server runs compiled, as `npm start` runs it; its RSS once it answered and after the load.
     expect(output).toContain('Starting the server (compiled)...');
@@ -117,6 +118,7 @@ describe('npm run bench', () => {
       paths: { non2xx: number; errors: number; cpuUsPerRequest?: { node: number; database?: number } }[];
       cpuPids: { node: number[]; database?: number[] };
       memory: { totalMb: number };
+      memoryAtEnd: { totalMb: number };
     };
     expect(json.paths).toHaveLength(labels.length - 1);
     expect(json.paths.every((p) => p.non2xx === 0 && p.errors === 0)).toBe(true);
@@ -126,5 +128,6 @@ describe('npm run bench', () => {
     if (!usingServer() || databaseCpu.some((us) => us !== undefined)) expect(databaseCpu.some((us) => us! > 0)).toBe(true);
     expect(json.cpuPids.node.filter((pid) => json.cpuPids.database?.includes(pid))).toEqual([]);
     expect(json.memory.totalMb).toBeGreaterThan(0);
+    expect(json.memoryAtEnd.totalMb).toBeGreaterThan(0);
   }, 150_000);
 });

@@ -18,7 +18,10 @@ export interface Target {
 export interface Results {
   paths: PathResult[];
   ceiling: PathResult;
+  /** Memory once the requests the load left in the server were answered (the target's reading). */
   memory: MemoryReport;
+  /** Memory at the load's last moment, those requests still being answered. */
+  memoryAtEnd?: MemoryReport;
   startMs: number;
   /** How the server ran, and its Node process's RSS (MB) once it answered and after the load. */
   server: ServerKind;
@@ -120,7 +123,8 @@ export function formatTable(r: Results): string {
 
 export function formatMemory(r: Results): string {
   const lines = [
-    `memory (PSS after the load): all server processes ${r.memory.totalMb.toFixed(0)} MB; target < 400 MB: ${verdict(targets.find((t) => t.key === 'memory')!.check(r))}`,
+    `memory (PSS after the load, its last requests answered): all server processes ${r.memory.totalMb.toFixed(0)} MB; target < 400 MB: ${verdict(targets.find((t) => t.key === 'memory')!.check(r))}`,
+    ...(r.memoryAtEnd ? [`  at the load's last moment, its last requests still being answered: ${r.memoryAtEnd.totalMb.toFixed(0)} MB`] : []),
     `  counted: ${r.memory.scope}`,
   ];
   for (const p of [...r.memory.processes].sort((a, b) => b.pssMb - a.pssMb)) {
