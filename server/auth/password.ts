@@ -38,4 +38,4 @@ export function gatedPasswords(hashing: PasswordHashing, atOnce: number) {
 }
 
 // @node-rs/argon2 defaults to argon2id with OWASP-recommended cost (19 MiB, t=2).
-export const { hashPassword, verifyPassword } = gatedPasswords({ hash: (password) => hash(password), verify: (stored, password) => verify(stored, password) }, PASSWORD_HASHES_AT_ONCE);
+export const { hashPassword, verifyPassword } = gatedPasswords({ hash, verify }, PASSWORD_HASHES_AT_ONCE);

@@ -84,16 +84,19 @@ describe('POST /api/user/signin', () => {
     expect((await me(member, pair.accessToken)).statusCode).toBe(200);
   });
 
-  it('a password changed while the sign-in is checked refuses it: the change ended every sign-in, and this one is not left standing', async () => {
+  // A change that ended every sign-in there was, committed while a sign-in waits on the member's row
+  // (held here as the change holds it until it commits): the sign-in is refused, and none is left standing.
+  it.each([
+    { change: 'a password changed', set: { passwordHash: 'changed' }, status: 401, code: 'INVALID_CREDENTIAL' as const, message: '계정 정보가 일치하지 않습니다. 다시 입력해주세요.' },
+    { change: 'a block', set: { status: 'LOCKED' as const }, status: 403, code: 'NOT_ACCEPTABLE' as const, message: '로그인에 실패했습니다. 관리자에게 문의해주세요.' },
+  ])('$change while the sign-in is checked refuses it with $code, and stores no sign-in', async ({ set, status, code, message }) => {
     const changing = await createMember(t.db);
-    // The member's row is held, as a password change holds it until it commits; the sign-in,
-    // checked against the old password, waits for it, and the password changes meanwhile.
     const [answer] = await racing(
       sql`SELECT 1 FROM app_user WHERE id = ${changing.id} FOR UPDATE`,
       [() => signinRequest(t, changing.userKeyCode, changing.password)],
-      (tx) => tx.update(appUser).set({ passwordHash: 'changed' }).where(eq(appUser.id, changing.id)),
+      (tx) => tx.update(appUser).set(set).where(eq(appUser.id, changing.id)),
     );
-    expectRefusal(answer, 401, 'INVALID_CREDENTIAL', '계정 정보가 일치하지 않습니다. 다시 입력해주세요.');
+    expectRefusal(answer, status, code, message);
     expect(await t.db.select().from(refreshToken).where(eq(refreshToken.userId, changing.id))).toEqual([]);
   });
 
@@ -237,17 +240,6 @@ describe('refresh tokens', () => {
     expectRefusal(await refresh(third.refreshToken), 401, 'UNAUTHORIZED', accountMessages.sessionExpired);
     // Another sign-in of the same member is a different family and carries on.
     expect((await refresh(otherSignin.refreshToken)).statusCode).toBe(200);
-  });
-
-  it('a block committed while the sign-in is checked refuses it with NOT_ACCEPTABLE, and stores no sign-in', async () => {
-    const blocking = await createMember(t.db);
-    const [answer] = await racing(
-      sql`SELECT 1 FROM app_user WHERE id = ${blocking.id} FOR UPDATE`,
-      [() => signinRequest(t, blocking.userKeyCode, blocking.password)],
-      (tx) => tx.update(appUser).set({ status: 'LOCKED' }).where(eq(appUser.id, blocking.id)),
-    );
-    expectRefusal(answer, 403, 'NOT_ACCEPTABLE', '로그인에 실패했습니다. 관리자에게 문의해주세요.');
-    expect(await t.db.select().from(refreshToken).where(eq(refreshToken.userId, blocking.id))).toEqual([]);
   });
 
   it('a spent token used while its successor is being exchanged still ends the sign-in: the token that exchange issues is revoked too', async () => {
