@@ -101,8 +101,8 @@ class Latencies {
  * session 30). The body is dropped as it arrives; its bytes are still counted (addByteCount).
  * A path that needs the bodies fails here rather than getting empty ones.
  */
-function dropResponseBodies(paths: readonly BenchPath[]): void {
-  if (paths.some((path) => path.requests.some((spec) => 'onResponse' in spec))) {
+function dropResponseBodies(path: BenchPath): void {
+  if (path.requests.some((spec) => 'onResponse' in spec)) {
     throw new Error('a bench path reads response bodies (onResponse), which load.ts drops');
   }
   const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: Record<string, unknown> };
@@ -114,7 +114,7 @@ function dropResponseBodies(paths: readonly BenchPath[]): void {
 
 /** Runs autocannon on one path: `connections` keep-alive connections for `durationSeconds`. */
 export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResult> {
-  dropResponseBodies([path]);
+  dropResponseBodies(path);
   const errorSamples: string[] = [];
   // autocannon's own histogram keeps whole milliseconds; its response events carry the exact time.
   const latencies = new Latencies();
