@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from './client';
-import { connectionUrl } from './connection';
+import { connectionUrl, POOL_IDLE_MS } from './connection';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 import { isDatabaseUnavailable } from './unavailable';
 
@@ -105,6 +105,24 @@ describe('DATABASE_STATEMENT_TIMEOUT_SECONDS', () => {
     expect(err).toMatchObject({ code: '57014' });
     expect(isDatabaseUnavailable(err)).toBe(true);
     expect((await database.pool.query<{ n: number }>('SELECT 1 AS n')).rows[0]!.n).toBe(1);
+  });
+});
+
+describe('idle connections', () => {
+  it("are kept five minutes, where pg's default closed them after ten seconds (each new one is a new backend to warm)", async () => {
+    // Only the pool's timers are faked: the sockets and the statements are real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const database = await open('?sslmode=disable');
+      await Promise.all([1, 2].map(() => database.pool.query('SELECT pg_sleep(0.05)')));
+      expect(database.pool.idleCount).toBe(2);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(database.pool.totalCount).toBe(2);
+      await vi.advanceTimersByTimeAsync(POOL_IDLE_MS - 60_000);
+      expect(database.pool.totalCount).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
