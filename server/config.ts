@@ -161,7 +161,7 @@ export const environmentSchema = z.object({
   DATABASE_OWNER_URL: url(['postgres', 'postgresql'], {
     doc: "the same database as its tables' owner: runs the migrations and grants DATABASE_URL's role what the app needs (the access records: read and append only); unset: DATABASE_URL does both",
   }),
-  DATABASE_POOL_MAX: integer({ min: 1, default: '6', doc: 'connections to PostgreSQL per server process (two cores keep six busy; an idle backend holds about 10 MB and stays open five minutes: db/connection.ts POOL_IDLE_MS)' }),
+  DATABASE_POOL_MAX: integer({ min: 1, default: '6', doc: 'connections to PostgreSQL per server process (two cores keep six busy; an idle backend holds about 4 MB of its own and stays open five minutes: db/connection.ts POOL_IDLE_MS)' }),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: integer({ min: 0, unit: 'seconds', default: '30', doc: 'longest a statement may run before PostgreSQL cancels it; 0: no limit' }),
   DATABASE_SSL_CA_FILE: filePath({ doc: "CA certificate (PEM) the PostgreSQL server's certificate must chain to" }),
   FILES_DIR: filePath({ derivedDefault: '`DATA_DIR/files`', doc: "uploaded files' directory when S3_BUCKET is unset" }),
