@@ -12,7 +12,7 @@ import { createMember, type TestMember } from '../../test/factories';
 import { TEST_ADMIN_ID, TEST_ADMIN_PASSWORD } from '../../test/global-setup';
 import { body, createTestApp, data, TestClock, type TestApp } from '../../test/harness';
 import { expectRefusal } from '../../test/refusals';
-import { waitForLockWaits as lockWaits } from '../../test/lock-waits';
+import { waitForLockWaits } from '../../test/lock-waits';
 import { reserveSigninAttempt } from '../user/repo';
 
 let t: TestApp;
@@ -30,7 +30,6 @@ afterAll(async () => {
 });
 
 const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/user/signin-by-refresh-token', payload: { refreshToken: token } });
-const waitForLockWaits = (n: number) => lockWaits(t.database, n);
 
 type Answer = Awaited<ReturnType<typeof refresh>>;
 
@@ -49,7 +48,7 @@ async function racing<R extends (() => PromiseLike<Answer>)[]>(
     await tx.execute(held);
     for (const request of requests) {
       started.push(Promise.resolve(request()));
-      await waitForLockWaits(started.length);
+      await waitForLockWaits(t.database, started.length);
     }
     await meanwhile?.(tx);
   });
