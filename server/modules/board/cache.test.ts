@@ -339,6 +339,18 @@ describe('BoardCache', () => {
     expect(cache.compressed(korean, cache.render(korean), 'br')).not.toBeNull();
     const small = cache.create('small', cache.stamp('notice'), body('짧은 글'), { keep: true });
     expect(cache.compressed(small, cache.render(small), 'gzip')).toBeNull();
+    // A body of 1,024 characters or more is at least 1 KB of UTF-8: it is not measured (a page of any post is made for one request).
+    const long = cache.create('long', cache.stamp('notice'), 'x'.repeat(1024), { keep: true });
+    const rendered = cache.render(long);
+    expect(cache.compresses(rendered, 'br')).toBe(true);
+    expect(rendered.byteLength).toBeUndefined();
+    // Just under it, ASCII is measured and too small; the same count of Korean characters is measured and compressed.
+    const ascii = cache.render(cache.create('ascii', cache.stamp('notice'), 'x'.repeat(1023), { keep: true }));
+    expect(cache.compresses(ascii, 'br')).toBe(false);
+    expect(ascii.byteLength).toBe(1023);
+    const hangul = cache.render(cache.create('hangul', cache.stamp('notice'), '환'.repeat(1023), { keep: true }));
+    expect(cache.compresses(hangul, 'gzip')).toBe(true);
+    expect(hangul.byteLength).toBe(3069);
   });
 
   it('concurrent misses of one key share one read, but not a read older than an invalidation', async () => {
