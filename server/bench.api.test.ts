@@ -112,6 +112,12 @@ describe('npm run bench', () => {
     expect(output).toContain('Starting the server (compiled)...');
     expect(output).toMatch(/^Node server \(compiled\) RSS: \d+ MB after start, \d+ MB after the load$/m);
     expect(output).toMatch(/^machine: \d+ cores/m);
+    // The ceiling is read before the paths and after them; the table's row and every share are of the higher.
+    const readings = /^ceiling readings: ([\d,]+) req\/s before the paths, ([\d,]+) after them; the shares \(x ceiling\) are of the higher, ([\d,]+)$/m.exec(output);
+    expect(readings, 'ceiling readings line').not.toBeNull();
+    const [before, after, higher] = readings!.slice(1).map((n) => Number(n.replace(/,/g, '')));
+    expect(higher).toBe(Math.max(before!, after!));
+    expect(Number(row(output, 'ceiling (minimal Fastify route)')[1]!.replace(/,/g, ''))).toBe(higher);
     expect(output).toContain('Counts through the API match the 300 posts written.');
 
     const json = JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as {
@@ -119,7 +125,11 @@ describe('npm run bench', () => {
       cpuPids: { node: number[]; database?: number[] };
       memory: { totalMb: number };
       memoryAtEnd: { totalMb: number };
+      ceiling: { requestsPerSecond: number };
+      ceilingReadings: { requestsPerSecond: number }[];
     };
+    expect(json.ceilingReadings).toHaveLength(2);
+    expect(json.ceiling.requestsPerSecond).toBe(Math.max(...json.ceilingReadings.map((c) => c.requestsPerSecond)));
     expect(json.paths).toHaveLength(labels.length - 1);
     expect(json.paths.every((p) => p.non2xx === 0 && p.errors === 0)).toBe(true);
     // Some path reads the database under load (any post's view misses the cache): its CPU is

@@ -15,7 +15,7 @@ import { parseOptions, usage, type BenchOptions } from './options';
 import { CEILING_PATH, serverPaths } from './paths';
 import { freePort, startNode, waitForHttp } from './processes';
 import { rssMb } from './memory';
-import { formatMachine, formatMemory, formatStart, formatStarts, formatTable, generatorBoundLines, problemLines, targets, type Results, type StartRun } from './report';
+import { formatCeilingReadings, formatMachine, formatMemory, formatStart, formatStarts, formatTable, generatorBoundLines, highestCeiling, problemLines, targets, type Results, type StartRun } from './report';
 import { seedBenchBoard } from './seed';
 
 /** How long after the load the target's memory is read: the requests it left are answered by then. */
@@ -180,7 +180,7 @@ async function run(opts: BenchOptions): Promise<boolean> {
     log(`Counts through the API match the ${seeded.posts.toLocaleString('en')} posts written.`);
 
     log('Load (autocannon):');
-    const ceiling = await runCeiling(opts);
+    const ceilingBefore = await runCeiling(opts);
     const cpuPids = () => serverCpuPids(servers, serverOpts);
     const loadOpts: LoadOptions = { ...site, connections: opts.connections, durationSeconds: opts.durationSeconds, cpuPids };
     const paths: PathResult[] = [];
@@ -204,7 +204,10 @@ async function run(opts: BenchOptions): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, MEMORY_SETTLE_MS));
     const memory = await serverMemory(servers, serverOpts, front);
     const nodeRss = { afterStartMb: servers[0]!.rssAfterStartMb, afterLoadMb: rssMb(servers[0]!.process.pid) };
-    results = { paths, ceiling, memory, memoryAtEnd, startMs, server: opts.server, nodeRss, cpuPids: await cpuPids() };
+    // The ceiling again, in a new process, once memory is read: see report.ts highestCeiling.
+    const ceilingAfter = await runCeiling(opts);
+    const ceilingReadings = [ceilingBefore, ceilingAfter];
+    results = { paths, ceiling: highestCeiling(ceilingReadings), ceilingReadings, memory, memoryAtEnd, startMs, server: opts.server, nodeRss, cpuPids: await cpuPids() };
   } finally {
     await nginx?.stop();
     await Promise.all(servers.map((s) => s.process.stop()));
@@ -222,6 +225,7 @@ async function run(opts: BenchOptions): Promise<boolean> {
   );
   log('');
   log(formatTable(results));
+  log(formatCeilingReadings(results));
   log('');
   log(formatMemory(results));
   log(formatStart(results));
@@ -245,6 +249,7 @@ async function run(opts: BenchOptions): Promise<boolean> {
       server: results.server,
       nodeRss: results.nodeRss,
       ceiling: results.ceiling,
+      ceilingReadings: results.ceilingReadings,
       paths: results.paths,
       memory: results.memory,
       memoryAtEnd: results.memoryAtEnd,
