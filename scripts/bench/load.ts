@@ -52,6 +52,14 @@ export type CpuPids = () => Promise<{ node: number[]; database: number[] | undef
 export interface LoadOptions extends Site {
   connections: number;
   durationSeconds: number;
+  /**
+   * Seconds of the same load before the measured one, none of it in the figures but its errors
+   * (runLoad). A path is then measured as a running site serves it: a new server's first seconds of
+   * a path that reads the database cost the database 2.4 times its steady state (new connections'
+   * first touches of the shared buffers, session 31), and V8 compiles a path's code as it meets it.
+   * None (0 or unset) for --compare, whose servers are warmed by the rounds before.
+   */
+  warmupSeconds?: number;
   /** Whose CPU time to read before and after the load; none for the ceiling. */
   cpuPids?: CpuPids;
 }
@@ -112,15 +120,43 @@ function dropResponseBodies(path: BenchPath): void {
   queue.prototype.addBody = () => {};
 }
 
-/** Runs autocannon on one path: `connections` keep-alive connections for `durationSeconds`. */
-export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResult> {
-  dropResponseBodies(path);
-  const errorSamples: string[] = [];
-  // autocannon's own histogram keeps whole milliseconds; its response events carry the exact time.
-  const latencies = new Latencies();
+/**
+ * One autocannon run of the path: `connections` keep-alive connections for `seconds`, each answer's
+ * time given to `onResponse`, the first distinct request errors kept in `errorSamples`.
+ */
+async function runLoad(opts: LoadOptions, path: BenchPath, seconds: number, errorSamples: string[], onResponse?: (ms: number) => void): Promise<Result> {
   let instance: Instance | undefined;
   // Ctrl-C in the middle of a run stops the load before the servers are stopped.
   const unregister = onCleanup(() => instance?.stop());
+  return new Promise<Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: opts.baseUrl,
+        connections: opts.connections,
+        duration: seconds,
+        timeout: 10,
+        requests: path.requests,
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    if (onResponse) instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => onResponse(responseTime));
+    instance.on('reqError', (err: Error) => {
+      if (errorSamples.length < 3 && !errorSamples.includes(err.message)) errorSamples.push(err.message);
+    });
+  }).finally(unregister);
+}
+
+/**
+ * Runs autocannon on one path: `warmupSeconds` unmeasured, then `connections` keep-alive
+ * connections for `durationSeconds`, measured.
+ */
+export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResult> {
+  dropResponseBodies(path);
+  const errorSamples: string[] = [];
+  // Its answers and CPU are not the path's figures; its failures are (every non-2xx is counted).
+  const warmup = opts.warmupSeconds ? await runLoad(opts, path, opts.warmupSeconds, errorSamples) : undefined;
+  // autocannon's own histogram keeps whole milliseconds; its response events carry the exact time.
+  const latencies = new Latencies();
   const cpuRead = async () => {
     const pids = await opts.cpuPids!();
     return { node: cpuMicroseconds(pids.node), database: pids.database && cpuMicroseconds(pids.database) };
@@ -128,22 +164,7 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
   const cpuBefore = opts.cpuPids && (await cpuRead());
   const ownBefore = process.cpuUsage();
   const startedAt = performance.now();
-  const result = await new Promise<Result>((resolve, reject) => {
-    instance = autocannon(
-      {
-        url: opts.baseUrl,
-        connections: opts.connections,
-        duration: opts.durationSeconds,
-        timeout: 10,
-        requests: path.requests,
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
-    instance.on('reqError', (err: Error) => {
-      if (errorSamples.length < 3 && !errorSamples.includes(err.message)) errorSamples.push(err.message);
-    });
-  }).finally(unregister);
+  const result = await runLoad(opts, path, opts.durationSeconds, errorSamples, (ms) => latencies.push(ms));
   const own = process.cpuUsage(ownBefore);
   const loadGeneratorShare = (own.user + own.system) / 1000 / Math.max(1, performance.now() - startedAt);
   const cpuAfter = cpuBefore && (await cpuRead());
@@ -157,7 +178,9 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
         }
       : undefined;
   const statusCodes: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = Number(count);
+  for (const run of warmup ? [warmup, result] : [result]) {
+    for (const [code, { count }] of Object.entries(run.statusCodeStats)) statusCodes[code] = (statusCodes[code] ?? 0) + Number(count);
+  }
   return {
     key: path.key,
     label: path.label,
@@ -165,9 +188,9 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
     p50Ms: latencies.percentile(50),
     p99Ms: latencies.percentile(99),
     requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    non2xx: result.non2xx + (warmup?.non2xx ?? 0),
+    errors: result.errors + (warmup?.errors ?? 0),
+    timeouts: result.timeouts + (warmup?.timeouts ?? 0),
     statusCodes,
     errorSamples,
     cpuUsPerRequest,

@@ -45,6 +45,9 @@ async function measurePath(opts: LoadOptions, benchPath: BenchPath): Promise<Pat
   return result;
 }
 
+/** How each path is warmed, for the lines that say how it was loaded. */
+const warmupText = (opts: BenchOptions) => (opts.warmupSeconds > 0 ? ` after ${opts.warmupSeconds} s unmeasured` : ', measured from its first request');
+
 async function runCeiling(opts: BenchOptions): Promise<PathResult> {
   const port = await freePort();
   const ceiling = startNode('the ceiling (scripts/bench-ceiling.mjs)', ['scripts/bench-ceiling.mjs'], {
@@ -54,7 +57,7 @@ async function runCeiling(opts: BenchOptions): Promise<PathResult> {
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHttp(ceiling, `${baseUrl}/ceiling`, 30_000);
-    return await measurePath({ baseUrl, connections: opts.connections, durationSeconds: opts.durationSeconds }, CEILING_PATH);
+    return await measurePath({ baseUrl, connections: opts.connections, durationSeconds: opts.durationSeconds, warmupSeconds: opts.warmupSeconds }, CEILING_PATH);
   } finally {
     await ceiling.stop();
   }
@@ -124,7 +127,7 @@ async function run(opts: BenchOptions): Promise<boolean> {
   const front = opts.nginx ? `${opts.instances} server process${opts.instances > 1 ? 'es' : ''} behind nginx (HTTPS)` : 'one server process, direct';
   log(
     `Bench on ${where}, ${front}: board ${opts.boardCode}, ${opts.posts.toLocaleString('en')} posts, ` +
-      `${opts.connections} connections, ${opts.durationSeconds} s a path.`,
+      `${opts.connections} connections, ${opts.durationSeconds} s a path${warmupText(opts)}.`,
   );
 
   const seeded = await seedBenchBoard({
@@ -182,7 +185,7 @@ async function run(opts: BenchOptions): Promise<boolean> {
     log('Load (autocannon):');
     const ceilingBefore = await runCeiling(opts);
     const cpuPids = () => serverCpuPids(servers, serverOpts);
-    const loadOpts: LoadOptions = { ...site, connections: opts.connections, durationSeconds: opts.durationSeconds, cpuPids };
+    const loadOpts: LoadOptions = { ...site, connections: opts.connections, durationSeconds: opts.durationSeconds, warmupSeconds: opts.warmupSeconds, cpuPids };
     const paths: PathResult[] = [];
     const all = serverPaths({
       boardCode: opts.boardCode,
@@ -219,7 +222,7 @@ async function run(opts: BenchOptions): Promise<boolean> {
   log(formatMachine(machine));
   log(
     `board ${opts.boardCode}: ${seeded.posts.toLocaleString('en')} posts (${seeded.notices} notices), ${seeded.reused ? 'reused' : 'seeded'}; ` +
-      `${opts.connections} connections, ${opts.durationSeconds} s a path; titles containing ${Object.entries(seeded.titleMatches)
+      `${opts.connections} connections, ${opts.durationSeconds} s a path${warmupText(opts)}; titles containing ${Object.entries(seeded.titleMatches)
         .map(([keyword, n]) => `${keyword}: ${n.toLocaleString('en')}`)
         .join(', ')}`,
   );

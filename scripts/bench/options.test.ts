@@ -6,6 +6,15 @@ import { parseOptions } from './options';
 
 const withDatabase = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/bench' };
 
+describe('npm run bench -- --warmup', () => {
+  it('warms each path 3 s unmeasured unless told otherwise; 0 measures from the first request', () => {
+    expect(parseOptions([], withDatabase)!.warmupSeconds).toBe(3);
+    expect(parseOptions(['--warmup', '0'], withDatabase)!.warmupSeconds).toBe(0);
+    expect(parseOptions(['--warmup', '0.25'], withDatabase)!.warmupSeconds).toBe(0.25);
+    for (const bad of ['-1', 'soon', '']) expect(() => parseOptions([`--warmup=${bad}`], withDatabase)).toThrow(/--warmup must be a number of seconds, 0 or more/);
+  });
+});
+
 describe('npm run bench -- --compare (compare.ts)', () => {
   it('loads the given paths on both builds, 10 rounds of 3 s a side unless told otherwise', () => {
     const opts = parseOptions(['--compare', '../other', '--paths', 'postPageAny, viewAny'], withDatabase)!;

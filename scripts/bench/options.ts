@@ -8,6 +8,8 @@ export interface BenchOptions {
   dataDir: string;
   connections: number;
   durationSeconds: number;
+  /** Unmeasured load before each path (seconds; 0: none): see load.ts `warmupSeconds`. */
+  warmupSeconds: number;
   reseed: boolean;
   json: string | undefined;
   adminPassword: string;
@@ -29,6 +31,9 @@ export interface BenchOptions {
 
 export type ServerKind = 'compiled' | 'tsx';
 
+/** --warmup's default: a new server's first seconds of a path that reads the database cost it 2.4 times its steady state (docs/performance.md, session 32). */
+export const DEFAULT_WARMUP_SECONDS = 3;
+
 export const usage = `npm run bench -- [options]
 
 Seeds one board with realistic Korean posts straight through the database layer, starts the
@@ -41,6 +46,10 @@ that PostgreSQL server (use a database of its own: the bench rewrites the board'
   --data-dir DIR     data directory of the embedded database and files (default ./data-bench)
   --connections N    autocannon connections per path (default 16)
   --duration S       seconds per path (default 10)
+  --warmup S         seconds of unmeasured load before each path, the ceiling included (default
+                     3; 0: none, as before session 33), so a path is measured warm: V8's compiled
+                     code and the database connections' first touches of the shared buffers
+                     (--compare's rounds warm their servers themselves: not used there)
   --reseed           seed the board again even when it already holds N posts
   --json FILE        also write the results to FILE as JSON
   --admin-password P the administrator's password, set on a new database (default
@@ -75,6 +84,13 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return value;
 }
 
+function seconds(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number of seconds, 0 or more, got "${raw}"`);
+  return value;
+}
+
 /** Parses the command line; undefined means --help was asked for. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchOptions | undefined {
   const { values } = parseArgs({
@@ -85,6 +101,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'data-dir': { type: 'string' },
       connections: { type: 'string' },
       duration: { type: 'string' },
+      warmup: { type: 'string' },
       reseed: { type: 'boolean' },
       json: { type: 'string' },
       'admin-password': { type: 'string' },
@@ -123,6 +140,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     dataDir: path.resolve(values['data-dir'] ?? './data-bench'),
     connections: positiveInt('connections', values.connections, 16),
     durationSeconds: positiveInt('duration', values.duration, compare ? 3 : 10),
+    warmupSeconds: seconds('warmup', values.warmup, DEFAULT_WARMUP_SECONDS),
     reseed: values.reseed ?? false,
     json: values.json === undefined ? undefined : path.resolve(values.json),
     adminPassword: values['admin-password'] ?? config.adminPassword ?? 'bench-staff-passphrase',
