@@ -208,8 +208,7 @@ async function run(opts: BenchOptions): Promise<boolean> {
     const memory = await serverMemory(servers, serverOpts, front);
     const nodeRss = { afterStartMb: servers[0]!.rssAfterStartMb, afterLoadMb: rssMb(servers[0]!.process.pid) };
     // The ceiling again, in a new process, once memory is read: see report.ts highestCeiling.
-    const ceilingAfter = await runCeiling(opts);
-    const ceilingReadings = [ceilingBefore, ceilingAfter];
+    const ceilingReadings = [ceilingBefore, await runCeiling(opts)] as const;
     results = { paths, ceiling: highestCeiling(ceilingReadings), ceilingReadings, memory, memoryAtEnd, startMs, server: opts.server, nodeRss, cpuPids: await cpuPids() };
   } finally {
     await nginx?.stop();

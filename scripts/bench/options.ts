@@ -47,7 +47,7 @@ that PostgreSQL server (use a database of its own: the bench rewrites the board'
   --connections N    autocannon connections per path (default 16)
   --duration S       seconds per path (default 10)
   --warmup S         seconds of unmeasured load before each path, the ceiling included (default
-                     3; 0: none, as before session 33), so a path is measured warm: V8's compiled
+                     3; 0: none, as before session 32), so a path is measured warm: V8's compiled
                      code and the database connections' first touches of the shared buffers
                      (--compare's rounds warm their servers themselves: not used there)
   --reseed           seed the board again even when it already holds N posts

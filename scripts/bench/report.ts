@@ -19,8 +19,8 @@ export interface Results {
   paths: PathResult[];
   /** The ceiling the shares are of: the highest of `ceilingReadings` (highestCeiling). */
   ceiling: PathResult;
-  /** Each reading of the ceiling, in order: before the paths and after them. */
-  ceilingReadings: PathResult[];
+  /** The ceiling's readings: before the paths and after them. */
+  ceilingReadings: readonly [before: PathResult, after: PathResult];
   /** Memory once the requests the load left in the server were answered (the target's reading). */
   memory: MemoryReport;
   /** Memory at the load's last moment, those requests still being answered. */
@@ -117,16 +117,14 @@ export function generatorBoundLines(r: Results): string[] {
  * that morning); the higher of a reading before the paths and one after them holds each path to
  * the better of the two moments.
  */
-export function highestCeiling(readings: PathResult[]): PathResult {
-  if (readings.length === 0) throw new Error('no reading of the ceiling');
-  return readings.reduce((best, reading) => (reading.requestsPerSecond > best.requestsPerSecond ? reading : best));
+export function highestCeiling([before, after]: Results['ceilingReadings']): PathResult {
+  return after.requestsPerSecond > before.requestsPerSecond ? after : before;
 }
 
-/** The ceiling's readings under the table: each, and which one the shares are of. */
+/** The ceiling's readings under the table, and which one the shares are of. */
 export function formatCeilingReadings(r: Results): string {
   const [before, after] = r.ceilingReadings;
-  const each = after ? `${num(before!.requestsPerSecond)} req/s before the paths, ${num(after.requestsPerSecond)} after them` : `${num(before!.requestsPerSecond)} req/s`;
-  return `ceiling readings: ${each}; the shares (x ceiling) are of the higher, ${num(r.ceiling.requestsPerSecond)}`;
+  return `ceiling readings: ${num(before.requestsPerSecond)} req/s before the paths, ${num(after.requestsPerSecond)} after them; the shares (x ceiling) are of the higher, ${num(r.ceiling.requestsPerSecond)}`;
 }
 
 /** The results as a Markdown table (pasted as is into docs/performance.md). */
