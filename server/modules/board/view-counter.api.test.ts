@@ -9,6 +9,7 @@ import { backgroundRun, boardItem, boardItemView, boardItemViewTally } from '../
 import { createTestApp, data, openSecondInstance, TestClock, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
+import { kstDate } from '../../lib/time';
 import { shownViews } from './repo';
 import { foldViews, VIEW_FOLD_JOB, viewFoldSchedule } from './view-fold';
 import type { BackgroundSchedule } from '@server/modules/background';
@@ -199,19 +200,29 @@ describe('the day a view counts for, on the app\'s clock', () => {
 });
 
 describe('views counted beside the post (issue 24)', () => {
-  /** The post's row as stored: a new version (an update) changes its xmin. */
+  /**
+   * The post's row as stored: a new version (an update) changes its xmin, and a lock on it (a
+   * foreign key's check takes one) sets its xmax, which writes the post's heap page all the same.
+   */
   const rowOf = async (id: number) =>
-    (await t.db.select({ version: sql<string>`xmin::text`, folded: boardItem.viewCount }).from(boardItem).where(eq(boardItem.id, id)))[0]!;
+    (
+      await t.db
+        .select({ version: sql<string>`xmin::text`, locker: sql<string>`xmax::text`, folded: boardItem.viewCount })
+        .from(boardItem)
+        .where(eq(boardItem.id, id))
+    )[0]!;
   const tallyOf = async (id: number) =>
     (await t.db.select({ views: boardItemViewTally.views }).from(boardItemViewTally).where(eq(boardItemViewTally.boardItemId, id)))[0]?.views;
   const foldNow = () => foldViews(t.db, (boards) => t.app.deps.boardCaching.changed(boards));
 
-  it('a flush writes the tally, not the post: its row keeps its version, and every answer shows the sum', async () => {
+  it('a flush writes the tally, not the post: its row keeps its version and takes no lock, and every answer shows the sum', async () => {
     const { id, itemNo } = await createBoardItem(t.db, { boardCode: 'notice', title: '행을 다시 쓰지 않는 조회' });
     const url = `/api/board-item/notice/${itemNo}`;
     const before = await rowOf(id);
+    expect(before.locker).toBe('0');
     for (let v = 0; v < 4; v++) await view(url, 1100 + v);
     await t.app.deps.boardCaching.views.flush();
+    // Decision 0045: no foreign key's check locked the row (its xmax would be the flush's).
     expect(await rowOf(id)).toEqual(before);
     expect(await tallyOf(id)).toBe(4);
     for (let v = 4; v < 7; v++) await view(url, 1100 + v);
@@ -221,6 +232,21 @@ describe('views counted beside the post (issue 24)', () => {
     expect(data<BoardItem>(await view(url, 1100)).viewCount).toBe(7);
     const list = data<BoardItemPage>(await t.app.inject({ method: 'GET', url: '/api/board-item?boardCode=notice&size=50' }));
     expect(list.content.find((i) => i.itemNo === itemNo)!.viewCount).toBe(7);
+  });
+
+  it('a view of a post that is not there stores nothing, beside one that is (the flush finds its posts: no foreign key)', async () => {
+    const { id } = await createBoardItem(t.db, { boardCode: 'notice', title: '있는 글' });
+    const [newest] = await t.db.select({ id: sql<number>`coalesce(max(${boardItem.id}), 0)::int` }).from(boardItem);
+    const missing = newest!.id + 1000;
+    const day = kstDate(t.app.deps.clock.now());
+    const { views } = t.app.deps.boardCaching;
+    views.record({ itemId: missing, visitor: 'gone-post-visitor', day });
+    views.record({ itemId: id, visitor: 'gone-post-visitor', day });
+    await views.flush();
+    const [orphans] = await t.db.select({ n: sql<number>`count(*)::int` }).from(boardItemView).where(eq(boardItemView.boardItemId, missing));
+    expect(orphans!.n).toBe(0);
+    expect(await tallyOf(missing)).toBeUndefined();
+    expect(await stored(id)).toEqual({ count: 1, rows: 1 });
   });
 
   it('the fold moves tallies into the posts: counts unchanged, the list sorted by views follows, cached answers too', async () => {
