@@ -2,12 +2,21 @@ import type { RequestSpec } from 'autocannon';
 import type { BenchPath } from './load';
 import { seededRandom } from './corpus';
 
+/**
+ * This run's mark in every user agent it sends. A visitor is its address and user agent
+ * (board/service.ts visitorKey), the load comes from one address, and every run asks for the same
+ * posts in the same order (seededRandom): without the mark, a later run of the same day found its
+ * views stored already and its new visitors known (nothing to write), where the day's first run
+ * wrote them all (session 33).
+ */
+export const RUN_MARK = Date.now().toString(36);
+
 /** What a browser sends with every API call; compression is negotiated as a browser would. */
 const browserHeaders = {
   accept: 'application/json',
   'accept-encoding': 'gzip, deflate, br',
   'accept-language': 'ko-KR,ko;q=0.9',
-  'user-agent': 'Mozilla/5.0 (nids-bench)',
+  'user-agent': `Mozilla/5.0 (nids-bench ${RUN_MARK})`,
 };
 
 /** The keywords searched: a common 2-syllable word (half the titles) and a 1-syllable one. */
@@ -81,7 +90,7 @@ function newVisitorEach(spec: RequestSpec): RequestSpec {
     ...spec,
     setupRequest: (request, context) => {
       const sent = spec.setupRequest ? spec.setupRequest(request, context) : request;
-      return { ...sent, headers: { ...sent.headers, 'user-agent': `Mozilla/5.0 (nids-bench visitor ${++visitor})` } };
+      return { ...sent, headers: { ...sent.headers, 'user-agent': `Mozilla/5.0 (nids-bench ${RUN_MARK} visitor ${++visitor})` } };
     },
   };
 }
