@@ -138,7 +138,7 @@ describe('BoardCache', () => {
   it('counts what a post view really holds: its rendered body, and compressed forms of their own size', () => {
     const { cache } = cacheOf();
     const json = JSON.stringify({ code: 'SUCCESS', data: { title: '제목', content: '환자등록 안내 '.repeat(200), viewCount: 3 } });
-    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, viewCount: 3 } });
+    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, boardCode: 'notice', viewCount: 3 } });
     const before = cache.size.bytes;
     const rendered = cache.render(entry, 4);
     expect(cache.size.bytes - before).toBe(2 * rendered.body.length);
@@ -161,7 +161,7 @@ describe('BoardCache', () => {
     const { cache } = cacheOf();
     const text = Array.from({ length: 300 }, (_, i) => `환자등록 ${i}번 안내와 인체이식형 의료기기 ${i % 17}번 제품 정보`).join(' ');
     const json = JSON.stringify({ code: 'SUCCESS', data: { title: '제목', viewCount: 3, content: text, prev: { title: '이전 글' } } });
-    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, viewCount: 3 } });
+    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, boardCode: 'notice', viewCount: 3 } });
     const browser = 'gzip, deflate, br';
     // Its first send in quick br (most posts opened at random are asked for once)...
     expect(cache.encodingFor(entry, browser)).toBe('br');
@@ -205,7 +205,7 @@ describe('BoardCache', () => {
     expect(zlib.gunzipSync(cache.compressed(entry, eleven, 'gzip')!).toString()).toBe(eleven.body);
     expect(entry.countGzip).toBe(twoDigits);
     // A client that takes gzip and not br: its first send is quick gzip of the whole, no parts made.
-    const other = cache.create('g', cache.stamp('notice'), json, { keep: true, item: { id: 3, viewCount: 3 } });
+    const other = cache.create('g', cache.stamp('notice'), json, { keep: true, item: { id: 3, boardCode: 'notice', viewCount: 3 } });
     const quick = cache.compressed(other, cache.render(other, 3), 'gzip')!;
     expect(zlib.gunzipSync(quick).toString()).toBe(json);
     expect(other.countGzip).toBeNull();
@@ -213,7 +213,7 @@ describe('BoardCache', () => {
     expect(zlib.gunzipSync(cache.compressed(other, later, 'gzip')!).toString()).toBe(later.body);
     expect(other.countGzip).not.toBeNull();
     // A view too small to gain goes as it is, as any other answer.
-    const small = cache.create('s', cache.stamp('notice'), JSON.stringify({ data: { title: '짧은 글', viewCount: 1 } }), { keep: true, item: { id: 2, viewCount: 1 } });
+    const small = cache.create('s', cache.stamp('notice'), JSON.stringify({ data: { title: '짧은 글', viewCount: 1 } }), { keep: true, item: { id: 2, boardCode: 'notice', viewCount: 1 } });
     expect(cache.compressed(small, cache.render(small, 2), 'gzip')).toBeNull();
     expect(small.countGzip).toBeNull();
   });
@@ -221,7 +221,7 @@ describe('BoardCache', () => {
   it('renders a post view with the count it was made with as the body made, held once', () => {
     const { cache } = cacheOf();
     const json = JSON.stringify({ code: 'SUCCESS', data: { title: '제목', content: '환자등록 안내 '.repeat(200), viewCount: 3 } });
-    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, viewCount: 3 } });
+    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, boardCode: 'notice', viewCount: 3 } });
     const made = cache.size.bytes;
     const three = cache.render(entry, 3);
     // The body the answer was made as, not a copy joined from its head and tail: nothing more to count.
@@ -237,7 +237,7 @@ describe('BoardCache', () => {
     expect(cache.size.bytes - made).toBe(2 * json.length);
     // Its script-safe form, when it differs, is counted with it, and goes with it.
     const marked = JSON.stringify({ code: 'SUCCESS', data: { title: '제목', content: '<b>환자등록</b> 안내 '.repeat(100), viewCount: 3 } });
-    const withTags = cache.create('t', cache.stamp('notice'), marked, { keep: true, item: { id: 3, viewCount: 3 } });
+    const withTags = cache.create('t', cache.stamp('notice'), marked, { keep: true, item: { id: 3, boardCode: 'notice', viewCount: 3 } });
     const tagged = cache.size.bytes;
     const safe = cache.scriptSafe(withTags, cache.render(withTags, 3));
     expect(safe).not.toBe(marked);
@@ -245,7 +245,7 @@ describe('BoardCache', () => {
     cache.render(withTags, 4);
     expect(cache.size.bytes - tagged).toBe(2 * marked.length);
     // Made with another count than its body holds (the stored one and a page's differ), it is rendered anew.
-    const other = cache.create('w', cache.stamp('notice'), json, { keep: true, item: { id: 2, viewCount: 7 } });
+    const other = cache.create('w', cache.stamp('notice'), json, { keep: true, item: { id: 2, boardCode: 'notice', viewCount: 7 } });
     const before = cache.size.bytes;
     expect(cache.render(other, 3).body).toBe(json);
     expect(cache.size.bytes - before).toBe(2 * json.length);
@@ -254,7 +254,7 @@ describe('BoardCache', () => {
   it('renders a post view with the given count; the ETag follows the count', () => {
     const { cache } = cacheOf();
     const json = JSON.stringify({ code: 'SUCCESS', data: { title: '"viewCount":9 제목', viewCount: 12, prev: null } });
-    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, viewCount: 12 } });
+    const entry = cache.create('v', cache.stamp('notice'), json, { keep: true, item: { id: 1, boardCode: 'notice', viewCount: 12 } });
     const twelve = cache.render(entry, 12);
     expect(twelve.body).toBe(json);
     const thirteen = cache.render(entry, 13);

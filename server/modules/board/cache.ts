@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { countGzip, countGzipBytes, ownBytes, stitchGzip, type CountGzip } from './count-gzip';
 import { preferredEncoding } from './http-cache';
+import type { CountedPost } from './view-counter';
 
 /**
  * Guest answers of the board read paths (lists, searches, post views, board settings), kept
@@ -74,7 +75,7 @@ export interface FreshAnswer {
    */
   keepWhenAskedAgain?: boolean;
   /** For a post view: the post and its stored view count. */
-  item?: { id: number; viewCount: number };
+  item?: CountedPost;
   /**
    * A string that determines the body (equal names, equal bodies), hashed for the answer's tag
    * instead of the body: a reader page is named by the build and its parts' tags (seo/page-head.ts),
@@ -119,7 +120,7 @@ export interface CachedAnswer {
   head: string;
   tail: string | null;
   /** For a post view: the post, and its view count when the answer was read. */
-  item: { id: number; viewCount: number } | null;
+  item: CountedPost | null;
   /** FreshAnswer.value; undefined when none was given. */
   value: unknown;
   /**
@@ -259,7 +260,7 @@ export class BoardCache {
     stamp: Stamp,
     body: string,
     opts: {
-      item?: { id: number; viewCount: number };
+      item?: CountedPost;
       keep: boolean;
       keepWhenAskedAgain?: boolean;
       named?: string;

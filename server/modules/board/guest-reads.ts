@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import type { Caller } from '../../auth/caller';
 import { kstDate } from '../../lib/time';
 import type { CachedAnswer, FreshAnswer } from './cache';
+import type { CountedPost } from './view-counter';
 import { BOARD_MENU_CACHE } from './caching';
 import { canOnBoard, isPrivateItem } from './policy';
 import { findBoard, listBoardsForMenu, type BoardItemRow, type BoardRow } from './repo';
@@ -108,7 +109,7 @@ export function guestPostAnswer(deps: Deps, caller: Caller, params: { boardCode:
       keep: guestMayKeep(caller, row) && !isPrivateItem(row, item),
       // Any post of a big board is mostly read once (a search engine, a shared link): kept when read again.
       keepWhenAskedAgain: true,
-      item: { id: item.id, viewCount: item.viewCount },
+      item: { id: item.id, boardCode: row.boardCode, viewCount: item.viewCount },
       value: { board: row, post: { itemNo, title, isSecret, thumbnailFileId, excerpt } } satisfies GuestPost,
       // The title and excerpt are strings of their own; the board's row is the board cache's.
       valueBytes: 2 * (title.length + excerpt.length) + 128,
@@ -138,8 +139,8 @@ export async function guestView(
  * show: `post.viewCount`, the stored count its answer was read with, plus the views not yet
  * written. A kept reader page that holds the post's answer counts through here too (seo/page-head.ts).
  */
-export function countGuestView(deps: Pick<AppDeps, 'boardCaching' | 'clock'>, post: { id: number; viewCount: number }, visitor: string): number {
+export function countGuestView(deps: Pick<AppDeps, 'boardCaching' | 'clock'>, post: CountedPost, visitor: string): number {
   const { views } = deps.boardCaching;
-  views.record({ itemId: post.id, visitor, day: kstDate(deps.clock.now()) });
+  views.record({ itemId: post.id, boardCode: post.boardCode, visitor, day: kstDate(deps.clock.now()) });
   return post.viewCount + views.unflushed(post.id);
 }

@@ -258,6 +258,17 @@ describe('post view at 100,000 posts', () => {
     expect(views[1]?.item.viewCount).toBe((12_345 * 7919) % 1000);
   });
 
+  it("stores a flush's views finding each post by an index-only probe of its key, reading no post's row (decision 0045)", async () => {
+    const posts = await Promise.all([10, 20_000, 77_777].map(itemAt));
+    const views = posts.map((post, i) => ({ itemId: post.id, boardCode: BOARD, visitor: `plan ${i}`, day: '2026-12-05' }));
+    const p = await plan(repo.storeViewsQuery(views));
+    expect(p).toMatch(indexOnly('board_item_pkey'));
+    expect(p).toMatch(noHeapFetches);
+    // Its board came from a post's row before session 33: a random heap page a view.
+    expect(p).not.toMatch(indexScan('board_item_pkey', 'board_item'));
+    expect(p).not.toMatch(seqScanOfBigTable);
+  });
+
   it('reads the attachments of a page of posts in display order from stored_file_item_idx', async () => {
     const ids = (await repo.pageIdsQuery(t.db, listFilter(5000))).map((r) => r.id);
     const p = await plan(fileRepo.filesOfItemsQuery(t.db, ids));

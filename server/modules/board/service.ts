@@ -204,7 +204,7 @@ export async function readBoardItem(
   now: Date,
 ): Promise<{ post: BoardItem; staffReadContact: boolean }> {
   const { item, detail } = await readPost(deps.db, caller, params, await repo.findBoard(deps.db, params.boardCode));
-  deps.views.record({ itemId: item.id, visitor: await visitor(), day: kstDate(now) });
+  deps.views.record({ itemId: item.id, boardCode: item.boardCode, visitor: await visitor(), day: kstDate(now) });
   return {
     post: { ...detail, viewCount: item.viewCount + deps.views.unflushed(item.id) },
     // A manager reading someone else's inquiry sees the inquirer's contact details: an access record.

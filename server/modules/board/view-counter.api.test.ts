@@ -10,7 +10,7 @@ import { createTestApp, data, openSecondInstance, TestClock, type TestApp } from
 import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
 import { kstDate } from '../../lib/time';
-import { shownViews } from './repo';
+import { shownViews, storeViews } from './repo';
 import { foldViews, VIEW_FOLD_JOB, viewFoldSchedule } from './view-fold';
 import type { BackgroundSchedule } from '@server/modules/background';
 
@@ -240,13 +240,28 @@ describe('views counted beside the post (issue 24)', () => {
     const missing = newest!.id + 1000;
     const day = kstDate(t.app.deps.clock.now());
     const { views } = t.app.deps.boardCaching;
-    views.record({ itemId: missing, visitor: 'gone-post-visitor', day });
-    views.record({ itemId: id, visitor: 'gone-post-visitor', day });
+    views.record({ itemId: missing, boardCode: 'notice', visitor: 'gone-post-visitor', day });
+    views.record({ itemId: id, boardCode: 'notice', visitor: 'gone-post-visitor', day });
     await views.flush();
     const [orphans] = await t.db.select({ n: sql<number>`count(*)::int` }).from(boardItemView).where(eq(boardItemView.boardItemId, missing));
     expect(orphans!.n).toBe(0);
     expect(await tallyOf(missing)).toBeUndefined();
     expect(await stored(id)).toEqual({ count: 1, rows: 1 });
+  });
+
+  it("a flush answers the boards whose counts changed from the views' own boards, without the ones that added nothing", async () => {
+    const notice = await createBoardItem(t.db, { boardCode: 'notice', title: '공지 조회' });
+    const shared = await createBoardItem(t.db, { boardCode: 'public', title: '자료 조회' });
+    const day = kstDate(t.app.deps.clock.now());
+    expect(await storeViews(t.db, [{ itemId: notice.id, boardCode: 'notice', visitor: 'boards-a', day }])).toEqual(['notice']);
+    // The notice's view again (a repeat the key drops) and a new one of the other board's post.
+    const boards = await storeViews(t.db, [
+      { itemId: notice.id, boardCode: 'notice', visitor: 'boards-a', day },
+      { itemId: shared.id, boardCode: 'public', visitor: 'boards-a', day },
+      { itemId: shared.id, boardCode: 'public', visitor: 'boards-b', day },
+    ]);
+    expect(boards).toEqual(['public']);
+    expect(await tallyOf(shared.id)).toBe(2);
   });
 
   it('the fold moves tallies into the posts: counts unchanged, the list sorted by views follows, cached answers too', async () => {
@@ -282,14 +297,14 @@ describe('views counted beside the post (issue 24)', () => {
       let visitor = 0;
       for (let round = 0; round < 8; round++) {
         for (const counter of counters) {
-          for (const post of posts) for (let k = 0; k < 3; k++) counter.record({ itemId: post.id, visitor: `race ${visitor++}`, day });
+          for (const post of posts) for (let k = 0; k < 3; k++) counter.record({ itemId: post.id, boardCode: 'notice', visitor: `race ${visitor++}`, day });
         }
         await Promise.all([...counters.map((c) => c.flush()), foldNow(), foldNow()]);
       }
       await Promise.all(counters.map((c) => c.flush()));
       for (const post of posts) expect(await stored(post.id)).toEqual({ count: 8 * 2 * 3, rows: 8 * 2 * 3 });
       // One more view each, so that every post has a tally whichever ran last in the last round.
-      for (const post of posts) counters[0]!.record({ itemId: post.id, visitor: `race ${visitor++}`, day });
+      for (const post of posts) counters[0]!.record({ itemId: post.id, boardCode: 'notice', visitor: `race ${visitor++}`, day });
       await counters[0]!.flush();
       // Whatever piled up goes, a batch at a time (5 posts a statement here).
       expect(await foldViews(t.db, (boards) => t.app.deps.boardCaching.changed(boards), 5)).toEqual({ folded: posts.length, boards: 1 });

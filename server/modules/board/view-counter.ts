@@ -6,8 +6,20 @@ import { storeViews } from './repo';
 /** One visitor's first view of a post on a day (Korean calendar date, YYYY-MM-DD). */
 export interface View {
   itemId: number;
+  /** The post's board, whose answers a flush that stores the view invalidates. */
+  boardCode: string;
   visitor: string;
   day: string;
+}
+
+/**
+ * A post as its answer counts its views: its id and board (a View's), and the stored count the
+ * answer was read with.
+ */
+export interface CountedPost {
+  id: number;
+  boardCode: string;
+  viewCount: number;
 }
 
 export interface ViewCounterOptions {

@@ -6,7 +6,7 @@ import type { FirstDataRequest } from '@contract/first-data';
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { boardMenuAnswer, guestBoard, guestList, guestView, scriptSafeJson, visitorKey, type CachedAnswer, type Rendered } from '@server/modules/board';
+import { boardMenuAnswer, guestBoard, guestList, guestView, scriptSafeJson, visitorKey, type CachedAnswer, type CountedPost, type Rendered } from '@server/modules/board';
 import { activePopupsAnswer } from '@server/modules/popup';
 import { contentCodeAt, guestContent } from '@server/modules/content';
 import { menuAnswer } from '@server/modules/menu';
@@ -124,7 +124,7 @@ export interface FirstAnswer {
   /** The body as it goes in the page's script (scriptSafeJson), kept with its answer. */
   scriptBody: string;
   etag: string;
-  view?: { id: number; viewCount: number };
+  view?: CountedPost;
   /** The kept answer it came from (none for the site settings, kept by the settings themselves). */
   entry?: CachedAnswer;
 }
@@ -230,7 +230,7 @@ export function createFirstData(deps: AppDeps): FirstData {
       case 'boardItem.view': {
         const { entry, viewCount } = await guestView(deps, caller, request.params, visitor);
         const rendered = cache.render(entry, viewCount);
-        return { body: rendered.body, scriptBody: cache.scriptSafe(entry, rendered), etag: `W/"${entry.hash}"`, view: { id: entry.item!.id, viewCount }, entry };
+        return { body: rendered.body, scriptBody: cache.scriptSafe(entry, rendered), etag: `W/"${entry.hash}"`, view: { ...entry.item!, viewCount }, entry };
       }
       case 'popup.active':
         return kept(await activePopupsAnswer(deps, request.query.screen));

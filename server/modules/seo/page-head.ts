@@ -9,7 +9,7 @@ import { CONTENT_CACHE, contentCodeAt, contentHead, nextContentChange } from '@s
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard } from './guest';
 import type { Head } from './head';
-import { cachedBoardRow, countGuestView, etagMatches, preferredEncoding, visitorKey, type CachedAnswer, type PartStamp } from '@server/modules/board';
+import { cachedBoardRow, countGuestView, etagMatches, preferredEncoding, visitorKey, type CachedAnswer, type CountedPost, type PartStamp } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
 import { sendKeptBody } from '../../guest-answers';
 import { escapeMarkup, excerpt, originOf } from './text';
@@ -389,7 +389,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     pageKey: string;
     parts: PartStamp[];
     /** The post whose answer the page holds: its view is counted and its count filled in per request. */
-    post?: { id: number; viewCount: number };
+    post?: CountedPost;
     /** What the page is (PageSent): a post's, made from the post, or another screen's. */
     sent: 'screen' | 'post';
   }
