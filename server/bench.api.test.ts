@@ -77,6 +77,8 @@ describe('npm run bench', () => {
     const args = ['--posts', '300', '--duration', '1', '--warmup', '0.2', '--connections', '2', '--data-dir', dataDir, '--json', jsonFile, '--admin-password', adminPassword];
     const { code, output } = await runBench(args, env);
     expect(code, output).toBe(0);
+    // What the seed wrote is written out before the load, not during its first paths (session 33).
+    expect(output).toContain('CHECKPOINT: what the seed or the fold wrote is on disk before the load.');
 
     // 300 posts at the notice board's 10 a page: the deep-page path asks for the last page, 30
     // (a few of the posts are notices, pinned apart, so it may be 29 or 30 pages).

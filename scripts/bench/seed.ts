@@ -159,6 +159,7 @@ async function foldEarlierViews(db: Db, log: (message: string) => void): Promise
 async function writeOut(db: Db, log: (message: string) => void): Promise<void> {
   try {
     await db.execute(sql`CHECKPOINT`);
+    log('CHECKPOINT: what the seed or the fold wrote is on disk before the load.');
   } catch (err) {
     log(`No CHECKPOINT before the load (${err instanceof Error ? err.message : String(err)}): what the seed wrote may be written back during the first paths.`);
   }

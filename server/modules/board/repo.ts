@@ -614,8 +614,9 @@ export const postCounts = (db: Db, week: Date) => firstRow<{ total: number; this
  * same order and cannot deadlock.
  */
 export async function storeViews(db: Db, views: View[]): Promise<string[]> {
-  const result = (await db.execute(storeViewsQuery(views))) as unknown as { rows: { id: number }[] };
-  const tallied = new Set(result.rows.map((r) => r.id));
+  // A bigint: the driver answers it as a string.
+  const result = (await db.execute(storeViewsQuery(views))) as unknown as { rows: { id: number | string }[] };
+  const tallied = new Set(result.rows.map((r) => Number(r.id)));
   return [...new Set(views.filter((v) => tallied.has(v.itemId)).map((v) => v.boardCode))];
 }
 
@@ -641,7 +642,7 @@ export function storeViewsQuery(views: View[]) {
       ON CONFLICT (board_item_id) DO UPDATE SET views = t.views + excluded.views
       RETURNING t.board_item_id
     )
-    SELECT board_item_id::int AS id FROM tallied`;
+    SELECT board_item_id AS id FROM tallied`;
 }
 
 /**
