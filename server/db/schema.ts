@@ -506,8 +506,10 @@ export const boardItemView = pgTable(
  * indexed, so the update is HOT and rewrites no index entry; updating board_item's row would
  * write a new entry in every one of its indexes, the search tokens' GIN index among them. A post
  * shows view_count plus its tally; the fold (board/view-fold.ts) moves tallies into view_count
- * every VIEW_FOLD_MINUTES, once across instances. Fill factor 70 (migration 0024, which Drizzle
- * cannot declare) leaves each page room for its rows' new versions.
+ * every VIEW_FOLD_MINUTES, once across instances. Two storage parameters Drizzle cannot declare:
+ * fill factor 70 (migration 0024) leaves each page room for its rows' new versions, and VACUUM
+ * keeps the pages a fold emptied (vacuum_truncate off, migration 0026, decision 0046): planned on
+ * a table of no pages, a post's read scanned the whole tally while flushes refilled it.
  */
 export const boardItemViewTally = pgTable('board_item_view_tally', {
   // No foreign key (see board_item_view): a tally of a post that is gone folds into nothing.

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItemPage } from '@contract';
 import { commentsCountQuery, commentsPageQuery } from '../comment/repo';
-import { createTestApp, data, type TestApp } from '../../test/harness';
+import { createTestApp, data, openTestDatabase, type TestApp } from '../../test/harness';
+import { migrateAndAnalyse } from '../../db/client';
 import { callsDuring } from '../../test/observe';
 import { placeholder } from '../../db/prepared';
 import * as repo from './repo';
 import * as fileRepo from '../file/repo';
 import { buildSearchTokens } from './search-tokens';
+import { foldViews } from './view-fold';
 import {
   expectNoSortNoSeqScan, explainAnalyze, explainGeneric, indexScan, noHeapFetches, type Plannable, preparedPlanChoices, seqScanOf, vacuumUntilAllVisible,
 } from '../../test/query-plans';
@@ -337,5 +339,56 @@ describe('title search at 100,000 posts (docs/decisions/0004, 0011)', () => {
     expect(p.totalElements).toBe(ROWS / 1000);
     expect(p.totalCapped).toBe(false);
     expect(p.content.every((i) => i.title.endsWith('희귀'))).toBe(true);
+  });
+});
+
+// Last in the file: it folds the tallies the tests above read.
+describe('after a fold empties the tally (decision 0046)', () => {
+  it('VACUUM keeps its pages, and a post and a list page still probe it by its key, not by a scan', async () => {
+    const pages = async () =>
+      (await t.database.raw.query<{ relpages: number }>(`SELECT relpages FROM pg_class WHERE relname = 'board_item_view_tally'`)).rows[0]!.relpages;
+    const before = await pages();
+    expect(before).toBeGreaterThan(16);
+    await foldViews(t.db, async () => {});
+    // As autovacuum does after the fold's deletes (the bench runs it itself).
+    await t.database.raw.query('VACUUM ANALYZE board_item_view_tally');
+    expect((await t.database.raw.query(`SELECT count(*)::int AS n FROM board_item_view_tally`)).rows[0].n).toBe(0);
+    // Truncated to no pages, the reads below were planned with a sequential scan of the tally,
+    // kept by every connection while flushes refilled it (24 million rows read in a bench run).
+    expect(await pages()).toBe(before);
+    const generic = await explainGeneric(
+      t.database.raw,
+      repo.viewsQuery(t.db, placeholder('boardCode'), placeholder<number[]>('itemNos')),
+      { boardCode: BOARD, itemNos: repo.paddedNumbers([50_000]) },
+    );
+    expect(generic).toMatch(tallyProbe);
+    expect(generic).not.toMatch(seqScanOf('board_item_view_tally'));
+    const ids = (await repo.pageIdsQuery(t.db, listFilter(1))).map((r) => r.id);
+    const list = await plan(repo.itemsByIdsQuery(t.db, ids));
+    expect(list).toMatch(tallyProbe);
+    expect(list).not.toMatch(seqScanOf('board_item_view_tally'));
+    // The folded views are the post's own now.
+    expect((await repo.findItemForView(t.db, BOARD, 50_000, undefined))?.item.viewCount).toBe(((50_000 * 7919) % 1000) + 3);
+  });
+
+  it('a new database starts the tally with pages, so its first reads probe it by its key too', async () => {
+    const fresh = await openTestDatabase({ empty: true });
+    try {
+      await migrateAndAnalyse(fresh.pool, fresh.db);
+      const [tally] = (await fresh.raw.query<{ relpages: number; rows: number }>(
+        `SELECT (pg_relation_size('board_item_view_tally') / 8192)::int AS relpages, (SELECT count(*)::int FROM board_item_view_tally) AS rows`,
+      )).rows;
+      expect(tally).toEqual({ relpages: 32, rows: 0 });
+      const generic = await explainGeneric(
+        fresh.raw,
+        repo.viewsQuery(fresh.db, placeholder('boardCode'), placeholder<number[]>('itemNos')),
+        { boardCode: BOARD, itemNos: repo.paddedNumbers([1]) },
+      );
+      // The tally's probe is planned although no post is there for it to run on.
+      expect(generic).toMatch(/Index Scan using board_item_view_tally_pkey on board_item_view_tally t/);
+      expect(generic).not.toMatch(seqScanOf('board_item_view_tally'));
+    } finally {
+      await fresh.dispose();
+    }
   });
 });

@@ -16,7 +16,8 @@ export type BoardItemRow = Omit<typeof boardItem.$inferSelect, 'searchTokens' | 
 
 /**
  * A post's views as shown: those folded into its row plus its tally's since the last fold
- * (schema.ts boardItemViewTally), one primary-key probe. `table` is the name or alias the post's
+ * (schema.ts boardItemViewTally), one primary-key probe (the tally keeps its pages after a fold so
+ * that it stays the cheaper plan: decision 0046). `table` is the name or alias the post's
  * row goes by in the statement, written out so the subquery cannot take its own columns for it.
  * Lists sorted by views walk board_item_view_idx, on the folded count: their order may lag the
  * shown counts by up to one fold interval (docs/decisions/0038-view-tally.md).
