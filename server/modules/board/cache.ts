@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { countGzip, countGzipBytes, ownBytes, stitchGzip, type CountGzip } from './count-gzip';
 import { preferredEncoding } from './http-cache';
 import type { CountedPost } from './view-counter';
+import { LruMap } from '../../lib/lru-map';
 
 /**
  * Guest answers of the board read paths (lists, searches, post views, board settings), kept
@@ -178,7 +179,8 @@ interface ReadingSlot {
 }
 
 export class BoardCache {
-  private readonly entries = new Map<string, CachedAnswer>();
+  /** The kept answers, the least recently used evicted first (lib/lru-map.ts says why not a Map's own order). */
+  private readonly entries = new LruMap<string, CachedAnswer>();
   /**
    * Reads on their way, by key (see `answer`). A slot lets go of its promise once it settles. The map lives as
    * long as the cache, in V8's old generation, and what it once held can stay reachable to the
@@ -234,7 +236,7 @@ export class BoardCache {
   }
 
   get(key: string): CachedAnswer | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     if (!entry) return undefined;
     if (
       entry.version !== (this.versions.get(entry.board) ?? 0) ||
@@ -245,9 +247,7 @@ export class BoardCache {
       this.remove(key, entry);
       return undefined;
     }
-    // Map order is the LRU order: a hit moves the entry to the newest end.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.entries.use(key);
     return entry;
   }
 
@@ -317,7 +317,7 @@ export class BoardCache {
       entry.bytes <= this.opts.maxBytes / LARGEST_SHARE &&
       (!opts.keepWhenAskedAgain || this.askedBefore(key))
     ) {
-      const old = this.entries.get(key);
+      const old = this.entries.peek(key);
       if (old) this.remove(key, old);
       this.entries.set(key, entry);
       entry.kept = true;
@@ -538,9 +538,10 @@ export class BoardCache {
   }
 
   private evict(): void {
-    for (const [key, entry] of this.entries) {
-      if (this.bytes <= this.opts.maxBytes) break;
-      this.remove(key, entry);
+    while (this.bytes > this.opts.maxBytes) {
+      const oldest = this.entries.oldest();
+      if (!oldest) break;
+      this.remove(...oldest);
     }
   }
 }
