@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/client';
-import { migrateAndAnalyse } from '../db/client';
+import { keepTallyPages, migrateAndAnalyse } from '../db/client';
 import { loadTableDumps, readSequences, setCopySession, writeTableDumps } from './app-dump';
 import { clearDatabase, countRows, listSequences, listTables, type Queryable } from './catalog';
 import { fileDigest } from './digest';
@@ -139,6 +139,8 @@ export async function restoreDatabase(
     await migrateAndAnalyse(database.pool, database.db);
     await loadTableDumps(database.pool, dir, section);
   }
+  // A restored tally has no more pages than rows (decision 0046).
+  await keepTallyPages(database.pool);
   // Fresh statistics for the planner after a bulk load (docs/decisions/0011).
   await database.pool.query('ANALYZE');
   const counts = await countRows(database.pool, section.tables.map((t) => t.name));

@@ -3,12 +3,13 @@
  * linked through its nodes for the order, so that a use and an eviction are a few pointer moves.
  *
  * Not a Map whose insertion order is the order (a use deletes the key and sets it again, an
- * eviction takes `keys().next()`): V8 leaves a deleted entry in the table, and in its key's hash
- * chain, until the table is rebuilt. A key used at every request was deleted and set again each
- * time, so its chain grew by one slot a use, and every lookup of it walked them all; and every
- * eviction's iterator started at the first slot and walked the holes earlier evictions left. With
- * 50,000 entries, 24 µs a use of a hot key in a loop (58 µs at 100,000), and 19 µs an eviction,
- * against well under a microsecond here: the guest cache of a site whose posts were opened at
+ * eviction takes the first key of an iterator): V8 leaves a deleted entry in the table, and in its
+ * key's hash chain, until the table is rebuilt, which a big table does only every few tens of
+ * thousands of changes. A key used at every request was deleted and set again each time, so its
+ * chain grew by one slot a use and each use walked them (the set after the delete looks through
+ * the whole chain for the key); and every eviction's iterator started at the first slot and
+ * walked the holes earlier evictions left. With 50,000 entries, 24 µs a use of a hot key in a loop
+ * (58 µs at 100,000), and 19 µs an eviction: the guest cache of a site whose posts were opened at
  * random made each kept page cost twice its CPU (issue 24, docs/performance.md, session 34).
  * Here the Map deletes a key only when it leaves.
  */
@@ -75,7 +76,7 @@ export class LruMap<K, V> {
     return this.oldestNode ? [this.oldestNode.key, this.oldestNode.value] : undefined;
   }
 
-  /** The values from the least recently used to the most. */
+  /** The values from the least recently used to the most (deleting the current one ends the walk). */
   *values(): IterableIterator<V> {
     for (let node = this.oldestNode; node; node = node.newer) yield node.value;
   }
