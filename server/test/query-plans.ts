@@ -50,7 +50,11 @@ export async function explainGeneric(raw: pg.Pool, statement: Plannable, values:
     if (process.env.SHOW_PLANS) console.log(`${q.sql} (generic)\n${text}`);
     return text;
   } finally {
-    await client.query('DEALLOCATE ALL; RESET plan_cache_mode').catch(() => undefined);
+    // Only its own statement: the pool is the app's too, and node-postgres still counts its named
+    // statements prepared on this connection (a DEALLOCATE ALL made the app's next use of one fail
+    // with "prepared statement ... does not exist", when the pool handed it this connection).
+    await client.query('DEALLOCATE plan_probe').catch(() => undefined);
+    await client.query('RESET plan_cache_mode').catch(() => undefined);
     client.release();
   }
 }
