@@ -14,6 +14,10 @@ describe('the server\'s Node flags', () => {
     expect(SERVER_NODE_FLAGS).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
   });
 
+  it('keep V8 from making objects in the old generation by where they are made (docs/performance.md, session 34)', () => {
+    expect(SERVER_NODE_FLAGS).toContain('--no-allocation-site-pretenuring');
+  });
+
   it('npm start, the systemd unit and the bench all pass them', () => {
     const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     expect(pkg.scripts.start).toBe(`node ${flags} scripts/start.mjs`);
