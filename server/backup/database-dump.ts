@@ -133,14 +133,15 @@ export async function restoreDatabase(
     const env = libpqEnv(database.url, opts.sslCaFile);
     const args = ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${env.PGDATABASE}`];
     await runTool(findTool('pg_restore')!, [...args, path.join(dir, section.archive ?? ARCHIVE)], env);
-    // Applies nothing: openBackup found the archive's migrations to be this code's.
+    // Applies nothing: openBackup found the archive's migrations to be this code's. It also gives
+    // the view tally, made anew by pg_restore, its pages (keepTallyPages, decision 0046).
     await migrateAndAnalyse(database.pool, database.db);
   } else {
     await migrateAndAnalyse(database.pool, database.db);
     await loadTableDumps(database.pool, dir, section);
+    // The dumps load after a TRUNCATE, which left the view tally no pages (decision 0046).
+    await keepTallyPages(database.pool);
   }
-  // A restored tally has no more pages than rows (decision 0046).
-  await keepTallyPages(database.pool);
   // Fresh statistics for the planner after a bulk load (docs/decisions/0011).
   await database.pool.query('ANALYZE');
   const counts = await countRows(database.pool, section.tables.map((t) => t.name));

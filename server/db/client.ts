@@ -175,11 +175,7 @@ export const TALLY_MIN_PAGES = 32;
  * restore. 4,200 rows make 33 pages at the tally's fill factor of 70 (129 rows of 40 bytes a page).
  */
 export async function keepTallyPages(pool: pg.Pool): Promise<boolean> {
-  // No table yet (a site on a release before it: migrations.api.test.ts) answers null.
-  const { rows } = await pool.query<{ pages: number | null }>(
-    `SELECT (pg_relation_size(to_regclass('board_item_view_tally')) / current_setting('block_size')::int)::int AS pages`,
-  );
-  const pages = rows[0]!.pages;
+  const pages = await tallyPages(pool);
   if (pages === null || pages >= TALLY_MIN_PAGES) return false;
   // One simple-protocol query of two statements: one implicit transaction.
   await pool.query(
@@ -187,6 +183,14 @@ export async function keepTallyPages(pool: pg.Pool): Promise<boolean> {
      DELETE FROM board_item_view_tally WHERE board_item_id < 0`,
   );
   return true;
+}
+
+/** Pages in the view tally's file; null with no such table yet (a site on a release before it: migrations.api.test.ts). */
+export async function tallyPages(pool: pg.Pool): Promise<number | null> {
+  const { rows } = await pool.query<{ pages: number | null }>(
+    `SELECT (pg_relation_size(to_regclass('board_item_view_tally')) / current_setting('block_size')::int)::int AS pages`,
+  );
+  return rows[0]!.pages;
 }
 
 /** The advisory lock key of the migrations: any fixed number no other lock of the app uses. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItemPage } from '@contract';
 import { commentsCountQuery, commentsPageQuery } from '../comment/repo';
 import { createTestApp, data, openTestDatabase, type TestApp } from '../../test/harness';
-import { keepTallyPages, migrateAndAnalyse, TALLY_MIN_PAGES } from '../../db/client';
+import { keepTallyPages, migrateAndAnalyse, TALLY_MIN_PAGES, tallyPages } from '../../db/client';
 import { callsDuring } from '../../test/observe';
 import { placeholder } from '../../db/prepared';
 import * as repo from './repo';
@@ -373,11 +373,7 @@ describe('after a fold empties the tally (decision 0046)', () => {
 
   it('a new database starts the tally with pages, and a start after a restore (TRUNCATE) gives them back: the first reads probe its key too', async () => {
     const fresh = await openTestDatabase({ empty: true });
-    const tally = async () =>
-      (await fresh.raw.query<{ pages: number; rows: number }>(
-        `SELECT (pg_relation_size('board_item_view_tally') / current_setting('block_size')::int)::int AS pages,
-                (SELECT count(*)::int FROM board_item_view_tally) AS rows`,
-      )).rows[0];
+    const rows = async () => (await fresh.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM board_item_view_tally')).rows[0]!.n;
     const firstPlan = () =>
       explainGeneric(fresh.raw, repo.viewsQuery(fresh.db, placeholder('boardCode'), placeholder<number[]>('itemNos')), {
         boardCode: BOARD,
@@ -385,21 +381,22 @@ describe('after a fold empties the tally (decision 0046)', () => {
       });
     try {
       await migrateAndAnalyse(fresh.pool, fresh.db);
-      expect(await tally()).toEqual({ pages: 33, rows: 0 });
+      expect(await tallyPages(fresh.pool)).toBeGreaterThanOrEqual(TALLY_MIN_PAGES);
+      expect(await rows()).toBe(0);
       // The tally's probe is planned although no post is there for it to run on.
       expect(await firstPlan()).toMatch(/Index Scan using board_item_view_tally_pkey on board_item_view_tally t/);
       // A restore of table dumps empties the tables with TRUNCATE (backup/app-dump.ts): no pages,
       // and the plan made then is the scan.
       await fresh.raw.query('TRUNCATE board_item_view_tally');
       await fresh.raw.query('ANALYZE board_item_view_tally');
-      expect(await tally()).toEqual({ pages: 0, rows: 0 });
+      expect(await tallyPages(fresh.pool)).toBe(0);
       expect(await firstPlan()).toMatch(seqScanOf('board_item_view_tally'));
       // The next start (or the restore's own end: backup/database-dump.ts) gives them back once.
       expect(await keepTallyPages(fresh.pool)).toBe(true);
       expect(await keepTallyPages(fresh.pool)).toBe(false);
-      expect(await tally()).toEqual({ pages: 33, rows: 0 });
+      expect(await tallyPages(fresh.pool)).toBeGreaterThanOrEqual(TALLY_MIN_PAGES);
+      expect(await rows()).toBe(0);
       expect(await firstPlan()).not.toMatch(seqScanOf('board_item_view_tally'));
-      expect(TALLY_MIN_PAGES).toBeLessThanOrEqual(33);
     } finally {
       await fresh.dispose();
     }
