@@ -164,24 +164,33 @@ export async function migrateAndAnalyse(pool: pg.Pool, db: Db, folder: string = 
 /** Pages the view tally's file holds at least (decision 0046). */
 export const TALLY_MIN_PAGES = 32;
 
+/** Rows of the padding written at once: 33 pages of 8 KB at the tally's fill factor of 70 (129 rows of 40 bytes a page). */
+const TALLY_PADDING_ROWS = 4200;
+
 /**
  * Gives the view tally's file at least TALLY_MIN_PAGES pages when it has fewer: rows of ids no
- * post has (negative), written and deleted in one transaction. Every read of a post probes the
- * tally by its key, and PostgreSQL (14 and later) costs a table of no pages as nothing to scan: a
- * read planned then scans the whole tally, and each connection keeps that plan while the flushes
- * refill it (decision 0046). VACUUM keeps the pages a fold empties (vacuum_truncate off, migration
- * 0026); what still leaves none is a new database, a restore (TRUNCATE, or pg_restore's new
- * table) and a VACUUM FULL, so this runs at every start, after the migrations, and after a
- * restore. 4,200 rows make 33 pages at the tally's fill factor of 70 (129 rows of 40 bytes a page).
+ * post has (negative), written and deleted in one transaction, a batch at a time until the file is
+ * that long (one batch at PostgreSQL's usual 8 KB blocks; the deleted rows' space is not reused
+ * before a VACUUM, so each batch lengthens the file). Every read of a post probes the tally by its
+ * key, and PostgreSQL (14 and later) costs a table of no pages as nothing to scan: a read planned
+ * then scans the whole tally, and each connection keeps that plan while the flushes refill it
+ * (decision 0046). VACUUM keeps the pages a fold empties (vacuum_truncate off, migration 0026);
+ * what still leaves none is a new database, a restore (TRUNCATE, or pg_restore's new table) and a
+ * VACUUM FULL, so this runs at every start, after the migrations, and after a restore. Whether it
+ * wrote anything.
  */
-export async function keepTallyPages(pool: pg.Pool): Promise<boolean> {
-  const pages = await tallyPages(pool);
+export async function keepTallyPages(pool: pg.Pool, batchRows = TALLY_PADDING_ROWS): Promise<boolean> {
+  let pages = await tallyPages(pool);
   if (pages === null || pages >= TALLY_MIN_PAGES) return false;
-  // One simple-protocol query of two statements: one implicit transaction.
-  await pool.query(
-    `INSERT INTO board_item_view_tally (board_item_id, views) SELECT -g, 0 FROM generate_series(1, 4200) AS g;
-     DELETE FROM board_item_view_tally WHERE board_item_id < 0`,
-  );
+  // Bounded: a file that does not grow (it cannot, short of a bug) must not hold up the start.
+  for (let batch = 0; batch < 64 && pages < TALLY_MIN_PAGES; batch++) {
+    // One simple-protocol query of two statements: one implicit transaction.
+    await pool.query(
+      `INSERT INTO board_item_view_tally (board_item_id, views) SELECT -g, 0 FROM generate_series(1, ${Math.trunc(batchRows)}) AS g;
+       DELETE FROM board_item_view_tally WHERE board_item_id < 0`,
+    );
+    pages = (await tallyPages(pool))!;
+  }
   return true;
 }
 
