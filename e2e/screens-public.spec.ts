@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seededMenu as menu } from './support/seeded-menu';
 import { describePage, expect, NOT_FOUND_TITLE, test } from './fixtures';
 import { ADMIN, openSignedIn } from './support/accounts';
@@ -190,14 +190,30 @@ test.describe('info tables', () => {
 
     await page.setViewportSize(SCREEN_WIDTHS[0]);
     const firstRow = table.locator('tbody tr').first();
-    // One card per row: the cells stack under each other, each under its column's name.
-    const box = async (cell: Locator) => (await cell.boundingBox())!;
-    const heading = await box(firstRow.locator('th'));
-    const items = await box(firstRow.locator('td').nth(0));
-    const purpose = await box(firstRow.locator('td').nth(1));
-    expect(items.y, 'the second cell is under the row heading').toBeGreaterThanOrEqual(heading.y + heading.height - 1);
-    expect(purpose.y, 'the third cell is under the second').toBeGreaterThanOrEqual(items.y + items.height - 1);
-    expect(items.width, 'a cell takes the card\'s width').toBeGreaterThan(280);
+    // One card per row: the cells stack under each other, each under its column's name. The three
+    // boxes are read in one call (one layout), until they stack or the poll gives up: read one by
+    // one right after the resize, a CI run (session 36) found the second cell 26 px above the
+    // heading's bottom, where a table row puts it, so the boxes were read before the phone's layout
+    // held, or across two layouts.
+    const rowBoxes = () =>
+      firstRow.evaluate((row) => {
+        const [heading, items, purpose] = [row.querySelector('th')!, ...Array.from(row.querySelectorAll('td'))].map((cell) => {
+          // A DOMRect's fields are getters, which do not cross to the test: plain numbers do.
+          const { top, bottom, width } = cell.getBoundingClientRect();
+          return { top, bottom, width };
+        });
+        return { heading: heading!, items: items!, purpose: purpose! };
+      });
+    await expect
+      .poll(
+        async () => {
+          const { heading, items, purpose } = await rowBoxes();
+          return { itemsUnderHeading: items.top >= heading.bottom - 1, purposeUnderItems: purpose.top >= items.bottom - 1 };
+        },
+        { message: 'the second cell is under the row heading, the third under the second' },
+      )
+      .toEqual({ itemsUnderHeading: true, purposeUnderItems: true });
+    expect((await rowBoxes()).items.width, 'a cell takes the card\'s width').toBeGreaterThan(280);
     const label = await firstRow.locator('td').first().evaluate((el) => getComputedStyle(el, '::before').content);
     expect(label).toContain('주요 항목');
     // Still a table to a screen reader, with the same headers and cells.
