@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
+import { PassThrough } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, createBrotliCompress } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { brotliKept, brotliNow } from './brotli-now';
+import { brotliNow, keptBrotli, processBrotli } from './brotli-now';
 
 /** What cache.ts compressed with before: a new stream per body, the same parameters. */
 const perCall = (input: Buffer, quality: number) =>
@@ -16,7 +17,7 @@ const page = Buffer.from(`<!doctype html><html lang="ko"><head><title>공지</ti
 
 describe('brotliNow', () => {
   it('uses the encoder kept for the process on this Node (its internals moved if not: see brotli-now.ts)', () => {
-    expect(brotliKept()).toBe(true);
+    expect(processBrotli().kept).toBe(true);
   });
 
   it('gives the bytes a new stream gives, body after body, whatever the quality before', () => {
@@ -51,5 +52,21 @@ describe('brotliNow', () => {
     expect(first.equals(copy)).toBe(true);
     // Not a view of a larger block (Node's 8 KB pool or the output buffer): a kept answer holds only itself.
     expect(first.buffer.byteLength).toBe(first.length);
+  });
+
+  it('goes the old way, with the same bytes, on a stream without the handle (a Node whose internals moved)', () => {
+    const encoder = keptBrotli(new PassThrough());
+    expect(encoder.kept).toBe(false);
+    expect(encoder.compress(post, { quality: 1 }).equals(perCall(post, 1))).toBe(true);
+  });
+
+  it('goes the old way from a closed handle on, never writing to it (that would end the process)', () => {
+    const stream = createBrotliCompress();
+    const encoder = keptBrotli(stream);
+    expect(encoder.compress(page, { quality: 1 }).equals(perCall(page, 1))).toBe(true);
+    // What zlibOnError does with an error the handle reports: the stream destroyed, its handle closed.
+    stream.destroy(new Error('the handle reported an error'));
+    expect(encoder.kept).toBe(false);
+    expect(encoder.compress(page, { quality: 1 }).equals(perCall(page, 1))).toBe(true);
   });
 });
