@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { paths } from '@contract';
 import { createMember, openSignedIn, type SignedIn, type TestMember } from './accounts';
 
@@ -20,6 +20,37 @@ export async function forwardTo(page: Page, at: number): Promise<void> {
   await page.clock.fastForward(Math.max(0, Math.round(at - now)));
 }
 
+/**
+ * Counts the page's API calls from now on; the returned wait ends once at least one was answered
+ * and none has been in flight for `quietMs`. Playwright's 'networkidle' is not enough here: it is
+ * reached once and then stays reached, and on a loaded machine the page can be idle for half a
+ * second between its scripts and its first reads (a CI run ended the sign-in on the server in that
+ * gap; the reads, refused, signed the member out before the warning was due).
+ */
+function apiCallsSettle(page: Page, quietMs = 500): () => Promise<void> {
+  let inFlight = 0;
+  let answered = 0;
+  let changedAt = Date.now();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (!isApi(request)) return;
+    inFlight += 1;
+    changedAt = Date.now();
+  });
+  const ended = (request: Request) => {
+    if (!isApi(request)) return;
+    inFlight -= 1;
+    answered += 1;
+    changedAt = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return () =>
+    expect
+      .poll(() => answered > 0 && inFlight === 0 && Date.now() - changedAt >= quietMs, { message: "the page's own API calls are answered", intervals: [100] })
+      .toBe(true);
+}
+
 /** A new member, signed in on an information page with the page's clock installed; nothing else happens. */
 export async function signedInAndIdle(
   page: Page,
@@ -27,11 +58,12 @@ export async function signedInAndIdle(
 ): Promise<{ member: TestMember; session: SignedIn; expiresAt: number }> {
   const member = await createMember(request);
   await page.clock.install();
+  const settled = apiCallsSettle(page);
   const session = await openSignedIn(page, member.userId, member.password, paths.nidsIntro);
   await expect(page.locator('.site-header__utility').getByRole('button', { name: '로그아웃' })).toBeVisible();
   await expect(page.locator('main h1')).toBeVisible();
   // Idle means the page's own first reads are back too: a test that then ends the sign-in on the
   // server must not have one of them refused halfway (the page would sign the member out early).
-  await page.waitForLoadState('networkidle');
+  await settled();
   return { member, session, expiresAt: expiryOf(session.accessToken) };
 }
