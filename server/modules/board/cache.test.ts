@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { BoardCache } from './cache';
@@ -352,6 +353,35 @@ describe('BoardCache', () => {
     const unnamed = cache.create('d', cache.stamp('notice'), body('첫 번째 본문'), { keep: true });
     expect(cache.create('e', cache.stamp('notice'), body('첫 번째 본문'), { keep: true }).hash).toBe(unnamed.hash);
     expect(cache.create('f', cache.stamp('notice'), body('두 번째 본문'), { keep: true }).hash).not.toBe(unnamed.hash);
+    // Text that UTF-8 would make the same (each lone surrogate becomes U+FFFD) is told apart.
+    // (JSON.stringify would escape them; a body is only text to the cache.)
+    const lone = (surrogate: string) => cache.create(surrogate, cache.stamp('notice'), `{"text":"${surrogate}"}`, { keep: true }).hash;
+    expect(lone('\ud800')).not.toBe(lone('\udc00'));
+  });
+
+  it('tags a post view by its text around the count: the count alone changes nothing, the text on either side does', () => {
+    const { cache } = cacheOf();
+    const view = (count: number, title = '제목', next = '다음 글') => JSON.stringify({ code: 'SUCCESS', data: { title, viewCount: count, next: { title: next } } });
+    const item = (viewCount: number) => ({ id: 1, boardCode: 'notice', viewCount });
+    const tagOf = (key: string, json: string, count: number) => cache.create(key, cache.stamp('notice'), json, { keep: true, item: item(count) }).hash;
+    const three = tagOf('a', view(3), 3);
+    expect(tagOf('b', view(40), 40)).toBe(three);
+    expect(tagOf('c', view(3, '제목!'), 3)).not.toBe(three);
+    expect(tagOf('d', view(3, '제목', '다음 글!'), 3)).not.toBe(three);
+    // The tag is SHA-1 of the text as UTF-16, head and tail apart, whether the text fits the
+    // buffer kept for it (128 KB) or not.
+    const utf16Tag = (json: string, count: number) => {
+      const [head, tail] = json.split(`"viewCount":${count}`);
+      return createHash('sha1').update(`${head}"viewCount":`, 'utf16le').update('\0', 'utf16le').update(tail!, 'utf16le').digest('base64url').slice(0, 20);
+    };
+    expect(three).toBe(utf16Tag(view(3), 3));
+    const long = view(5, '환'.repeat(70_000));
+    expect(tagOf('g', long, 5)).toBe(utf16Tag(long, 5));
+    expect(tagOf('h', view(5, '환'.repeat(70_000) + '!'), 5)).not.toBe(tagOf('g', long, 5));
+    // The text moved from one side of the count to the other is another answer.
+    const left = JSON.stringify({ data: { a: '환자', viewCount: 1, b: '' } });
+    const right = JSON.stringify({ data: { a: '', viewCount: 1, b: '환자' } });
+    expect(tagOf('e', left, 1)).not.toBe(tagOf('f', right, 1));
   });
 
   it('compresses by the body\'s UTF-8 size: 400 Korean characters are 1.2 KB, below 1 KB nothing is', () => {
