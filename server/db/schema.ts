@@ -614,8 +614,8 @@ export const popup = pgTable(
 );
 
 /**
- * The salt of the day's visitor keys (issue 23): a visitor key is an HMAC of the address and
- * browser under the day's random salt, so page satisfaction and visitor statistics count a visitor
+ * The salt of the day's visitor keys (issue 23): a visitor key is a hash of the day's random salt,
+ * the address and the browser (decisions 0044, 0048), so page satisfaction and visitor statistics count a visitor
  * once a day without keeping an address or setting a cookie. A salt is kept only for its day (Korean
  * calendar date): the row of an earlier day is deleted when the next day's is made, and with it any
  * way to tie a stored key back to an address (module visitor-key).

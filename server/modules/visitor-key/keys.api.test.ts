@@ -31,6 +31,8 @@ describe('visitor keys (issue 23)', () => {
     // the day's salt is in memory; another day's, not until it has been read.
     const viewKey = await other.viewKeyOf('203.0.113.7', 'Firefox', dayOne);
     expect(viewKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // Not the visit's key: a visitor's visits and views cannot be joined by their keys (decision 0048).
+    expect(viewKey).not.toBe(key);
     expect(one.viewKeyNow('203.0.113.7', 'Firefox', dayOne)).toBe(viewKey);
     expect(one.viewKeyNow('203.0.113.8', 'Firefox', dayOne)).not.toBe(viewKey);
     const fresh = createVisitorKeys(database.db);
