@@ -23,32 +23,38 @@ export async function forwardTo(page: Page, at: number): Promise<void> {
 /**
  * Counts the page's API calls from now on; the returned wait ends once at least one was answered
  * and none has been in flight for `quietMs`. Playwright's 'networkidle' is not enough here: it is
- * reached once and then stays reached, and on a loaded machine the page can be idle for half a
- * second between its scripts and its first reads (a CI run ended the sign-in on the server in that
- * gap; the reads, refused, signed the member out before the warning was due).
+ * reached once and then stays reached, and on a loaded machine the page can be idle for more than
+ * half a second between its scripts and its first reads (a CI run ended the sign-in on the server
+ * in that gap, 660 ms; the reads, refused, signed the member out before the warning was due). A
+ * second's quiet after the first answers covers reads that a lazily loaded part of the page makes.
  */
-function apiCallsSettle(page: Page, quietMs = 500): () => Promise<void> {
+function apiCallsSettle(page: Page, quietMs = 1000): () => Promise<void> {
   let inFlight = 0;
   let answered = 0;
   let changedAt = Date.now();
   const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
-  page.on('request', (request) => {
+  const started = (request: Request) => {
     if (!isApi(request)) return;
     inFlight += 1;
     changedAt = Date.now();
-  });
+  };
   const ended = (request: Request) => {
     if (!isApi(request)) return;
     inFlight -= 1;
     answered += 1;
     changedAt = Date.now();
   };
+  page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
-  return () =>
-    expect
+  return async () => {
+    await expect
       .poll(() => answered > 0 && inFlight === 0 && Date.now() - changedAt >= quietMs, { message: "the page's own API calls are answered", intervals: [100] })
       .toBe(true);
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  };
 }
 
 /** A new member, signed in on an information page with the page's clock installed; nothing else happens. */

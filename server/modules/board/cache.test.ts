@@ -384,6 +384,19 @@ describe('BoardCache', () => {
     expect(tagOf('e', left, 1)).not.toBe(tagOf('f', right, 1));
   });
 
+  it('tags a text of any length by all of it, at the kept buffer\'s size (128 KB of UTF-16) and around it', () => {
+    const { cache } = cacheOf();
+    const text = (chars: number, last = 'x') => `{"t":"${'환'.repeat(chars - 9)}${last}"}`;
+    const tagOf = (json: string) => cache.create(`${json.length}`, cache.stamp('notice'), json, { keep: false }).hash;
+    const expected = (json: string) => createHash('sha1').update(json, 'utf16le').digest('base64url').slice(0, 20);
+    for (const chars of [65_535, 65_536, 65_537]) {
+      expect(text(chars)).toHaveLength(chars);
+      expect(tagOf(text(chars))).toBe(expected(text(chars)));
+      // The last character counts: a text cut short at the buffer's end would tag the same.
+      expect(tagOf(text(chars, 'y'))).not.toBe(tagOf(text(chars)));
+    }
+  });
+
   it('compresses by the body\'s UTF-8 size: 400 Korean characters are 1.2 KB, below 1 KB nothing is', () => {
     const { cache } = cacheOf();
     const korean = cache.create('korean', cache.stamp('notice'), body('환'.repeat(400)), { keep: true });

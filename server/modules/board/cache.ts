@@ -578,18 +578,19 @@ let tagScratch: Buffer | null = null;
  */
 function textTag(head: string, tail: string | null): string {
   const bytes = 2 * (head.length + (tail === null ? 0 : 1 + tail.length));
-  if (bytes > TAG_SCRATCH_BYTES) {
-    const text = createHash('sha1').update(head, 'utf16le');
-    if (tail !== null) text.update('\0', 'utf16le').update(tail, 'utf16le');
-    return text.digest('base64url').slice(0, 20);
+  if (bytes <= TAG_SCRATCH_BYTES) {
+    const scratch = (tagScratch ??= Buffer.allocUnsafeSlow(TAG_SCRATCH_BYTES));
+    let at = scratch.write(head, 0, 'utf16le');
+    if (tail !== null) {
+      scratch.writeUInt16LE(0, at);
+      at = at + 2 + scratch.write(tail, at + 2, 'utf16le');
+    }
+    // Buffer.write cuts what does not fit without a word: a text cut short must never be tagged.
+    if (at === bytes) return hash('sha1', scratch.subarray(0, at), 'base64url').slice(0, 20);
   }
-  const scratch = (tagScratch ??= Buffer.allocUnsafeSlow(TAG_SCRATCH_BYTES));
-  let at = scratch.write(head, 0, 'utf16le');
-  if (tail !== null) {
-    scratch.writeUInt16LE(0, at);
-    at = at + 2 + scratch.write(tail, at + 2, 'utf16le');
-  }
-  return hash('sha1', scratch.subarray(0, at), 'base64url').slice(0, 20);
+  const text = createHash('sha1').update(head, 'utf16le');
+  if (tail !== null) text.update('\0', 'utf16le').update(tail, 'utf16le');
+  return text.digest('base64url').slice(0, 20);
 }
 
 /** FNV-1a of the key's UTF-16 code units: a cheap 32-bit hash for the doorkeeper. */

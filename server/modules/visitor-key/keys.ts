@@ -25,8 +25,9 @@ export interface VisitorKeys {
   /**
    * A guest's key for a post's view on `now`'s day (decision 0044): SHA-256 of the day's salt, the
    * address and the user agent, 22 base64url characters. Made on the reader's path of every post
-   * page, where keyOf's HMAC cost a new visitor's page 6-7 % (measured): the salt, 256 random bits
-   * gone with its day, is what keeps the address from being found, as in keyOf.
+   * page, where the HMAC keyOf then made cost a new visitor's page 6-7 % (measured): the salt, 256
+   * random bits gone with its day, is what keeps the address from being found, as in keyOf (which
+   * has been made the same way since decision 0048, with a word that keeps the two keys apart).
    */
   viewKeyOf(address: string, userAgent: string | undefined, now: Date): Promise<string>;
   /** viewKeyOf at once when the day's salt is in memory (nearly always), else undefined: then ask viewKeyOf. */
