@@ -31,6 +31,20 @@ describe('the request-duration histogram', () => {
     expect(text).toContain('http_request_duration_seconds_count{method="GET",route="(unmatched)",status_code="404"} 1');
   });
 
+  it('writes the same text with the registry\'s default labels, and the same objects as JSON', async () => {
+    const { theirs, ours, observe } = both();
+    for (const registry of [theirs, ours]) registry.setDefaultLabels({ instance: 'web-1' });
+    observe('GET', '/api/menu', 200, 0.003);
+    observe('GET', '/api/menu', 304, 0.02);
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+    const json = async (registry: Registry) => JSON.parse(JSON.stringify(await registry.getMetricsAsJSON(), (key, value: unknown) => (key === 'exemplar' ? undefined : value)));
+    expect(await json(ours)).toEqual(await json(theirs));
+    // Lines of their own: changing one changes no other, nor the next scrape.
+    const [metric] = await ours.getMetricsAsJSON();
+    (metric!.values[0]!.labels as Record<string, unknown>).route = 'changed';
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+  });
+
   it('starts again from nothing when the registry resets its metrics', async () => {
     const { theirs, ours, observe } = both();
     observe('GET', '/metrics', 200, 0.004);

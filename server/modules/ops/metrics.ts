@@ -71,8 +71,17 @@ export const REQUEST_DURATION = {
 /** A line of the exported histogram, as prom-client's registry formats it. */
 interface ExportedValue {
   labels: Record<string, string | number>;
+  sharedLabels?: Record<string, string>;
   value: number;
   metricName: string;
+}
+
+interface Exported {
+  name: string;
+  help: string;
+  type: 'histogram';
+  values: ExportedValue[];
+  aggregator: 'sum';
 }
 
 /** One series of the histogram: a method, route and status code's requests. */
@@ -89,7 +98,8 @@ interface Series {
  * against it: metrics.test.ts), observed at a map lookup a request. prom-client's `observe` builds
  * a label object, validates and hashes it for every request: 2.3 µs a request in a profile, 4-5 %
  * of a kept answer's whole cost (issue 24, docs/performance.md session 37). Registered in the
- * registry as its own metric (`get`, `reset`, the registry's interface).
+ * registry as its own metric: what the registry asks of one is `name`, `help`, `type`,
+ * `getForPromString` or `get`, and `reset` (its typings ask for more: `observe` is not prom-client's).
  */
 export class RequestDurations {
   readonly name: string;
@@ -124,20 +134,31 @@ export class RequestDurations {
     this.series = new Map();
   }
 
-  /** Cumulative buckets, +Inf, sum and count of each series, in prom-client's order. */
-  get(): Promise<{ name: string; help: string; type: 'histogram'; values: ExportedValue[]; aggregator: 'sum' }> {
+  /**
+   * Cumulative buckets, +Inf, sum and count of each series, in prom-client's order and form: what
+   * the registry writes the text from. Each series' labels go as `sharedLabels`, one object the
+   * registry formats once and keeps (as for prom-client's Histogram), the bound as `labels`.
+   */
+  getForPromString(): Promise<Exported> {
     const values: ExportedValue[] = [];
     const bucket = `${this.name}_bucket`;
     for (const { labels, counts, sum, count } of this.series.values()) {
       let below = 0;
       this.bounds.forEach((le, i) => {
         below += counts[i]!;
-        values.push({ labels: { le, ...labels }, value: below, metricName: bucket });
+        values.push({ labels: { le }, sharedLabels: labels, value: below, metricName: bucket });
       });
-      values.push({ labels: { le: '+Inf', ...labels }, value: count, metricName: bucket });
-      values.push({ labels, value: sum, metricName: `${this.name}_sum` });
-      values.push({ labels, value: count, metricName: `${this.name}_count` });
+      values.push({ labels: { le: '+Inf' }, sharedLabels: labels, value: count, metricName: bucket });
+      values.push({ labels: {}, sharedLabels: labels, value: sum, metricName: `${this.name}_sum` });
+      values.push({ labels: {}, sharedLabels: labels, value: count, metricName: `${this.name}_count` });
     }
     return Promise.resolve({ name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator });
+  }
+
+  /** The same as objects (the registry's JSON), each line's labels a copy of its own, as prom-client's `get` gives them. */
+  async get(): Promise<Exported> {
+    const exported = await this.getForPromString();
+    exported.values = exported.values.map(({ labels, sharedLabels, ...line }) => ({ ...line, labels: { ...labels, ...sharedLabels } }));
+    return exported;
   }
 }
