@@ -3,7 +3,7 @@ export { BOARD_MENU_CACHE } from './caching';
 export type { BoardCaching } from './caching';
 export type { BoardCache, CachedAnswer, PartStamp, Rendered } from './cache';
 export type { CountedPost } from './view-counter';
-export { scriptSafeJson } from './cache';
+export { scriptSafeJson, textTag } from './cache';
 export { boardMenuAnswer, cachedBoardRow, countGuestView, guestBoard, guestList, guestPostAnswer, guestView } from './guest-reads';
 export type { GuestPost } from './guest-reads';
 export { acceptedEncodings, etagMatches, preferredEncoding } from './http-cache';

@@ -5,7 +5,7 @@ import { REQUEST_DURATION, RequestDurations } from './metrics';
 /** The same observations into prom-client's own Histogram and into RequestDurations, each in a registry of its own. */
 function both() {
   const theirs = new Registry();
-  const histogram = new Histogram({ ...REQUEST_DURATION, labelNames: [...REQUEST_DURATION.labelNames], buckets: [...REQUEST_DURATION.buckets], registers: [theirs] });
+  const histogram = new Histogram({ ...REQUEST_DURATION, labelNames: ['method', 'route', 'status_code'], buckets: [...REQUEST_DURATION.buckets], registers: [theirs] });
   const ours = new Registry();
   const durations = new RequestDurations(REQUEST_DURATION);
   ours.registerMetric(durations as never);

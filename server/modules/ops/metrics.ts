@@ -64,7 +64,6 @@ export const REQUEST_DURATION = {
   name: 'http_request_duration_seconds',
   // Its _count series is the number of requests (no separate counter kept alongside).
   help: 'Time from request to response, by method, route pattern and status code',
-  labelNames: ['method', 'route', 'status_code'],
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 } as const;
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { boardAreas, boardItemListQuery, endpointList, endpointUrl, paths, screenPathKey, siteInfo, successEnvelope, type SiteInfo } from '@contract';
@@ -6,7 +5,7 @@ import type { FirstDataRequest } from '@contract/first-data';
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { boardMenuAnswer, guestBoard, guestList, guestView, scriptSafeJson, visitorKey, type CachedAnswer, type CountedPost, type Rendered } from '@server/modules/board';
+import { boardMenuAnswer, guestBoard, guestList, guestView, scriptSafeJson, textTag, visitorKey, type CachedAnswer, type CountedPost, type Rendered } from '@server/modules/board';
 import { activePopupsAnswer } from '@server/modules/popup';
 import { contentCodeAt, guestContent } from '@server/modules/content';
 import { menuAnswer } from '@server/modules/menu';
@@ -181,7 +180,7 @@ export function createFirstData(deps: AppDeps): FirstData {
     let rendered = siteInfoBodies.get(info);
     if (rendered === undefined) {
       const body = JSON.stringify(z.encode(siteInfoEnvelope, { code: 'SUCCESS', data: info }));
-      rendered = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`, scriptSafe: scriptSafeJson(body) };
+      rendered = { body, etag: `W/"${textTag(body)}"`, scriptSafe: scriptSafeJson(body) };
       siteInfoBodies.set(info, rendered);
     }
     return rendered;
