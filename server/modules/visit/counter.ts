@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { VisitorKeys } from '@server/modules/visitor-key';
-import { listBoardsForMenu, postTitles } from '@server/modules/board';
+import { listBoardsForMenu } from '@server/modules/board';
 import { kstDate, kstHour } from '../../lib/time';
-import { storeVisits, type CountViews, type VisitorHour } from './repo';
+import { noVisitRows, storeVisits, type VisitRows } from './repo';
 import { referrerHost, screenOf } from '@contract/visit-screens';
 import { classifyAgent } from './user-agent';
 import { inSlices } from '../../lib/slices';
@@ -45,13 +45,13 @@ const CLASSIFY_SLICE = 100;
  * Visitor statistics (issue 23), counted the way post views are (board/view-counter.ts): a page
  * load or a navigation costs the reader an array push; every few seconds the batch is keyed (the
  * day-salted visitor key, no address kept), classified (screen, post, referring host, device,
- * browser, robot) and written in one transaction of a few upserts (repo.ts storeVisits), whose
+ * browser, robot) and written in one statement that groups and upserts them (repo.ts storeVisits), whose
  * primary keys count a visitor once per day and hour across instances. Clean shutdown flushes.
  */
 export class VisitCounter {
   private pending: Hit[] = [];
   /** A batch keyed and classified but not yet stored: kept as it is for the next try. */
-  private unstored: { visitors: VisitorHour[]; counts: CountViews[] } | null = null;
+  private unstored: VisitRows | null = null;
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private boards: { at: number; byLowerCode: Map<string, string> } | null = null;
@@ -100,7 +100,7 @@ export class VisitCounter {
     this.timer = null;
     await this.flush();
     if (this.unstored) await this.flush();
-    if (this.unstored) this.opts.log.error({ visitors: this.unstored.visitors.length }, 'visits could not be stored at shutdown');
+    if (this.unstored) this.opts.log.error({ hits: this.unstored.day.length }, 'visits could not be stored at shutdown');
   }
 
   private async flushOnce(): Promise<void> {
@@ -120,7 +120,7 @@ export class VisitCounter {
         }
       }
       if (!this.unstored) return;
-      await storeVisits(this.db, this.unstored.visitors, this.unstored.counts);
+      await storeVisits(this.db, this.unstored);
       this.unstored = null;
     } catch (err) {
       // The batch stays (keyed, or as hits if keying failed) and the next flush tries again.
@@ -137,23 +137,15 @@ export class VisitCounter {
     return this.boards.byLowerCode;
   }
 
-  /** Keys and classifies a batch; hits of no public screen are left out. */
-  private async classify(hits: Hit[]): Promise<{ visitors: VisitorHour[]; counts: CountViews[] }> {
+  /**
+   * Keys and classifies a batch, one row a hit; hits of no public screen are left out. Nothing is
+   * grouped here: the statement that stores the rows does it (repo.ts storeVisits), off the
+   * process that serves the pages.
+   */
+  private async classify(hits: Hit[]): Promise<VisitRows> {
     const boards = await this.boardCodes();
-    const visitors = new Map<string, VisitorHour>();
-    const counts = new Map<string, CountViews>();
-    const count = (kind: CountViews['kind'], day: string, value: string) => {
-      const key = `${kind}|${day}|${value}`;
-      const row = counts.get(key) ?? { kind, day, value, views: 0 };
-      row.views += 1;
-      counts.set(key, row);
-    };
-    // A visitor's hits of one batch are keyed and classified once: the batch holds their addresses
-    // until it is written anyway, and these maps go with it (no address is kept any longer).
+    const rows = noVisitRows();
     const agents = new Map<string | undefined, ReturnType<typeof classifyAgent>>();
-    /** Posts (`board/itemNo`) a hit's page was made from: there, with no lookup (Hit.postShown). */
-    const shown = new Set<string>();
-    const keys = new Map<string, string>();
     // The visitor keys of each day the batch spans (one, or two across midnight), each with one
     // wait for its salt: the loop below is synchronous (a promise and two awaits a hit cost the
     // flush as much as its keying, and kept what they held past the young generation's collections).
@@ -166,40 +158,19 @@ export class VisitCounter {
       const screen = screenOf(hit.path, boards);
       if (!screen) return;
       const day = kstDate(hit.at);
-      const hour = kstHour(hit.at);
       const agent = keptOr(agents, hit.userAgent, () => classifyAgent(hit.userAgent));
-      const visitorKey = keptOr(keys, `${day}\n${hit.address}\n${hit.userAgent ?? ''}`, () => keyers.get(day)!(hit.address, hit.userAgent));
-      const key = `${day}|${hour}|${visitorKey}`;
-      const visitor = visitors.get(key) ?? { day, hour, visitorKey, bot: agent.bot, device: agent.device, browser: agent.browser, views: 0 };
-      visitor.views += 1;
-      visitors.set(key, visitor);
-      // Robots are counted apart (visit_hour), never in the top lists.
-      if (agent.bot) return;
-      count('screen', day, screen.screen);
-      if (screen.post) {
-        count('post', day, screen.post);
-        if (hit.postShown) shown.add(screen.post);
-      }
-      const host = referrerHost(hit.referrer, hit.host);
-      if (host) count('referrer', day, host);
+      rows.day.push(day);
+      rows.hour.push(kstHour(hit.at));
+      rows.visitorKey.push(keyers.get(day)!(hit.address, hit.userAgent));
+      rows.bot.push(agent.bot);
+      rows.device.push(agent.device);
+      rows.browser.push(agent.browser);
+      rows.screen.push(screen.screen);
+      rows.post.push(screen.post ?? null);
+      rows.postShown.push(hit.postShown === true);
+      rows.referrer.push(referrerHost(hit.referrer, hit.host) ?? null);
     });
-    return { visitors: [...visitors.values()], counts: await this.existingPosts([...counts.values()], shown) };
-  }
-
-  /**
-   * Views of posts that do not exist (a guessed number) are left out: each counted value is a row.
-   * Only posts no hit's page was made from are looked up (issue 24: the lookup read a random post's
-   * row per post page a flush, about 40 µs of the database's time a page of any post).
-   */
-  private async existingPosts(counts: CountViews[], shown: ReadonlySet<string>): Promise<CountViews[]> {
-    const posts = counts.filter((c) => c.kind === 'post' && !shown.has(c.value));
-    if (posts.length === 0) return counts;
-    const wanted = [...new Set(posts.map((c) => c.value))].map((value) => {
-      const [boardCode, itemNo] = value.split('/');
-      return { boardCode: boardCode!, itemNo: Number(itemNo) };
-    });
-    const found = new Set((await postTitles(this.db, wanted)).map((p) => `${p.boardCode}/${p.itemNo}`));
-    return counts.filter((c) => c.kind !== 'post' || shown.has(c.value) || found.has(c.value));
+    return rows;
   }
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { explainAnalyze, expectNoSortNoSeqScan, indexScan, type Plannable, seqScanOf, sortNode, vacuumUntilAllVisible } from '../../test/query-plans';
-import { hourRowsQuery, topQuery, valueTotalsQuery } from './repo';
+import { createBoardItem } from '../../test/factories';
+import { explainAnalyze, expectNoSortNoSeqScan, indexScan, type Plannable, scanUsing, seqScanOf, sortNode, vacuumUntilAllVisible } from '../../test/query-plans';
+import { hourRowsQuery, noVisitRows, storeVisitsQuery, topQuery, valueTotalsQuery, type VisitRows } from './repo';
 
 /**
  * The console's two statistics reads (issue 23) at two years of a busy site: every hour of 730
@@ -67,5 +68,35 @@ describe('visitor statistics reads at two years', () => {
     expect(p).toMatch(indexScan('visit_count_value_idx', 'visit_count', 'only'));
     expect(p).toMatch(/Index Cond: \(\(kind = 'post'::text\) AND \(value = ANY/);
     expect(p).not.toMatch(seqScanOf('visit_count'));
+  });
+});
+
+describe("a flush's statement", () => {
+  it('looks up only the posts no page was made from, each by one probe of board_item_no_uq, never a scan', async () => {
+    // A board of 20,000 posts with fresh statistics: on a handful of rows a scan is rightly cheaper.
+    await t.database.raw.query(
+      `INSERT INTO board_item (board_code, item_no, title, content, content_text, writer_name)
+       SELECT 'notice', 1000000 + g, '공지 ' || g, '<p>본문</p>', '본문', '관리자' FROM generate_series(1, 20000) AS g`,
+    );
+    await t.database.raw.query('ANALYZE board_item');
+    const [shown, notShown] = [await createBoardItem(t.db, { title: '연 공지' }), await createBoardItem(t.db, { title: '알림으로 센 공지' })];
+    const hit = (post: string | null, postShown: boolean) => ({ day: '2027-03-01', hour: 9, visitorKey: 'k1', bot: false, device: 'desktop', browser: 'chrome', screen: 'boardView', post, postShown, referrer: null });
+    const rows = noVisitRows();
+    for (const h of [hit(`notice/${shown.itemNo}`, true), hit(`notice/${shown.itemNo}`, true), hit(`notice/${notShown.itemNo}`, false), hit('notice/987654', false), hit(null, false)]) {
+      for (const [column, value] of Object.entries(h)) (rows[column as keyof VisitRows] as unknown[]).push(value);
+    }
+    const p = await plan(storeVisitsQuery(rows));
+    expect(p).toMatch(indexScan('board_item_no_uq', 'board_item', 'either'));
+    expect(p).not.toMatch(seqScanOf('board_item'));
+    // One probe a post not shown (two), none for the post shown twice (a day past the seeded two years).
+    const probe = p.split('\n').find((line) => scanUsing('board_item_no_uq').test(line));
+    expect(probe).toMatch(/loops=2\)/);
+    const stored = await t.database.raw.query(`SELECT value, views FROM visit_count WHERE kind = 'post' AND day = '2027-03-01' ORDER BY value`);
+    expect(stored.rows).toEqual(
+      [
+        { value: `notice/${shown.itemNo}`, views: 2 },
+        { value: `notice/${notShown.itemNo}`, views: 1 },
+      ].sort((a, b) => (a.value < b.value ? -1 : 1)),
+    );
   });
 });

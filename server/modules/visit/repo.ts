@@ -1,131 +1,118 @@
 import { and, asc, between, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { withTransaction } from '../../db/transaction';
 import { visitCount, visitHour, visitVisitorDay, visitVisitorHour } from '../../db/schema';
-
-/** One visitor's page loads and navigations in one hour of a Korean day, as a batch holds them. */
-export interface VisitorHour {
-  day: string;
-  hour: number;
-  visitorKey: string;
-  bot: boolean;
-  device: string;
-  browser: string;
-  views: number;
-}
 
 export const countKinds = ['screen', 'post', 'referrer', 'device', 'browser'] as const;
 export type CountKind = (typeof countKinds)[number];
 
-/** Views of one screen, post or referring host on a day (people only). */
-export interface CountViews {
-  kind: 'screen' | 'post' | 'referrer';
-  day: string;
-  value: string;
-  views: number;
+/**
+ * A batch's hits of public screens, classified (counter.ts), one array a column and one entry a
+ * hit: the database groups them (storeVisits).
+ */
+export interface VisitRows {
+  /** The Korean date and hour of the hit. */
+  day: string[];
+  hour: number[];
+  /** The day's salted visitor key (module visitor-key): no address. */
+  visitorKey: string[];
+  bot: boolean[];
+  device: string[];
+  browser: string[];
+  screen: string[];
+  /** `board/itemNo` for a post's screen, else null. */
+  post: (string | null)[];
+  /** The page sent for the hit was made from that post (Hit.postShown): it exists, no lookup. */
+  postShown: boolean[];
+  /** The referring host when another site, else null. */
+  referrer: (string | null)[];
 }
 
-const dayHourKey = (day: string, hour: number, visitorKey: string) => `${day}|${hour}|${visitorKey}`;
-
-/** A column of a batch's rows as one array parameter: a statement over `unnest` of such columns writes any number of rows. */
-const column = <T>(rows: readonly T[], pick: (row: T) => string | number) => sql.param(rows.map(pick));
+export const noVisitRows = (): VisitRows => ({ day: [], hour: [], visitorKey: [], bot: [], device: [], browser: [], screen: [], post: [], postShown: [], referrer: [] });
 
 /**
- * Strings in code-unit order: any order the same on every instance keeps their writes from
- * deadlocking, and this one costs no collation (localeCompare's sorts of a batch under new
- * visitors were 3 % of a kept post page's CPU, issue 24).
+ * A column as one JSON text parameter, unnested by json_array_elements_text: JSON.stringify is one
+ * native call, where the driver's own array literal escapes each element in JavaScript (issue 24:
+ * the flush's parameters and its Node-side grouping were a fifth of a new visitor's page).
  */
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const column = (values: readonly unknown[]) => sql`json_array_elements_text(${sql.param(JSON.stringify(values))}::json)`;
 
 /**
- * Writes one batch (module visit, counter.ts) in one transaction: the visitor keys not yet seen
- * that day and hour by any instance are inserted (their primary keys de-duplicate), and only
- * those add to the visitor counts; views add as they come. Rows go in key order, so two
- * instances flushing at once wait for each other instead of deadlocking.
+ * Writes one batch in one statement, grouped by the database: the visitor keys not yet seen that
+ * day and hour by any instance are inserted (their primary keys de-duplicate, across instances
+ * too), and only those add to the visitor counts; views add as they come. A post's views count
+ * only if the post exists: looked up (by board_item_no_uq) only for posts no hit's page was made
+ * from. Each table's rows go in key order ("C", code units), so two instances flushing at once
+ * wait for each other instead of deadlocking. One statement: the batch is stored whole or not at
+ * all, and the Node process, which serves the pages, only serialises the columns.
  */
-export async function storeVisits(db: Db, visitors: readonly VisitorHour[], counts: readonly CountViews[]): Promise<void> {
-  if (visitors.length === 0 && counts.length === 0) return;
-  await withTransaction(db, async (tx) => {
-    const dayRows = [...new Map(visitors.map((v) => [`${v.day}|${v.visitorKey}`, { day: v.day, visitorKey: v.visitorKey }])).values()].sort(
-      (a, b) => byCodeUnits(a.day, b.day) || byCodeUnits(a.visitorKey, b.visitorKey),
-    );
-    const hourRows = [...new Map(visitors.map((v) => [dayHourKey(v.day, v.hour, v.visitorKey), v])).values()]
-      .map(({ day, hour, visitorKey }) => ({ day, hour, visitorKey }))
-      .sort((a, b) => byCodeUnits(a.day, b.day) || a.hour - b.hour || byCodeUnits(a.visitorKey, b.visitorKey));
-    // Each table's rows in one statement of one array a column (issue 24: Drizzle's insert of a
-    // busy batch's rows, several thousand, took milliseconds of the event loop to build).
-    const newDays = new Set<string>();
-    if (dayRows.length > 0) {
-      const added = (await tx.execute(sql`
-        INSERT INTO ${visitVisitorDay} (day, visitor_key)
-        SELECT * FROM unnest(${column(dayRows, (r) => r.day)}::date[], ${column(dayRows, (r) => r.visitorKey)}::text[])
-        ON CONFLICT DO NOTHING
-        RETURNING day::text AS day, visitor_key AS "visitorKey"`)) as unknown as { rows: { day: string; visitorKey: string }[] };
-      for (const r of added.rows) newDays.add(`${r.day}|${r.visitorKey}`);
-    }
-    const newHours = new Set<string>();
-    if (hourRows.length > 0) {
-      const added = (await tx.execute(sql`
-        INSERT INTO ${visitVisitorHour} (day, hour, visitor_key)
-        SELECT * FROM unnest(${column(hourRows, (r) => r.day)}::date[], ${column(hourRows, (r) => r.hour)}::int[], ${column(hourRows, (r) => r.visitorKey)}::text[])
-        ON CONFLICT DO NOTHING
-        RETURNING day::text AS day, hour, visitor_key AS "visitorKey"`)) as unknown as { rows: { day: string; hour: number; visitorKey: string }[] };
-      for (const r of added.rows) newHours.add(dayHourKey(r.day, r.hour, r.visitorKey));
-    }
+export function storeVisitsQuery(rows: VisitRows) {
+  return sql`
+    WITH hit AS (
+      SELECT h.day::date AS day, h.hour::int AS hour, h.visitor_key, h.bot::boolean AS bot, h.device, h.browser,
+             h.screen, h.post, h.post_shown::boolean AS post_shown, h.referrer
+      FROM ROWS FROM (${column(rows.day)}, ${column(rows.hour)}, ${column(rows.visitorKey)}, ${column(rows.bot)},
+                      ${column(rows.device)}, ${column(rows.browser)}, ${column(rows.screen)}, ${column(rows.post)},
+                      ${column(rows.postShown)}, ${column(rows.referrer)})
+        AS h(day, hour, visitor_key, bot, device, browser, screen, post, post_shown, referrer)
+    ), visitor AS (
+      -- Robot, device and browser follow from the user agent, which the key is made of.
+      SELECT day, hour, visitor_key, bool_or(bot) AS bot, min(device) AS device, min(browser) AS browser, count(*)::int AS views
+      FROM hit GROUP BY day, hour, visitor_key
+    ), new_day AS (
+      INSERT INTO ${visitVisitorDay} (day, visitor_key)
+      SELECT day, visitor_key FROM visitor ORDER BY day, visitor_key COLLATE "C"
+      ON CONFLICT DO NOTHING
+      RETURNING day, visitor_key
+    ), new_hour AS (
+      INSERT INTO ${visitVisitorHour} (day, hour, visitor_key)
+      SELECT day, hour, visitor_key FROM visitor ORDER BY day, hour, visitor_key COLLATE "C"
+      ON CONFLICT DO NOTHING
+      RETURNING day, hour, visitor_key
+    ), first_hour AS (
+      -- A visitor new today counts for the day in the earliest hour this batch saw them.
+      SELECT v.day, v.visitor_key, min(v.hour) AS hour FROM visitor v JOIN new_day n USING (day, visitor_key) GROUP BY v.day, v.visitor_key
+    ), counted AS (
+      SELECT v.day, v.hour, v.bot, v.device, v.browser, v.views,
+             nh.visitor_key IS NOT NULL AS new_hour, fh.visitor_key IS NOT NULL AS new_today
+      FROM visitor v
+      LEFT JOIN new_hour nh ON nh.day = v.day AND nh.hour = v.hour AND nh.visitor_key = v.visitor_key
+      LEFT JOIN first_hour fh ON fh.day = v.day AND fh.visitor_key = v.visitor_key AND fh.hour = v.hour
+    ), hours AS (
+      INSERT INTO ${visitHour} AS t (day, hour, bot, views, visitors, day_visitors)
+      SELECT day, hour, bot, sum(views)::int, (count(*) FILTER (WHERE new_hour))::int, (count(*) FILTER (WHERE new_today))::int
+      FROM counted GROUP BY day, hour, bot ORDER BY day, hour, bot
+      ON CONFLICT (day, hour, bot) DO UPDATE
+        SET views = t.views + excluded.views, visitors = t.visitors + excluded.visitors, day_visitors = t.day_visitors + excluded.day_visitors
+    ), tally AS (
+      -- Robots are counted apart (visit_hour), never in the top lists.
+      SELECT kind, day, value, sum(views)::int AS views, sum(visitors)::int AS visitors, bool_or(shown) AS shown
+      FROM (
+        SELECT 'device' AS kind, day, device AS value, views, new_today::int AS visitors, true AS shown FROM counted WHERE NOT bot
+        UNION ALL SELECT 'browser', day, browser, views, new_today::int, true FROM counted WHERE NOT bot
+        UNION ALL SELECT 'screen', day, screen, 1, 0, true FROM hit WHERE NOT bot
+        UNION ALL SELECT 'post', day, post, 1, 0, post_shown FROM hit WHERE NOT bot AND post IS NOT NULL
+        UNION ALL SELECT 'referrer', day, referrer, 1, 0, true FROM hit WHERE NOT bot AND referrer IS NOT NULL
+      ) AS k
+      GROUP BY kind, day, value
+    )
+    INSERT INTO ${visitCount} AS c (kind, day, value, views, visitors)
+    SELECT t.kind, t.day, t.value, t.views, t.visitors
+    FROM tally t
+    -- A guessed post number is left out (each counted value is a row); the lateral, with its
+    -- LIMIT, keeps the lookup one index probe a post not shown, never a scan of the posts.
+    LEFT JOIN LATERAL (
+      SELECT true AS found FROM board_item b
+      WHERE NOT t.shown AND b.board_code = split_part(t.value, '/', 1) AND b.item_no = split_part(t.value, '/', 2)::int
+      LIMIT 1
+    ) p ON true
+    WHERE t.shown OR p.found
+    ORDER BY t.kind, t.day, t.value COLLATE "C"
+    ON CONFLICT (kind, day, value) DO UPDATE SET views = c.views + excluded.views, visitors = c.visitors + excluded.visitors`;
+}
 
-    // A visitor new today counts for the day in the earliest hour this batch saw them.
-    const firstHour = new Map<string, number>();
-    for (const v of visitors) {
-      const key = `${v.day}|${v.visitorKey}`;
-      if (newDays.has(key) && (firstHour.get(key) ?? 24) > v.hour) firstHour.set(key, v.hour);
-    }
-    const hours = new Map<string, typeof visitHour.$inferInsert>();
-    const tally = new Map<string, { kind: CountKind; day: string; value: string; views: number; visitors: number }>();
-    const add = (kind: CountKind, day: string, value: string, views: number, visitors: number) => {
-      const key = `${kind}|${day}|${value}`;
-      const row = tally.get(key) ?? { kind, day, value, views: 0, visitors: 0 };
-      row.views += views;
-      row.visitors += visitors;
-      tally.set(key, row);
-    };
-    for (const v of visitors) {
-      const key = `${v.day}|${v.hour}|${v.bot}`;
-      const row = hours.get(key) ?? { day: v.day, hour: v.hour, bot: v.bot, views: 0, visitors: 0, dayVisitors: 0 };
-      row.views += v.views;
-      if (newHours.has(dayHourKey(v.day, v.hour, v.visitorKey))) row.visitors += 1;
-      const newToday = firstHour.get(`${v.day}|${v.visitorKey}`) === v.hour;
-      if (newToday) row.dayVisitors += 1;
-      hours.set(key, row);
-      if (v.bot) continue;
-      add('device', v.day, v.device, v.views, newToday ? 1 : 0);
-      add('browser', v.day, v.browser, v.views, newToday ? 1 : 0);
-    }
-    for (const c of counts) add(c.kind, c.day, c.value, c.views, 0);
-
-    const hourValues = [...hours.values()].sort((a, b) => byCodeUnits(a.day, b.day) || a.hour - b.hour || Number(a.bot) - Number(b.bot));
-    if (hourValues.length > 0) {
-      await tx
-        .insert(visitHour)
-        .values(hourValues)
-        .onConflictDoUpdate({
-          target: [visitHour.day, visitHour.hour, visitHour.bot],
-          set: {
-            views: sql`${visitHour.views} + excluded.views`,
-            visitors: sql`${visitHour.visitors} + excluded.visitors`,
-            dayVisitors: sql`${visitHour.dayVisitors} + excluded.day_visitors`,
-          },
-        });
-    }
-    const countValues = [...tally.values()].sort((a, b) => byCodeUnits(a.kind, b.kind) || byCodeUnits(a.day, b.day) || byCodeUnits(a.value, b.value));
-    if (countValues.length > 0) {
-      await tx.execute(sql`
-        INSERT INTO ${visitCount} AS c (kind, day, value, views, visitors)
-        SELECT * FROM unnest(${column(countValues, (r) => r.kind)}::text[], ${column(countValues, (r) => r.day)}::date[],
-                             ${column(countValues, (r) => r.value)}::text[], ${column(countValues, (r) => r.views)}::int[],
-                             ${column(countValues, (r) => r.visitors)}::int[])
-        ON CONFLICT (kind, day, value) DO UPDATE SET views = c.views + excluded.views, visitors = c.visitors + excluded.visitors`);
-    }
-  });
+export async function storeVisits(db: Db, rows: VisitRows): Promise<void> {
+  if (rows.day.length === 0) return;
+  await db.execute(storeVisitsQuery(rows));
 }
 
 /** Hours of the days `from`..`to` (Korean dates, both included), in order, over visit_hour's primary key. */
