@@ -11,6 +11,7 @@ import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
 import { kstDate } from '../../lib/time';
 import { shownViews, storeViews } from './repo';
+import { ViewCounter } from './view-counter';
 import { foldViews, VIEW_FOLD_JOB, viewFoldSchedule } from './view-fold';
 import type { BackgroundSchedule } from '@server/modules/background';
 
@@ -107,6 +108,45 @@ describe('the flush timer', () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe('the bound on views waiting', () => {
+  it('starts one flush when reached, without the timer; with the database away, not one a view after it', async () => {
+    const { id } = await createBoardItem(t.db, { boardCode: 'notice', title: '묶음 시험' });
+    const flushed: string[][] = [];
+    const counter = new ViewCounter(t.db, { flushMs: 3_600_000, maxPending: 3, log: t.app.log, onFlushed: (boards) => void flushed.push(boards) });
+    const day = kstDate(new Date());
+    const record = (from: number, to: number) => {
+      for (let v = from; v < to; v++) counter.record({ itemId: id, boardCode: 'notice', visitor: `bound-${v}`, day });
+    };
+    record(0, 3);
+    await waitUntil(() => stored(id), (s) => s.count === 3, 'the bound to flush 3 views');
+    expect(flushed).toEqual([['notice']]);
+
+    const pool = poolOf(t.db);
+    const original = pool.query;
+    let tries = 0;
+    pool.query = function (this: pg.Pool, ...args: unknown[]) {
+      const q = args[0] as string | { text: string };
+      if (/board_item_view/.test(typeof q === 'string' ? q : q.text)) {
+        tries += 1;
+        return Promise.reject(new Error('connection lost (test)'));
+      }
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pool.query;
+    try {
+      record(3, 6); // the bound again: one try, which fails and puts the three back
+      await waitUntil(async () => tries, (n) => n === 1, 'the failed flush');
+      record(6, 9); // above the bound now: left to the timer
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(tries).toBe(1);
+      expect(counter.unflushed(id)).toBe(6);
+    } finally {
+      pool.query = original;
+    }
+    await counter.close();
+    expect(await stored(id)).toEqual({ count: 9, rows: 9 });
   });
 });
 
