@@ -96,7 +96,8 @@ async function seedOpen(db: Db, opts: SeedOptions): Promise<SeededBoard> {
     await db.execute(sql`VACUUM ANALYZE board_item`);
   }
   const folded = await foldEarlierViews(db, opts.log);
-  if (!reused || folded > 0) await writeOut(db, opts.log);
+  const forgotten = await forgetEarlierVisitors(db, opts.log);
+  if (!reused || folded > 0 || forgotten > 0) await writeOut(db, opts.log);
   const range = await db
     .select({
       first: sql<number>`min(${boardItem.itemNo})::int`,
@@ -147,6 +148,27 @@ async function foldEarlierViews(db: Db, log: (message: string) => void): Promise
   log(`Folded the views of ${folded.toLocaleString('en')} posts that earlier runs counted; VACUUM ANALYZE board_item...`);
   await db.execute(sql`VACUUM ANALYZE board_item, board_item_view_tally`);
   return folded;
+}
+
+/**
+ * Every run starts with no visitor seen: the keys that count a visitor or a post's viewer once a
+ * day (visit_visitor_day, visit_visitor_hour, board_item_view) are emptied, as a new day finds
+ * them on a site (housekeeping removes earlier days'; the counts and tallies stay). Each run
+ * brings a few hundred thousand new visitors, all of the same day when runs follow each other,
+ * and their keys are random: once the indexes outgrew shared_buffers, each insert read a page back
+ * and wrote a dirty one out (by the fifth run of a day, 3.7 million keys, 230 MB an index: a new
+ * visitor's database CPU 21 µs in a day's first run, 43-47 in a later one; session 38). So runs of
+ * one day measured more and more of that and less of the change.
+ */
+async function forgetEarlierVisitors(db: Db, log: (message: string) => void): Promise<number> {
+  const rows = await scalar<number>(
+    db,
+    sql`SELECT ((SELECT count(*) FROM board_item_view) + (SELECT count(*) FROM visit_visitor_day) + (SELECT count(*) FROM visit_visitor_hour))::int`,
+  );
+  if (rows === 0) return 0;
+  log(`Emptying the ${rows.toLocaleString('en')} visitor and viewer keys of earlier runs (counts kept)...`);
+  await db.execute(sql`TRUNCATE board_item_view, visit_visitor_day, visit_visitor_hour`);
+  return rows;
 }
 
 /**
