@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, BoardItemPage } from '@contract';
 import { poolOf, type Db } from '../../db/client';
@@ -11,7 +11,7 @@ import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
 import { kstDate } from '../../lib/time';
 import { shownViews, storeViews } from './repo';
-import { ViewCounter } from './view-counter';
+import { ViewCounter, VIEWS_A_STATEMENT } from './view-counter';
 import { foldViews, VIEW_FOLD_JOB, viewFoldSchedule } from './view-fold';
 import type { BackgroundSchedule } from '@server/modules/background';
 
@@ -46,6 +46,26 @@ async function stored(id: number): Promise<{ count: number; rows: number }> {
 /** The statements sent through the pool while `run` runs that write views or view counts. */
 function viewStatementsDuring(db: Db, run: () => Promise<unknown>): Promise<string[]> {
   return statementsDuring(db, run, (text) => /\b(insert|update)\b/i.test(text) && /board_item_view|view_count/.test(text));
+}
+
+/**
+ * The statements writing views sent while `run` runs, counted on the connections themselves (a
+ * transaction's go through its client, not the pool); the `failing`th is refused as a lost connection.
+ */
+async function viewWritesThroughClients(run: () => Promise<unknown>, failing?: number): Promise<number> {
+  const original = pg.Client.prototype.query;
+  let writes = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const q = args[0] as string | { text: string };
+    if (/board_item_view/.test(typeof q === 'string' ? q : q.text) && ++writes === failing) return Promise.reject(new Error('connection lost (test)'));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return writes;
 }
 
 describe('a burst of views', () => {
@@ -148,6 +168,29 @@ describe('the bound on views waiting', () => {
     await counter.close();
     expect(await stored(id)).toEqual({ count: 9, rows: 9 });
   });
+});
+
+describe('a flush of more views than a statement takes', () => {
+  it(`stores them ${VIEWS_A_STATEMENT.toLocaleString('en')} a statement in one transaction, all or none, and invalidates once`, async () => {
+    const { id } = await createBoardItem(t.db, { boardCode: 'notice', title: '큰 묶음 시험' });
+    const flushed: string[][] = [];
+    const counter = new ViewCounter(t.db, { flushMs: 3_600_000, log: t.app.log, onFlushed: (boards) => void flushed.push(boards) });
+    const day = kstDate(new Date());
+    const views = 2 * VIEWS_A_STATEMENT + 1;
+    for (let v = 0; v < views; v++) counter.record({ itemId: id, boardCode: 'notice', visitor: `part-${v}`, day });
+
+    // The third statement fails: the two before it are rolled back with it, and every view waits.
+    expect(await viewWritesThroughClients(() => counter.flush(), 3)).toBe(3);
+    expect(await stored(id)).toEqual({ count: 0, rows: 0 });
+    expect(counter.unflushed(id)).toBe(views);
+    expect(flushed).toEqual([]);
+
+    expect(await viewWritesThroughClients(() => counter.flush())).toBe(3);
+    expect(await stored(id)).toEqual({ count: views, rows: views });
+    expect(counter.unflushed(id)).toBe(0);
+    expect(flushed).toEqual([['notice']]);
+    await counter.close();
+  }, 60_000);
 });
 
 describe('two instances and shutdown', () => {
