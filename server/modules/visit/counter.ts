@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { VisitorKeys } from '@server/modules/visitor-key';
 import { listBoardsForMenu } from '@server/modules/board';
 import { kstDate, kstHour } from '../../lib/time';
-import { noVisitRows, storeVisits, type VisitRows } from './repo';
+import { storeVisits, type VisitRow } from './repo';
 import { referrerHost, screenOf } from '@contract/visit-screens';
 import { classifyAgent } from './user-agent';
 import { inSlices } from '../../lib/slices';
@@ -51,7 +51,7 @@ const CLASSIFY_SLICE = 100;
 export class VisitCounter {
   private pending: Hit[] = [];
   /** A batch keyed and classified but not yet stored: kept as it is for the next try. */
-  private unstored: VisitRows | null = null;
+  private unstored: VisitRow[] | null = null;
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private boards: { at: number; byLowerCode: Map<string, string> } | null = null;
@@ -100,7 +100,7 @@ export class VisitCounter {
     this.timer = null;
     await this.flush();
     if (this.unstored) await this.flush();
-    if (this.unstored) this.opts.log.error({ hits: this.unstored.day.length }, 'visits could not be stored at shutdown');
+    if (this.unstored) this.opts.log.error({ hits: this.unstored.length }, 'visits could not be stored at shutdown');
   }
 
   private async flushOnce(): Promise<void> {
@@ -142,9 +142,9 @@ export class VisitCounter {
    * grouped here: the statement that stores the rows does it (repo.ts storeVisits), off the
    * process that serves the pages.
    */
-  private async classify(hits: Hit[]): Promise<VisitRows> {
+  private async classify(hits: Hit[]): Promise<VisitRow[]> {
     const boards = await this.boardCodes();
-    const rows = noVisitRows();
+    const rows: VisitRow[] = [];
     const agents = new Map<string | undefined, ReturnType<typeof classifyAgent>>();
     // The visitor keys of each day the batch spans (one, or two across midnight), each with one
     // wait for its salt: the loop below is synchronous (a promise and two awaits a hit cost the
@@ -159,16 +159,18 @@ export class VisitCounter {
       if (!screen) return;
       const day = kstDate(hit.at);
       const agent = keptOr(agents, hit.userAgent, () => classifyAgent(hit.userAgent));
-      rows.day.push(day);
-      rows.hour.push(kstHour(hit.at));
-      rows.visitorKey.push(keyers.get(day)!(hit.address, hit.userAgent));
-      rows.bot.push(agent.bot);
-      rows.device.push(agent.device);
-      rows.browser.push(agent.browser);
-      rows.screen.push(screen.screen);
-      rows.post.push(screen.post ?? null);
-      rows.postShown.push(hit.postShown === true);
-      rows.referrer.push(referrerHost(hit.referrer, hit.host) ?? null);
+      rows.push({
+        day,
+        hour: kstHour(hit.at),
+        visitorKey: keyers.get(day)!(hit.address, hit.userAgent),
+        bot: agent.bot,
+        device: agent.device,
+        browser: agent.browser,
+        screen: screen.screen,
+        post: screen.post ?? null,
+        postShown: hit.postShown === true,
+        referrer: referrerHost(hit.referrer, hit.host) ?? null,
+      });
     });
     return rows;
   }

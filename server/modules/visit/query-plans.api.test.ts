@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createBoardItem } from '../../test/factories';
 import { explainAnalyze, expectNoSortNoSeqScan, indexScan, type Plannable, scanUsing, seqScanOf, sortNode, vacuumUntilAllVisible } from '../../test/query-plans';
-import { hourRowsQuery, noVisitRows, storeVisitsQuery, topQuery, valueTotalsQuery, type VisitRows } from './repo';
+import { hourRowsQuery, storeVisitsQuery, topQuery, valueTotalsQuery } from './repo';
 
 /**
  * The console's two statistics reads (issue 23) at two years of a busy site: every hour of 730
@@ -81,10 +81,7 @@ describe("a flush's statement", () => {
     await t.database.raw.query('ANALYZE board_item');
     const [shown, notShown] = [await createBoardItem(t.db, { title: '연 공지' }), await createBoardItem(t.db, { title: '알림으로 센 공지' })];
     const hit = (post: string | null, postShown: boolean) => ({ day: '2027-03-01', hour: 9, visitorKey: 'k1', bot: false, device: 'desktop', browser: 'chrome', screen: 'boardView', post, postShown, referrer: null });
-    const rows = noVisitRows();
-    for (const h of [hit(`notice/${shown.itemNo}`, true), hit(`notice/${shown.itemNo}`, true), hit(`notice/${notShown.itemNo}`, false), hit('notice/987654', false), hit(null, false)]) {
-      for (const [column, value] of Object.entries(h)) (rows[column as keyof VisitRows] as unknown[]).push(value);
-    }
+    const rows = [hit(`notice/${shown.itemNo}`, true), hit(`notice/${shown.itemNo}`, true), hit(`notice/${notShown.itemNo}`, false), hit('notice/987654', false), hit(null, false)];
     const p = await plan(storeVisitsQuery(rows));
     expect(p).toMatch(indexScan('board_item_no_uq', 'board_item', 'either'));
     expect(p).not.toMatch(seqScanOf('board_item'));

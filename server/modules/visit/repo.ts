@@ -6,35 +6,26 @@ export const countKinds = ['screen', 'post', 'referrer', 'device', 'browser'] as
 export type CountKind = (typeof countKinds)[number];
 
 /**
- * A batch's hits of public screens, classified (counter.ts), one array a column and one entry a
- * hit: the database groups them (storeVisits).
+ * A hit of a public screen, classified (counter.ts): a batch of them is stored as they are, and
+ * the database groups them (storeVisits).
  */
-export interface VisitRows {
+export interface VisitRow {
   /** The Korean date and hour of the hit. */
-  day: string[];
-  hour: number[];
+  day: string;
+  hour: number;
   /** The day's salted visitor key (module visitor-key): no address. */
-  visitorKey: string[];
-  bot: boolean[];
-  device: string[];
-  browser: string[];
-  screen: string[];
+  visitorKey: string;
+  bot: boolean;
+  device: string;
+  browser: string;
+  screen: string;
   /** `board/itemNo` for a post's screen, else null. */
-  post: (string | null)[];
+  post: string | null;
   /** The page sent for the hit was made from that post (Hit.postShown): it exists, no lookup. */
-  postShown: boolean[];
+  postShown: boolean;
   /** The referring host when another site, else null. */
-  referrer: (string | null)[];
+  referrer: string | null;
 }
-
-export const noVisitRows = (): VisitRows => ({ day: [], hour: [], visitorKey: [], bot: [], device: [], browser: [], screen: [], post: [], postShown: [], referrer: [] });
-
-/**
- * A column as one JSON text parameter, unnested by json_array_elements_text: JSON.stringify is one
- * native call, where the driver's own array literal escapes each element in JavaScript (issue 24:
- * the flush's parameters and its Node-side grouping were a fifth of a new visitor's page).
- */
-const column = (values: readonly unknown[]) => sql`json_array_elements_text(${sql.param(JSON.stringify(values))}::json)`;
 
 /**
  * Writes one batch in one statement, grouped by the database: the visitor keys not yet seen that
@@ -43,17 +34,18 @@ const column = (values: readonly unknown[]) => sql`json_array_elements_text(${sq
  * only if the post exists: looked up (by board_item_no_uq) only for posts no hit's page was made
  * from. Each table's rows go in key order ("C", code units), so two instances flushing at once
  * wait for each other instead of deadlocking. One statement: the batch is stored whole or not at
- * all, and the Node process, which serves the pages, only serialises the columns.
+ * all, and the Node process, which serves the pages, only serialises the rows (JSON.stringify, one
+ * native call; the driver's array literals escape each element in JavaScript). One JSON text read
+ * by json_to_recordset, not an array a column: its backend kept 8 MB after a batch of 5,000 hits
+ * where ten unnested columns left 13 (issue 24: the grouping and parameters in Node were a fifth of
+ * a new visitor's page; the backends' memory counts in the bench's target).
  */
-export function storeVisitsQuery(rows: VisitRows) {
+export function storeVisitsQuery(rows: readonly VisitRow[]) {
   return sql`
     WITH hit AS (
-      SELECT h.day::date AS day, h.hour::int AS hour, h.visitor_key, h.bot::boolean AS bot, h.device, h.browser,
-             h.screen, h.post, h.post_shown::boolean AS post_shown, h.referrer
-      FROM ROWS FROM (${column(rows.day)}, ${column(rows.hour)}, ${column(rows.visitorKey)}, ${column(rows.bot)},
-                      ${column(rows.device)}, ${column(rows.browser)}, ${column(rows.screen)}, ${column(rows.post)},
-                      ${column(rows.postShown)}, ${column(rows.referrer)})
-        AS h(day, hour, visitor_key, bot, device, browser, screen, post, post_shown, referrer)
+      SELECT day, hour, "visitorKey" AS visitor_key, bot, device, browser, screen, post, "postShown" AS post_shown, referrer
+      FROM json_to_recordset(${sql.param(JSON.stringify(rows))}::json)
+        AS h(day date, hour int, "visitorKey" text, bot boolean, device text, browser text, screen text, post text, "postShown" boolean, referrer text)
     ), visitor AS (
       -- Robot, device and browser follow from the user agent, which the key is made of.
       SELECT day, hour, visitor_key, bool_or(bot) AS bot, min(device) AS device, min(browser) AS browser, count(*)::int AS views
@@ -110,8 +102,8 @@ export function storeVisitsQuery(rows: VisitRows) {
     ON CONFLICT (kind, day, value) DO UPDATE SET views = c.views + excluded.views, visitors = c.visitors + excluded.visitors`;
 }
 
-export async function storeVisits(db: Db, rows: VisitRows): Promise<void> {
-  if (rows.day.length === 0) return;
+export async function storeVisits(db: Db, rows: readonly VisitRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await db.execute(storeVisitsQuery(rows));
 }
 
