@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded';
+import { GIVE_BACK_FREED_MEMORY, startEmbeddedPostgres } from './embedded';
 
 /**
  * The embedded server where its data directory's path is too long for a Unix socket (sockaddr_un
@@ -47,6 +47,10 @@ describe('embedded PostgreSQL with a long data directory path', () => {
       url.password = 'wrong-password';
       await expect(query(url.toString(), 'SELECT 1')).rejects.toThrow(/password authentication failed/);
       await query(first.url(), 'CREATE TABLE kept AS SELECT 42 AS n');
+      // Its processes (the postmaster's children) give back memory a statement freed (decision 0049).
+      const postmaster = fs.readFileSync(path.join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0];
+      const environment = fs.readFileSync(`/proc/${postmaster}/environ`, 'utf8').split('\0');
+      for (const [name, value] of Object.entries(GIVE_BACK_FREED_MEMORY)) expect(environment).toContain(`${name}=${value}`);
     } finally {
       await first.stop();
     }
