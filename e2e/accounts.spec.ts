@@ -4,6 +4,7 @@ import { expect, expectNoA11yViolations, expectScreen, REFUSED_REQUEST, SITE_NAM
 import { createMember, myPageTab, openSignedIn, signInByApi, uniqueSuffix } from './support/accounts';
 import { field, recordDialogs } from './support/dialogs';
 import { messagesTo, nextMessage, nextPincode } from './support/inbox';
+import { apiCallsSettle } from './support/session-clock';
 
 /**
  * Accounts in the browser against the real server: the pincodes come from real e-mail delivered
@@ -201,9 +202,14 @@ test.describe('sign-in and the session', () => {
     // so the next call exchanges the refresh token first.
     await page.clock.fastForward('21:00');
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/user/signin-by-refresh-token'));
+    const settled = apiCallsSettle(page);
     await header(page).getByRole('link', { name: '마이페이지' }).click();
     expect((await refreshed).status()).toBe(200);
     await expect(page.getByRole('heading', { name: '회원 정보' })).toBeVisible();
+    // The new token is already in the page clock's window, so My Page's own reads may refresh
+    // again: they must be done before the old token's reuse below revokes the sign-in (a CI run
+    // had one refused there, which signed the member out before the save was clicked).
+    await settled();
     const second = await storedSession(page);
     // A new pair was stored. (The access token may be byte-identical when both were issued
     // within the same second: same claims, same signature; the refresh token is random.)

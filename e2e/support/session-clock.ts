@@ -28,19 +28,19 @@ export async function forwardTo(page: Page, at: number): Promise<void> {
  * in that gap, 660 ms; the reads, refused, signed the member out before the warning was due). A
  * second's quiet after the first answers covers reads that a lazily loaded part of the page makes.
  */
-function apiCallsSettle(page: Page, quietMs = 1000): () => Promise<void> {
-  let inFlight = 0;
+export function apiCallsSettle(page: Page, quietMs = 1000): () => Promise<void> {
+  // The calls seen starting: one already under way when counting began ends unseen, not below zero.
+  const inFlight = new Set<Request>();
   let answered = 0;
   let changedAt = Date.now();
   const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
   const started = (request: Request) => {
     if (!isApi(request)) return;
-    inFlight += 1;
+    inFlight.add(request);
     changedAt = Date.now();
   };
   const ended = (request: Request) => {
-    if (!isApi(request)) return;
-    inFlight -= 1;
+    if (!inFlight.delete(request)) return;
     answered += 1;
     changedAt = Date.now();
   };
@@ -49,7 +49,7 @@ function apiCallsSettle(page: Page, quietMs = 1000): () => Promise<void> {
   page.on('requestfailed', ended);
   return async () => {
     await expect
-      .poll(() => answered > 0 && inFlight === 0 && Date.now() - changedAt >= quietMs, { message: "the page's own API calls are answered", intervals: [100] })
+      .poll(() => answered > 0 && inFlight.size === 0 && Date.now() - changedAt >= quietMs, { message: "the page's own API calls are answered", intervals: [100] })
       .toBe(true);
     page.off('request', started);
     page.off('requestfinished', ended);
