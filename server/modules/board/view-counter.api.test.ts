@@ -53,11 +53,20 @@ function viewStatementsDuring(db: Db, run: () => Promise<unknown>): Promise<stri
  * transaction's go through its client, not the pool); the `failing`th is refused as a lost connection.
  */
 async function viewWritesThroughClients(run: () => Promise<unknown>, failing?: number): Promise<number> {
+  return (await viewWritesWithPosts(run, failing)).length;
+}
+
+/** viewWritesThroughClients, each statement as the post ids it was given (its first parameter). */
+async function viewWritesWithPosts(run: () => Promise<unknown>, failing?: number): Promise<number[][]> {
   const original = pg.Client.prototype.query;
-  let writes = 0;
+  const writes: number[][] = [];
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const q = args[0] as string | { text: string };
-    if (/board_item_view/.test(typeof q === 'string' ? q : q.text) && ++writes === failing) return Promise.reject(new Error('connection lost (test)'));
+    const q = args[0] as string | { text: string; values?: unknown[] };
+    if (/board_item_view/.test(typeof q === 'string' ? q : q.text)) {
+      const values = (Array.isArray(args[1]) ? args[1] : typeof q === 'string' ? [] : (q.values ?? [])) as unknown[];
+      writes.push(((values[0] ?? []) as (number | string)[]).map(Number));
+      if (writes.length === failing) return Promise.reject(new Error('connection lost (test)'));
+    }
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   try {
@@ -190,6 +199,22 @@ describe('a flush of more views than a statement takes', () => {
     expect(counter.unflushed(id)).toBe(0);
     expect(flushed).toEqual([['notice']]);
     await counter.close();
+  }, 60_000);
+
+  it('goes in post order across its statements, so two instances lock tallies in one order', async () => {
+    const posts = [await createBoardItem(t.db, { title: '순서 하나' }), await createBoardItem(t.db, { title: '순서 둘' }), await createBoardItem(t.db, { title: '순서 셋' })];
+    const counter = new ViewCounter(t.db, { flushMs: 3_600_000, log: t.app.log, onFlushed: () => {} });
+    const day = kstDate(new Date());
+    // Taken newest post first and interleaved, as views come.
+    const newestFirst = [...posts].sort((a, b) => b.id - a.id);
+    for (let v = 0; v < 2 * VIEWS_A_STATEMENT; v++) counter.record({ itemId: newestFirst[v % 3]!.id, boardCode: 'notice', visitor: `order-${v}`, day });
+    const statements = await viewWritesWithPosts(() => counter.flush());
+    expect(statements).toHaveLength(2);
+    const ids = statements.flat();
+    expect(ids).toHaveLength(2 * VIEWS_A_STATEMENT);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    await counter.close();
+    for (const post of posts) expect((await stored(post.id)).count).toBeGreaterThan(3000);
   }, 60_000);
 });
 

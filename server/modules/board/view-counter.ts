@@ -149,14 +149,30 @@ export const VIEWS_A_STATEMENT = 5_000;
 /**
  * Stores a flush's views, VIEWS_A_STATEMENT a statement, in one transaction: the counts they add
  * are seen all at once, so the flush still invalidates once, right after (ViewCounter.flushOnce).
+ * The parts go in post order across the whole transaction, as each statement goes within itself:
+ * the tallies it locks are locked in id order, so two instances' flushes wait for each other
+ * instead of deadlocking, and a post's tally is rewritten once (twice where a part ends inside
+ * its views), not once a part.
  */
 async function storeInParts(db: Db, views: View[]): Promise<string[]> {
   if (views.length <= VIEWS_A_STATEMENT) return storeViews(db, views);
+  const ordered = inPostOrder(views);
   return withTransaction(db, async (tx) => {
     const boards = new Set<string>();
-    for (let i = 0; i < views.length; i += VIEWS_A_STATEMENT) {
-      for (const board of await storeViews(tx, views.slice(i, i + VIEWS_A_STATEMENT))) boards.add(board);
+    for (let i = 0; i < ordered.length; i += VIEWS_A_STATEMENT) {
+      for (const board of await storeViews(tx, ordered.slice(i, i + VIEWS_A_STATEMENT))) boards.add(board);
     }
     return [...boards];
   });
+}
+
+/** The views by post id, ascending, each post's in the order taken: grouped, only the ids sorted. */
+function inPostOrder(views: readonly View[]): View[] {
+  const byPost = new Map<number, View[]>();
+  for (const view of views) {
+    const list = byPost.get(view.itemId);
+    if (list) list.push(view);
+    else byPost.set(view.itemId, [view]);
+  }
+  return [...byPost.keys()].sort((a, b) => a - b).flatMap((id) => byPost.get(id)!);
 }

@@ -1,6 +1,6 @@
 import { and, asc, between, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { visitCount, visitHour, visitVisitorDay, visitVisitorHour } from '../../db/schema';
+import { boardItem, visitCount, visitHour, visitVisitorDay, visitVisitorHour } from '../../db/schema';
 
 export const countKinds = ['screen', 'post', 'referrer', 'device', 'browser'] as const;
 export type CountKind = (typeof countKinds)[number];
@@ -93,7 +93,7 @@ export function storeVisitsQuery(rows: readonly VisitRow[]) {
     -- A guessed post number is left out (each counted value is a row); the lateral, with its
     -- LIMIT, keeps the lookup one index probe a post not shown, never a scan of the posts.
     LEFT JOIN LATERAL (
-      SELECT true AS found FROM board_item b
+      SELECT true AS found FROM ${boardItem} b
       WHERE NOT t.shown AND b.board_code = split_part(t.value, '/', 1) AND b.item_no = split_part(t.value, '/', 2)::int
       LIMIT 1
     ) p ON true
