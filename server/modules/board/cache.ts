@@ -343,6 +343,18 @@ export class BoardCache {
     return false;
   }
 
+  /**
+   * Whether an answer kept only when asked for again (`keepWhenAskedAgain`) would be made now for
+   * this one request: `key` is neither kept nor being read, and the doorkeeper has not seen it
+   * lately (it notes it now, as the answer's own making would, so the next ask keeps it). The
+   * caller then sends what it made without a kept answer (seo/page-head.ts: a post's page stitched
+   * from its pieces); on false, `answer` makes or finds the kept one as ever.
+   */
+  firstAsk(key: string): boolean {
+    if (!this.enabled || this.reading.has(key) || this.get(key)) return false;
+    return !this.askedBefore(key);
+  }
+
   /** The stamp of an answer that a page is made of (PartStamp). */
   partStamp(entry: CachedAnswer): PartStamp {
     const aged = entry.storedAt + this.opts.maxAgeMs;
@@ -559,7 +571,7 @@ function encodedBytes(rendered: Rendered | null): number {
  * The tag of an answer known by its name (a page: its address and its parts' tags, short ASCII):
  * one call, no Hash object (1.1 µs less in a loop, and no native handle left for the collector).
  */
-function nameTag(name: string): string {
+export function nameTag(name: string): string {
   return hash('sha1', name, 'base64url').slice(0, 20);
 }
 

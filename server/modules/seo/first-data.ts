@@ -10,6 +10,7 @@ import { activePopupsAnswer } from '@server/modules/popup';
 import { contentCodeAt, guestContent } from '@server/modules/content';
 import { menuAnswer } from '@server/modules/menu';
 import { isConsolePath, listPath, viewPath } from './first-load';
+import type { PagePiece } from './stitched-page';
 
 /**
  * The API answers a reader screen's first render asks for, sent with its HTML (issue 11, first
@@ -148,21 +149,35 @@ export function opensPage(request: FastifyRequest): boolean {
 
 /** The script element with the screen's first answers, or '' when there are none. */
 export function firstDataScript(answers: readonly FirstAnswer[]): string {
-  return firstDataPieces(answers).join('');
+  return firstDataParts(answers)
+    .map((piece) => piece.text)
+    .join('');
 }
 
 /**
- * firstDataScript's pieces, for a page to join with its own in one copy: joined apart first, the
- * script (most of a post's page, 8 KB and more) was copied once into its own string and again into
- * the page's (issue 24: a page made for one request allocated 150 KB).
+ * The script's pieces, for a page to join with its own in one copy (joined apart first, the script,
+ * most of a post's page, was copied once into its own string and again into the page's: issue 24),
+ * or to stitch from (stitched-page.ts). The cached bodies go in as they are, `<` escaped (each
+ * answer's once, kept with it), so that no text can end the element: `{"request":…,"answer":<the
+ * API's body>}` each. Each answer that is the same on other pages (all but a post's, which carries
+ * its view count) is named by its tag and its call, so the frame's and the board's are compressed
+ * once for every post of the board.
  */
-export function firstDataPieces(answers: readonly FirstAnswer[]): string[] {
+export function firstDataParts(answers: readonly FirstAnswer[]): PagePiece[] {
   if (answers.length === 0) return [];
-  // The cached bodies go in as they are, `<` escaped (each answer's once, kept with it), so that no
-  // text can end the element: `{"request":…,"answer":<the API's body>}` each.
-  const pieces = ['<script type="application/json" id="first-data">['];
-  answers.forEach((a, i) => pieces.push(i === 0 ? '{"request":' : ',{"request":', scriptSafeJson(JSON.stringify(a.call)), ',"answer":', a.scriptBody, '}'));
-  pieces.push(']</script>');
+  const pieces: PagePiece[] = [{ text: '<script type="application/json" id="first-data">[', fixed: '#script' }];
+  answers.forEach((a, i) => {
+    const call = scriptSafeJson(JSON.stringify(a.call));
+    const own = a.view !== undefined;
+    pieces.push(
+      { text: i === 0 ? '{"request":' : ',{"request":', fixed: i === 0 ? '#first' : '#next' },
+      { text: call, fixed: own ? undefined : call },
+      { text: ',"answer":', fixed: own ? undefined : '#answer' },
+      { text: a.scriptBody, fixed: own ? undefined : a.etag },
+      { text: '}', fixed: '#end' },
+    );
+  });
+  pieces.push({ text: ']</script>', fixed: '#script end' });
   return pieces;
 }
 

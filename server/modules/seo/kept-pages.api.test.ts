@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '@contract';
@@ -5,6 +6,7 @@ import { createTestApp, data, openSecondInstance, TestClock, type TestApp } from
 import { createBoardItem } from '../../test/factories';
 import { statementsDuring, waitUntil } from '../../test/observe';
 import { fakeWebBuild, SMALL_INDEX_HTML } from '../../test/web-build';
+import { PAGES_CACHE } from './page-head';
 
 /**
  * Reader pages kept made from their parts (issue 24, page-head.ts keptPage): the second request of
@@ -268,5 +270,40 @@ describe('reader pages kept made from their parts (issue 24)', () => {
     expect((await admin('PUT', '/api/admin/popup', popup)).statusCode).toBe(200);
     const titles = (html: string) => (firstData(html)['popup.active'] as { content: { title: string }[] }).content.map((p) => p.title);
     await waitUntil(() => page(home), (p) => titles(p.html).includes('보관 시험 팝업'), 'the new pop-up on the other instance\'s home page', 3_000);
+  });
+
+  it('a post\'s page nobody asked for lately goes in gzip stitched from its pieces: the page made whole, under its tag, and 304 to a client holding it in either encoding', async () => {
+    const fresh = await createBoardItem(t.db, { title: '처음 묻는 글', content: '<p>조각으로 잇는 본문</p>' });
+    const url = `/Nids/notice/View/${fresh.itemNo}`;
+    const { cache } = second.app.deps.boardCaching;
+    const open = (headers: Record<string, string>) =>
+      second.app.inject({ method: 'GET', url, headers: { 'sec-fetch-dest': 'document', 'user-agent': 'stitched reader', ...headers } });
+    /** The page dropped and its ask forgotten, as after many other pages: the next ask is a first one again. */
+    const forget = () => {
+      cache.invalidate([PAGES_CACHE]);
+      for (let i = 0; i < 2 * 8192 + 1; i++) cache.firstAsk(`another page ${i}`);
+    };
+    const stitched = await open({ 'accept-encoding': 'gzip, br' });
+    expect(stitched.headers['content-encoding']).toBe('gzip');
+    const gzipTag = String(stitched.headers.etag);
+    expect(gzipTag).toMatch(/^W\/"[\w-]+-\d+-gzip"$/);
+    // Asked again, the page is made whole and kept: the same text, the same tag but for the encoding.
+    const whole = await open({ 'accept-encoding': 'identity' });
+    expect(whole.body).toBe(gunzipSync(stitched.rawPayload).toString());
+    expect(`${String(whole.headers.etag).slice(0, -1)}-gzip"`).toBe(gzipTag);
+    const brTag = String((await open({ 'accept-encoding': 'br' })).headers.etag);
+    expect(brTag).toBe(gzipTag.replace(/-gzip"$/, '-br"'));
+
+    forget();
+    const heldGzip = await open({ 'accept-encoding': 'gzip, br', 'if-none-match': gzipTag });
+    expect([heldGzip.statusCode, heldGzip.headers.etag]).toEqual([304, gzipTag]);
+    forget();
+    const heldBr = await open({ 'accept-encoding': 'gzip, br', 'if-none-match': brTag });
+    expect([heldBr.statusCode, heldBr.headers.etag]).toEqual([304, brTag]);
+    // A client that takes no br now cannot use the br page it holds: the page, in gzip.
+    forget();
+    const noBr = await open({ 'accept-encoding': 'gzip', 'if-none-match': brTag });
+    expect([noBr.statusCode, noBr.headers['content-encoding'], noBr.headers.etag]).toEqual([200, 'gzip', gzipTag]);
+    expect(gunzipSync(noBr.rawPayload).toString()).toBe(whole.body);
   });
 });

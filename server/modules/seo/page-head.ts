@@ -9,14 +9,15 @@ import { CONTENT_CACHE, contentCodeAt, contentHead, nextContentChange } from '@s
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard } from './guest';
 import type { Head } from './head';
-import { cachedBoardRow, countGuestView, etagMatches, preferredEncoding, visitorKey, type CachedAnswer, type CountedPost, type PartStamp } from '@server/modules/board';
+import { cachedBoardRow, countGuestView, etagMatches, nameTag, preferredEncoding, visitorKey, type CachedAnswer, type CountedPost, type PartStamp } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
 import { sendKeptBody } from '../../guest-answers';
 import { escapeMarkup, excerpt, originOf } from './text';
-import { createFirstData, firstDataPieces, firstDataScript, opensPage, type FirstAnswer } from './first-data';
+import { createFirstData, firstDataParts, firstDataScript, opensPage, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
 import { createScreenStatus, type ScreenStatus } from './not-found';
 import { createPostFacts, oneLookupEach, type PostFactsOf } from './post-facts';
+import { createPageStitcher, type PagePiece } from './stitched-page';
 
 /**
  * The head of the HTML the server sends for a screen.
@@ -355,23 +356,50 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
    * makes a new page, here and on every instance, and the old one is never asked for again (it
    * ages out). Nothing of a member is in it: heads and first answers are a guest's.
    */
-  async function keptPage(
-    request: FastifyRequest,
-    html: () => string,
-    preloads: string,
-    parts: string[],
-    view: FirstAnswer['view'],
-    isPost: boolean,
-  ): Promise<{ key: string; page: CachedAnswer }> {
+  function pageName(request: FastifyRequest, preloads: string, parts: string[]): { key: string; named: string } {
     // One part a line (none holds a line break), so no two lists of parts make the same key.
     const key = `page ${originOf(request)} ${request.url}\n${parts.join('\n')}`;
-    // A post's page is kept once whatever its view count (its first `"viewCount":` is the post's:
-    // no tag or string in the page can hold that unescaped), which is filled in per request.
-    // A post's page, as its answer (board guestPostAnswer), is kept when asked for again.
     // The key and what the build puts around the parts (index.html, the screen's preloads) make the
     // page: they name it for its tag, which stays the same on every instance of the same build.
-    const named = `${build}\n${preloads}\n${key}`;
-    return { key, page: await cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, keepWhenAskedAgain: isPost, item: view, named })) };
+    return { key, named: `${build}\n${preloads}\n${key}` };
+  }
+
+  /**
+   * The page kept under `key`, or made and kept. A post's page is kept once whatever its view count
+   * (its first `"viewCount":` is the post's: no tag or string in the page can hold that
+   * unescaped), which is filled in per request; as its answer (board guestPostAnswer), it is kept
+   * when asked for again.
+   */
+  function keptPage(key: string, named: string, html: () => string, view: FirstAnswer['view'], isPost: boolean): Promise<CachedAnswer> {
+    return cache.answer(key, PAGES_CACHE, async () => ({ body: html(), keep: true, keepWhenAskedAgain: isPost, item: view, named }));
+  }
+
+  /** The short names of the screens' preloads as page pieces (a few: one a kind of screen). */
+  const preloadsNames = new Map<string, string>();
+  const preloadsName = (preloads: string): string => {
+    let name = preloadsNames.get(preloads);
+    if (name === undefined) preloadsNames.set(preloads, (name = `#preloads ${preloadsNames.size}`));
+    return name;
+  };
+  const stitcher = createPageStitcher();
+
+  /**
+   * Sends a page made for this request alone in gzip stitched from its pieces, under the tag the
+   * page would have kept (its name's, its count, the encoding: sendKeptBody's), so a client holding
+   * it from either way of sending revalidates it; one holding the page in br gets a 304 too, as
+   * sendKeptBody answers a client holding the other encoding of a post's page.
+   */
+  async function sendStitched(request: FastifyRequest, reply: FastifyReply, hash: string, view: FirstAnswer['view'], pieces: () => PagePiece[]): Promise<void> {
+    const tag = (encoding: 'br' | 'gzip') => `W/"${hash}${view ? `-${view.viewCount}` : ''}-${encoding}"`;
+    const held = request.headers['if-none-match'];
+    let etag = tag('gzip');
+    if (held && !etagMatches(held, etag) && etagMatches(held, tag('br')) && preferredEncoding(request.headers['accept-encoding']) === 'br') etag = tag('br');
+    reply.header('cache-control', 'no-cache').header('vary', PAGE_SEND.vary).header('etag', etag);
+    if (etagMatches(held, etag)) {
+      await reply.code(304).send();
+      return;
+    }
+    await reply.type(PAGE_SEND.type).header('content-encoding', 'gzip').send(stitcher.gzip(pieces()));
   }
 
   /**
@@ -461,16 +489,26 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       // A post's head is a guest's reading of the post (post-facts.ts): the post is there.
       const sent = viewPath.test(url) ? 'post' : 'screen';
       const info = await settings.info();
-      // In one join, the script before the body's end (as withData puts it): a page of a post
-      // nobody opened lately is made for one request, and each copy of it is 10-20 KB. Joined, the
-      // page is one flat string at once; a concatenation was flattened later, a copy more.
-      const pageHtml = () => {
-        const pieces = [template[0], headTags(head, originOf(request), info.siteName), preloads ? `${preloads}\n  ` : ''];
-        const script = firstDataPieces(answers ?? []);
-        if (script.length > 0 && bodyEnd) pieces.push(bodyEnd[0], '  ', ...script, '\n  </body>', bodyEnd[1]);
-        else pieces.push(template[1]);
-        return pieces.join('');
+      // The page's pieces, the script before the body's end (as withData puts it); all but the
+      // head's tags and a post's answer are the same on every page of the screen (stitched-page.ts).
+      const pagePieces = (): PagePiece[] => {
+        const pieces: PagePiece[] = [
+          { text: template[0], fixed: '#template' },
+          { text: headTags(head, originOf(request), info.siteName) },
+          { text: preloads ? `${preloads}\n  ` : '', fixed: preloadsName(preloads) },
+        ];
+        const script = firstDataParts(answers ?? []);
+        if (script.length > 0 && bodyEnd) pieces.push({ text: `${bodyEnd[0]}  `, fixed: '#body' }, ...script, { text: `\n  </body>${bodyEnd[1]}`, fixed: '#body end' });
+        else pieces.push({ text: template[1], fixed: '#template end' });
+        return pieces;
       };
+      // In one join: a page of a post nobody opened lately is made for one request, and each copy
+      // of it is 10-20 KB. Joined, the page is one flat string at once; a concatenation was
+      // flattened later, a copy more.
+      const pageHtml = () =>
+        pagePieces()
+          .map((piece) => piece.text)
+          .join('');
       // A page built without all its parts (the database slow) is sent, not kept.
       if (!answers || !cache.enabled) {
         await sendHtml(request, reply, pageHtml());
@@ -481,7 +519,14 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       const parts = [known.id, JSON.stringify(info.siteName), ...answers.map((answer) => answer.etag)];
       const viewAnswer = answers.find((answer) => answer.view);
       const view = viewAnswer?.view;
-      const { key, page } = await keptPage(request, pageHtml, preloads, parts, view, sent === 'post');
+      const { key, named } = pageName(request, preloads, parts);
+      // A post's page nobody asked for lately is made for this request alone (a post's page is kept
+      // when asked for again): sent in gzip stitched from its pieces, no string made of it.
+      if (sent === 'post' && preferredEncoding(request.headers['accept-encoding'], 'gzip') === 'gzip' && cache.firstAsk(key)) {
+        await sendStitched(request, reply, nameTag(named), view, pagePieces);
+        return sent;
+      }
+      const page = await keptPage(key, named, pageHtml, view, sent === 'post');
       const shortcut: Shortcut = {
         pageKey: key,
         parts: [known.entry, ...statusParts, ...answers.map((answer) => answer.entry)].flatMap((entry) => (entry ? [cache.partStamp(entry)] : [])),
