@@ -5,7 +5,7 @@ import { commentsCountQuery, commentsPageQuery } from '../comment/repo';
 import { createTestApp, data, openTestDatabase, type TestApp } from '../../test/harness';
 import { keepTallyPages, migrateAndAnalyse, TALLY_MIN_PAGES, tallyPages } from '../../db/client';
 import { callsDuring } from '../../test/observe';
-import { placeholder } from '../../db/prepared';
+import { placeholder, rowsMappedOnce } from '../../db/prepared';
 import * as repo from './repo';
 import * as fileRepo from '../file/repo';
 import { buildSearchTokens } from './search-tokens';
@@ -258,6 +258,21 @@ describe('post view at 100,000 posts', () => {
     expect(views.map((v) => [v?.prev?.itemNo, v?.next?.itemNo])).toEqual([[49_999, 50_001], [12_344, 12_346], [99_998, 100_000], [49_999, 50_001], [undefined, undefined]]);
     expect(views.map((v) => v?.files.length)).toEqual([2, 0, 0, 2, undefined]);
     expect(views[1]?.item.viewCount).toBe((12_345 * 7919) % 1000);
+  });
+
+  it('maps the batched view\'s rows by decoders worked out once, into the rows Drizzle\'s own mapping gives (prepared.ts withRowsMappedOnce)', async () => {
+    const prepared = repo.preparedViews(t.db);
+    // Where a Drizzle upgrade moved what it keeps of a prepared select, the view maps its rows the slow way again.
+    expect(rowsMappedOnce(prepared)).toBe(true);
+    // Posts with attachments and without, the board's first (no older neighbour) and last (no newer one).
+    const numbers = [1, 50_000, 12_345, ROWS];
+    const once = await prepared.execute({ boardCode: BOARD, itemNos: repo.paddedNumbers(numbers) });
+    const byDrizzle = await repo.viewsQuery(t.db, BOARD, numbers);
+    const byNumber = <R extends { itemNo: number }>(rows: R[]) => [...rows].sort((a, b) => a.itemNo - b.itemNo);
+    expect(once).toHaveLength(numbers.length);
+    expect(byNumber(once)).toEqual(byNumber(byDrizzle));
+    expect(once[0]!.createdAt).toBeInstanceOf(Date);
+    expect(byNumber(once).map((row) => [row.prev === null, row.next === null, row.files.length])).toEqual([[true, false, 0], [false, false, 0], [false, false, 2], [false, true, 2]]);
   });
 
   it("stores a flush's views finding each post by an index-only probe of its key, reading no post's row (decision 0045)", async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { literalLimit, placeholder, preparedPerDatabase } from '../../db/prepared';
+import { literalLimit, placeholder, preparedPerDatabase, withRowsMappedOnce } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import type { View } from './view-counter';
 import { firstRow } from '@server/db/first-row';
@@ -399,7 +399,9 @@ type ViewSelectRow = Awaited<ReturnType<typeof viewQuery>>[number];
  * The guests' view (every caller who sees the whole board; the view that misses the guest cache),
  * prepared by name, its reads of one turn sent together (view-reads.ts).
  */
-const preparedViews = preparedPerDatabase((db) => viewsQuery(db, placeholder('boardCode'), placeholder<number[]>('itemNos')).prepare('board_item_views'));
+export const preparedViews = preparedPerDatabase((db) =>
+  withRowsMappedOnce(viewsQuery(db, placeholder('boardCode'), placeholder<number[]>('itemNos')).prepare('board_item_views')),
+);
 const guestViewReads = preparedPerDatabase(
   (db) =>
     new BatchedReads<ViewSelectRow>(
