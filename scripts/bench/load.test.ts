@@ -48,5 +48,9 @@ describe('load (bench)', () => {
     // The 503s came while warming: the path still carries them.
     expect(result.non2xx).toBe(3);
     expect(result.statusCodes['503']).toBe(3);
+    // A response's bytes, headers included: the 11 of the body and the status line and headers
+    // Node writes around them, not the run's total.
+    expect(result.bytesPerResponse).toBeGreaterThan(11 + 'HTTP/1.1 200 OK\r\n'.length);
+    expect(result.bytesPerResponse).toBeLessThan(400);
   });
 });

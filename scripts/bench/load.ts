@@ -40,6 +40,12 @@ export interface PathResult {
    * it decoded every response body and bounded the kept pages at 0.96 of a core).
    */
   loadGeneratorShare?: number;
+  /**
+   * Bytes read a response, headers included (autocannon's count of the measured run): what a path
+   * costs the wire, which the compression a path chose decides (decision 0050: a post's page made
+   * for one request goes larger, for less CPU).
+   */
+  bytesPerResponse: number;
 }
 
 /** At or above this share of a core the load generator, not the server, is what a path measured. */
@@ -195,5 +201,6 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
     errorSamples,
     cpuUsPerRequest,
     loadGeneratorShare,
+    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
   };
 }

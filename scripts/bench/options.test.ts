@@ -42,6 +42,7 @@ describe("a side's figures from its rounds (compare.ts summarise)", () => {
   const round = (requests: number, node: number, database: number | undefined, p50Ms: number, p99Ms: number): PathResult => ({
     key: 'postPageAny', label: 'post page HTML (any post)', requestsPerSecond: requests / 3, p50Ms, p99Ms, requests,
     non2xx: 0, errors: 0, timeouts: 0, statusCodes: { 200: requests }, errorSamples: [], cpuUsPerRequest: { node, database },
+    bytesPerResponse: 6000,
   });
 
   it('takes the middle of an odd count, the mean of the two middle ones of an even count', () => {
