@@ -83,15 +83,8 @@ export function sendKeptBody(
   // stitched around the count, it costs a copy per new visitor (count-gzip.ts, decision 0042).
   const preferred = cache.encodingFor(entry, request.headers['accept-encoding']);
   let encoding = preferred && cache.compresses(rendered, preferred) ? preferred : null;
-  const tagOf = (encoding: 'br' | 'gzip' | null) =>
-    // rendered.etag is W/"…": the encoding goes inside the quotes.
-    opts.tagPerEncoding && encoding ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
-  // A post's page goes in br on its entry's first send and in gzip after, and entries are made anew
-  // every few seconds: a client holding this rendering in the other encoding it takes keeps that one.
-  const other = encoding === 'br' ? 'gzip' : 'br';
-  const held = opts.tagPerEncoding && encoding && entry.tail !== null && etagMatches(request.headers['if-none-match'], tagOf(other));
-  if (held && acceptedEncodings(request.headers['accept-encoding']!)[other]) encoding = other;
-  const etag = tagOf(encoding);
+  if (opts.tagPerEncoding && encoding && entry.tail !== null) encoding = encodingHeld(request, rendered.etag, encoding);
+  const etag = opts.tagPerEncoding && encoding ? tagInEncoding(rendered.etag, encoding) : rendered.etag;
   reply.header('cache-control', 'no-cache').header('vary', opts.vary).header('etag', etag);
   // Before compressing: a 304 sends no body, so it must not pay for (or settle) the compressed one.
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -100,4 +93,21 @@ export function sendKeptBody(
   // With Content-Encoding set, @fastify/compress leaves the body alone.
   if (compressed) return reply.header('content-encoding', encoding).send(compressed);
   return reply.send(cache.bytesOf(entry, rendered));
+}
+
+/** A page's tag in one encoding (each encoding its own representation, decision 0036): the encoding inside the weak tag's quotes. */
+export function tagInEncoding(etag: string, encoding: 'br' | 'gzip'): string {
+  return `${etag.slice(0, -1)}-${encoding}"`;
+}
+
+/**
+ * The encoding to send a post's page in: `chosen`, or the other one when the client holds this
+ * rendering (`etag`) in it and still takes it. A post's page goes in br on its entry's first send
+ * and in gzip after (and in gzip stitched from its pieces when made for one request: seo/page-head.ts),
+ * and entries are made anew every few seconds: a client keeps what it holds.
+ */
+export function encodingHeld(request: FastifyRequest, etag: string, chosen: 'br' | 'gzip'): 'br' | 'gzip' {
+  const other = chosen === 'br' ? 'gzip' : 'br';
+  const held = etagMatches(request.headers['if-none-match'], tagInEncoding(etag, other));
+  return held && acceptedEncodings(request.headers['accept-encoding'] ?? '')[other] ? other : chosen;
 }

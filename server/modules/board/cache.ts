@@ -1,7 +1,8 @@
 import { createHash, hash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { brotliNow } from '../../lib/brotli-now';
-import { countGzip, countGzipBytes, ownBytes, stitchGzip, type CountGzip } from './count-gzip';
+import { countGzip, countGzipBytes, stitchGzip, type CountGzip } from './count-gzip';
+import { ownBytes } from '../../lib/gzip-member';
 import { preferredEncoding } from './http-cache';
 import type { CountedPost } from './view-counter';
 import { LruMap } from '../../lib/lru-map';
@@ -305,7 +306,7 @@ export class BoardCache {
     };
     // Sent with the count it was made with (a page made on a miss is, at once), the body as made is
     // the rendering: joining head, count and tail again would copy its 10-20 KB for each page made.
-    if (madeWithCount) entry.rendered = { body, etag: `W/"${entry.hash}-${opts.item!.viewCount}"`, count: String(opts.item!.viewCount), shared: true };
+    if (madeWithCount) entry.rendered = { body, etag: answerTag(entry.hash, opts.item!.viewCount), count: String(opts.item!.viewCount), shared: true };
     if (
       opts.keep &&
       this.isCurrent(stamp) &&
@@ -379,11 +380,11 @@ export class BoardCache {
   /** The body to send; for a post view, with this view count. */
   render(entry: CachedAnswer, viewCount?: number): Rendered {
     if (entry.tail === null) {
-      entry.rendered ??= { body: entry.head, etag: `W/"${entry.hash}"` };
+      entry.rendered ??= { body: entry.head, etag: answerTag(entry.hash) };
       return entry.rendered;
     }
     const count = String(viewCount ?? entry.item!.viewCount);
-    const etag = `W/"${entry.hash}-${count}"`;
+    const etag = answerTag(entry.hash, count);
     if (entry.rendered?.etag !== etag) {
       // A view's body is a string of its own besides head and tail: it counts against the bound
       // with its encoded forms (uncounted, the cache held two to three times its budget).
@@ -565,6 +566,11 @@ export function scriptSafeJson(json: string): string {
 /** Memory of a rendered body's encoded forms (UTF-8, br, gzip). */
 function encodedBytes(rendered: Rendered | null): number {
   return (rendered?.utf8?.length ?? 0) + (rendered?.br?.length ?? 0) + (rendered?.gzip?.length ?? 0);
+}
+
+/** A kept answer's weak tag: its text's (or name's) hash, and for a post's, the view count it shows. */
+export function answerTag(hash: string, viewCount?: number | string): string {
+  return viewCount === undefined ? `W/"${hash}"` : `W/"${hash}-${viewCount}"`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { constants as zlib, crc32, deflateRawSync } from 'node:zlib';
+import { crc32Combine, crc32ShiftOperator, GZIP_HEADER, ownBytes, STORED_HEADER_BYTES, writeStoredHeader } from '../../lib/gzip-member';
 
 /**
  * A post's answer (its JSON, or its reader page) compressed once, whatever its view count
@@ -62,14 +63,10 @@ export function countGzipBytes(parts: CountGzip | null): number {
 export function stitchGzip(parts: CountGzip, count: string): Buffer {
   const n = count.length;
   if (n !== parts.digits) throw new Error(`parts for counts of ${parts.digits} digits, not ${n}`);
-  const out = Buffer.allocUnsafe(GZIP_HEADER.length + parts.head.length + 5 + n + parts.tail.length + 8);
+  const out = Buffer.allocUnsafe(GZIP_HEADER.length + parts.head.length + STORED_HEADER_BYTES + n + parts.tail.length + 8);
   let at = GZIP_HEADER.copy(out, 0);
   at += parts.head.copy(out, at);
-  // The stored block's header byte: BFINAL 0, BTYPE 00, five bits of padding.
-  out[at++] = 0;
-  out.writeUInt16LE(n, at);
-  out.writeUInt16LE(~n & 0xffff, at + 2);
-  at += 4;
+  at = writeStoredHeader(out, at, n);
   const countAt = at;
   at += out.write(count, at, 'latin1');
   const crc = crc32Combine(crc32(out.subarray(countAt, at), parts.headCrc), parts.tailCrc, parts.tailShift);
@@ -81,49 +78,3 @@ export function stitchGzip(parts: CountGzip, count: string): Buffer {
 
 /** The deflate window: a dictionary's bytes beyond it are never referred to. */
 const WINDOW = 32 * 1024;
-
-/** ID1 ID2, CM deflate, no flags, no time, XFL 0, OS 255 (unknown): the 10 bytes every member starts with. */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-
-/**
- * zlib's sync calls answer a view of their 16 KB output chunk: kept as it is, a 2 KB answer would
- * hold the whole chunk (7,000 posts, 220 MB against a 32 MB budget). A copy is what a cache keeps.
- */
-export function ownBytes(out: Buffer): Buffer {
-  return out.buffer.byteLength > out.length ? Buffer.from(out) : out;
-}
-
-/*
- * CRC-32 of a concatenation from the CRCs of its parts, as zlib's crc32_combine_gen and
- * crc32_combine_op (not in node:zlib): CRCs are remainders of polynomials over GF(2), so appending
- * n bytes to A multiplies A's CRC by x^(8n) modulo the CRC polynomial before the second's is added
- * (xor). Polynomials are reflected, as the CRC itself: bit 31 is x^0.
- */
-const CRC_POLYNOMIAL = 0xedb88320;
-
-/** a times b modulo the CRC polynomial. */
-function multiplyModP(a: number, b: number): number {
-  let product = 0;
-  for (let bit = 0x80000000; bit !== 0; bit >>>= 1) {
-    if (a & bit) product ^= b;
-    b = b & 1 ? (b >>> 1) ^ CRC_POLYNOMIAL : b >>> 1;
-  }
-  return product >>> 0;
-}
-
-/** x^(2^k) modulo the polynomial, k = 0..31. */
-const X_TO_2_TO_K: number[] = [];
-for (let k = 0, p = 0x40000000; k < 32; k++, p = multiplyModP(p, p)) X_TO_2_TO_K.push(p);
-
-/** The operator crc32Combine takes for a second part of `length` bytes: x^(8 * length) modulo the polynomial. */
-export function crc32ShiftOperator(length: number): number {
-  let p = 0x80000000;
-  // 8 * length = length << 3: start at x^(2^3), a byte.
-  for (let k = 3; length > 0; length = Math.floor(length / 2), k++) if (length % 2) p = multiplyModP(X_TO_2_TO_K[k % 32]!, p);
-  return p;
-}
-
-/** CRC-32 of A then B, from A's, B's, and crc32ShiftOperator(B's length). */
-export function crc32Combine(crcA: number, crcB: number, shiftB: number): number {
-  return (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
-}

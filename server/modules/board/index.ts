@@ -3,9 +3,7 @@ export { BOARD_MENU_CACHE } from './caching';
 export type { BoardCaching } from './caching';
 export type { BoardCache, CachedAnswer, PartStamp, Rendered } from './cache';
 export type { CountedPost } from './view-counter';
-export { nameTag, scriptSafeJson, textTag } from './cache';
-// The gzip arithmetic a reader page of a post nobody opened lately is stitched with (seo/stitched-page.ts).
-export { crc32Combine, crc32ShiftOperator, ownBytes } from './count-gzip';
+export { answerTag, nameTag, scriptSafeJson, textTag } from './cache';
 export { boardMenuAnswer, cachedBoardRow, countGuestView, guestBoard, guestList, guestPostAnswer, guestView } from './guest-reads';
 export type { GuestPost } from './guest-reads';
 export { acceptedEncodings, etagMatches, preferredEncoding } from './http-cache';

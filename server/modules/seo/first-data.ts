@@ -5,7 +5,7 @@ import type { FirstDataRequest } from '@contract/first-data';
 import { guestCaller, type Caller } from '../../auth/caller';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
-import { boardMenuAnswer, guestBoard, guestList, guestView, scriptSafeJson, textTag, visitorKey, type CachedAnswer, type CountedPost, type Rendered } from '@server/modules/board';
+import { answerTag, boardMenuAnswer, guestBoard, guestList, guestView, scriptSafeJson, textTag, visitorKey, type CachedAnswer, type CountedPost, type Rendered } from '@server/modules/board';
 import { activePopupsAnswer } from '@server/modules/popup';
 import { contentCodeAt, guestContent } from '@server/modules/content';
 import { menuAnswer } from '@server/modules/menu';
@@ -195,7 +195,7 @@ export function createFirstData(deps: AppDeps): FirstData {
     let rendered = siteInfoBodies.get(info);
     if (rendered === undefined) {
       const body = JSON.stringify(z.encode(siteInfoEnvelope, { code: 'SUCCESS', data: info }));
-      rendered = { body, etag: `W/"${textTag(body)}"`, scriptSafe: scriptSafeJson(body) };
+      rendered = { body, etag: answerTag(textTag(body)), scriptSafe: scriptSafeJson(body) };
       siteInfoBodies.set(info, rendered);
     }
     return rendered;
@@ -244,7 +244,7 @@ export function createFirstData(deps: AppDeps): FirstData {
       case 'boardItem.view': {
         const { entry, viewCount } = await guestView(deps, caller, request.params, visitor);
         const rendered = cache.render(entry, viewCount);
-        return { body: rendered.body, scriptBody: cache.scriptSafe(entry, rendered), etag: `W/"${entry.hash}"`, view: { ...entry.item!, viewCount }, entry };
+        return { body: rendered.body, scriptBody: cache.scriptSafe(entry, rendered), etag: answerTag(entry.hash), view: { ...entry.item!, viewCount }, entry };
       }
       case 'popup.active':
         return kept(await activePopupsAnswer(deps, request.query.screen));

@@ -287,10 +287,12 @@ describe('reader pages kept made from their parts (issue 24)', () => {
     expect(stitched.headers['content-encoding']).toBe('gzip');
     const gzipTag = String(stitched.headers.etag);
     expect(gzipTag).toMatch(/^W\/"[\w-]+-\d+-gzip"$/);
-    // Asked again, the page is made whole and kept: the same text, the same tag but for the encoding.
+    // Asked again, the page is made whole and kept: the same text, the same tag but for the encoding;
+    // asked a third time, it is found kept (nothing read).
     const whole = await open({ 'accept-encoding': 'identity' });
     expect(whole.body).toBe(gunzipSync(stitched.rawPayload).toString());
     expect(`${String(whole.headers.etag).slice(0, -1)}-gzip"`).toBe(gzipTag);
+    expect(await statementsDuring(second.db, () => open({ 'accept-encoding': 'identity' }))).toEqual([]);
     const brTag = String((await open({ 'accept-encoding': 'br' })).headers.etag);
     expect(brTag).toBe(gzipTag.replace(/-gzip"$/, '-br"'));
 
@@ -300,6 +302,10 @@ describe('reader pages kept made from their parts (issue 24)', () => {
     forget();
     const heldBr = await open({ 'accept-encoding': 'gzip, br', 'if-none-match': brTag });
     expect([heldBr.statusCode, heldBr.headers.etag]).toEqual([304, brTag]);
+    // A client that takes br alone gets the page made whole, in br, as before stitching.
+    forget();
+    const brAlone = await open({ 'accept-encoding': 'br' });
+    expect([brAlone.statusCode, brAlone.headers['content-encoding'], brAlone.headers.etag]).toEqual([200, 'br', brTag]);
     // A client that takes no br now cannot use the br page it holds: the page, in gzip.
     forget();
     const noBr = await open({ 'accept-encoding': 'gzip', 'if-none-match': brTag });

@@ -9,9 +9,9 @@ import { CONTENT_CACHE, contentCodeAt, contentHead, nextContentChange } from '@s
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard } from './guest';
 import type { Head } from './head';
-import { cachedBoardRow, countGuestView, etagMatches, nameTag, preferredEncoding, visitorKey, type CachedAnswer, type CountedPost, type PartStamp } from '@server/modules/board';
+import { answerTag, cachedBoardRow, countGuestView, etagMatches, nameTag, preferredEncoding, visitorKey, type CachedAnswer, type CountedPost, type PartStamp } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
-import { sendKeptBody } from '../../guest-answers';
+import { encodingHeld, sendKeptBody, tagInEncoding } from '../../guest-answers';
 import { escapeMarkup, excerpt, originOf } from './text';
 import { createFirstData, firstDataParts, firstDataScript, opensPage, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
@@ -385,17 +385,14 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
 
   /**
    * Sends a page made for this request alone in gzip stitched from its pieces, under the tag the
-   * page would have kept (its name's, its count, the encoding: sendKeptBody's), so a client holding
-   * it from either way of sending revalidates it; one holding the page in br gets a 304 too, as
-   * sendKeptBody answers a client holding the other encoding of a post's page.
+   * kept page would have (its name's hash and count, in its encoding: sendKeptBody's), so a client
+   * revalidates it whichever way it was sent; one holding it in br that still takes br keeps that.
    */
   async function sendStitched(request: FastifyRequest, reply: FastifyReply, hash: string, view: FirstAnswer['view'], pieces: () => PagePiece[]): Promise<void> {
-    const tag = (encoding: 'br' | 'gzip') => `W/"${hash}${view ? `-${view.viewCount}` : ''}-${encoding}"`;
-    const held = request.headers['if-none-match'];
-    let etag = tag('gzip');
-    if (held && !etagMatches(held, etag) && etagMatches(held, tag('br')) && preferredEncoding(request.headers['accept-encoding']) === 'br') etag = tag('br');
+    const page = answerTag(hash, view?.viewCount);
+    const etag = tagInEncoding(page, encodingHeld(request, page, 'gzip'));
     reply.header('cache-control', 'no-cache').header('vary', PAGE_SEND.vary).header('etag', etag);
-    if (etagMatches(held, etag)) {
+    if (etagMatches(request.headers['if-none-match'], etag)) {
       await reply.code(304).send();
       return;
     }

@@ -1,5 +1,5 @@
 import { constants as zlib, crc32, deflateRawSync } from 'node:zlib';
-import { crc32Combine, crc32ShiftOperator, ownBytes } from '@server/modules/board';
+import { crc32Combine, crc32ShiftOperator, GZIP_HEADER, ownBytes, STORED_HEADER_BYTES, STORED_MAX_BYTES, writeStoredHeader } from '../../lib/gzip-member';
 
 /**
  * A page of a post nobody opened lately, in gzip, stitched from its pieces (issue 24, decision 0050).
@@ -57,15 +57,7 @@ export interface PageStitcher {
 const RUNS_KEPT = 256;
 /** The level shared runs are compressed at: once each, so the best. */
 const KEPT_LEVEL = 9;
-/** A stored block's most bytes (LEN is 16 bits). */
-const STORED_MAX = 0xffff;
-/** A stored block's header: the byte of its three bits, LEN, NLEN. */
-const STORED_HEADER = 5;
-
-/** ID1 ID2, CM deflate, no flags, no time, XFL 0, OS 255 (unknown). */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-/** A stored block, final, of no bytes (BFINAL 1, BTYPE 00, LEN 0, NLEN 0xffff): the member's end. */
-const FINAL_EMPTY_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+/** CRC-32 and ISIZE. */
 const TRAILER = 8;
 
 export function createPageStitcher(): PageStitcher {
@@ -92,7 +84,7 @@ export function createPageStitcher(): PageStitcher {
       // The runs in order: a kept run, or the text of consecutive own pieces.
       const parts: Array<KeptRun | string> = [];
       // Room enough: UTF-8 takes at most 3 bytes for a UTF-16 unit, a stored block's header 5.
-      let room = GZIP_HEADER.length + FINAL_EMPTY_BLOCK.length + TRAILER;
+      let room = GZIP_HEADER.length + STORED_HEADER_BYTES + TRAILER;
       for (let i = 0; i < pieces.length; ) {
         const fixed = pieces[i]!.fixed !== undefined;
         let j = i + 1;
@@ -105,7 +97,7 @@ export function createPageStitcher(): PageStitcher {
             room += run.deflated.length;
           } else {
             parts.push(text);
-            room += 3 * text.length + STORED_HEADER * (Math.ceil((3 * text.length) / STORED_MAX) + 1);
+            room += 3 * text.length + STORED_HEADER_BYTES * (Math.ceil((3 * text.length) / STORED_MAX_BYTES) + 1);
           }
         }
         i = j;
@@ -122,13 +114,14 @@ export function createPageStitcher(): PageStitcher {
           continue;
         }
         // The text's UTF-8 written once, after room for the first block's header, then split into
-        // stored blocks of at most STORED_MAX bytes (a post's own text is far less: one block).
-        const written = out.write(part, at + STORED_HEADER, 'utf8');
-        crc = crc32(out.subarray(at + STORED_HEADER, at + STORED_HEADER + written), crc);
+        // stored blocks of at most STORED_MAX_BYTES (a post's own text is far less: one block).
+        const written = out.write(part, at + STORED_HEADER_BYTES, 'utf8');
+        crc = crc32(out.subarray(at + STORED_HEADER_BYTES, at + STORED_HEADER_BYTES + written), crc);
         length += written;
         at = storedBlocks(out, at, written);
       }
-      at += FINAL_EMPTY_BLOCK.copy(out, at);
+      // An empty stored block marked final ends the member.
+      at = writeStoredHeader(out, at, 0, true);
       out.writeUInt32LE(crc >>> 0, at);
       out.writeUInt32LE(length >>> 0, at + 4);
       return out.subarray(0, at + TRAILER);
@@ -137,20 +130,17 @@ export function createPageStitcher(): PageStitcher {
 }
 
 /**
- * Frames `bytes` bytes written at `at + STORED_HEADER` as stored blocks, moving the bytes of the
- * second block on to make room for its header (and so on); answers where the blocks end.
+ * Frames `bytes` bytes written at `at + STORED_HEADER_BYTES` as stored blocks, moving the bytes of
+ * the second block on to make room for its header (and so on); answers where the blocks end.
  */
 function storedBlocks(out: Buffer, at: number, bytes: number): number {
   let left = bytes;
   for (;;) {
-    const n = Math.min(left, STORED_MAX);
-    out[at] = 0;
-    out.writeUInt16LE(n, at + 1);
-    out.writeUInt16LE(~n & 0xffff, at + 3);
-    at += STORED_HEADER + n;
+    const n = Math.min(left, STORED_MAX_BYTES);
+    at = writeStoredHeader(out, at, n) + n;
     left -= n;
     if (left === 0) return at;
-    out.copy(out, at + STORED_HEADER, at, at + left);
+    out.copy(out, at + STORED_HEADER_BYTES, at, at + left);
   }
 }
 
