@@ -52,5 +52,8 @@ describe('load (bench)', () => {
     // Node writes around them, not the run's total.
     expect(result.bytesPerResponse).toBeGreaterThan(11 + 'HTTP/1.1 200 OK\r\n'.length);
     expect(result.bytesPerResponse).toBeLessThan(400);
+    // The machine's disk reads during the load (the bench reads /proc: Linux, as its CPU figures).
+    expect(result.diskReadMbPerSecond).toBeGreaterThanOrEqual(0);
+    expect(Number.isFinite(result.diskReadMbPerSecond)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import autocannon, { type Instance, type RequestSpec, type Result } from 'autoca
 import { createRequire } from 'node:module';
 import { onCleanup } from './cleanup';
 import { send, type Site } from './http';
-import { cpuMicroseconds, cpuSpent } from './memory';
+import { cpuMicroseconds, cpuSpent, diskReadKb } from './memory';
 
 /** One line of the table: a path as a browser (or the ceiling) calls it. */
 export interface BenchPath {
@@ -46,6 +46,14 @@ export interface PathResult {
    * for one request goes larger, for less CPU).
    */
   bytesPerResponse: number;
+  /**
+   * What the machine read from its disks a second during the measured load (/proc/vmstat, every
+   * process's reads, not only the server's); undefined where that cannot be read. Above nothing, the
+   * database did not fit in the memory the machine kept for files, and the path measured the disk
+   * too: session 40's machine kept 1.4-4 GB of a million posts' 5 GB, so any post's reads went to
+   * disk at about 30 MB/s while the same run at 100,000 posts read nothing.
+   */
+  diskReadMbPerSecond?: number;
 }
 
 /** At or above this share of a core the load generator, not the server, is what a path measured. */
@@ -169,10 +177,14 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
   };
   const cpuBefore = opts.cpuPids && (await cpuRead());
   const ownBefore = process.cpuUsage();
+  const diskBefore = diskReadKb();
   const startedAt = performance.now();
   const result = await runLoad(opts, path, opts.durationSeconds, errorSamples, (ms) => latencies.push(ms));
   const own = process.cpuUsage(ownBefore);
-  const loadGeneratorShare = (own.user + own.system) / 1000 / Math.max(1, performance.now() - startedAt);
+  const elapsedMs = Math.max(1, performance.now() - startedAt);
+  const loadGeneratorShare = (own.user + own.system) / 1000 / elapsedMs;
+  const diskAfter = diskReadKb();
+  const diskReadMbPerSecond = diskBefore !== undefined && diskAfter !== undefined ? (diskAfter - diskBefore) / 1024 / (elapsedMs / 1000) : undefined;
   const cpuAfter = cpuBefore && (await cpuRead());
   const perRequest = (before: Map<number, number>, after: Map<number, number>) => cpuSpent(before, after) / Math.max(1, result.requests.total);
   const cpuUsPerRequest =
@@ -202,5 +214,6 @@ export async function load(opts: LoadOptions, path: BenchPath): Promise<PathResu
     cpuUsPerRequest,
     loadGeneratorShare,
     bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+    diskReadMbPerSecond,
   };
 }

@@ -40,6 +40,8 @@ async function measurePath(opts: LoadOptions, benchPath: BenchPath): Promise<Pat
   const result = await load(opts, benchPath);
   log(
     `  ${benchPath.label}: ${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ${(result.bytesPerResponse / 1024).toFixed(1)} KB a response` +
+      // Only where it happened: most paths read nothing from disk.
+      ((result.diskReadMbPerSecond ?? 0) >= 0.1 ? `, ${result.diskReadMbPerSecond!.toFixed(1)} MB/s read from disk` : '') +
       (result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''),
   );
   return result;

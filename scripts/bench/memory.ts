@@ -114,6 +114,24 @@ export function parentPid(pid: number): number | undefined {
   return readProc(pid)?.ppid;
 }
 
+/**
+ * Kilobytes paged in from block devices since boot, from /proc/vmstat's text (`pgpgin`), or
+ * undefined without that line.
+ */
+export function pagedInKb(vmstat: string): number | undefined {
+  const line = /^pgpgin (\d+)$/m.exec(vmstat);
+  return line ? Number(line[1]) : undefined;
+}
+
+/** This machine's pagedInKb so far, or undefined where /proc/vmstat cannot be read (not Linux). */
+export function diskReadKb(): number | undefined {
+  try {
+    return pagedInKb(fs.readFileSync('/proc/vmstat', 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Clock ticks a second, in which /proc/PID/stat counts CPU time (100 on every Linux seen here). */
 let ticksPerSecond: number | undefined;
 function clockTicks(): number {
