@@ -48,10 +48,11 @@ export interface PathResult {
   bytesPerResponse: number;
   /**
    * What the machine read from its disks a second during the measured load (/proc/vmstat, every
-   * process's reads, not only the server's); undefined where that cannot be read. Above nothing, the
-   * database did not fit in the memory the machine kept for files, and the path measured the disk
-   * too: session 40's machine kept 1.4-4 GB of a million posts' 5 GB, so any post's reads went to
-   * disk at about 30 MB/s while the same run at 100,000 posts read nothing.
+   * process's reads, not only the server's); undefined where that cannot be read. Well above
+   * nothing, the database did not stay in the memory the machine keeps for files, and the path
+   * measured the disk too: session 40's machine dropped file pages untouched for about a minute
+   * (the kernel's DAMON reclaim), so 1.4-4.4 GB of a million posts' 5 GB stayed in memory and any
+   * post's reads went to disk at 13-36 MB/s, where the run at 100,000 posts read 0.1 MB/s at most.
    */
   diskReadMbPerSecond?: number;
 }
