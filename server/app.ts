@@ -58,6 +58,7 @@ import { serverErrorBody } from './server-error';
 import { registerTextGuard } from './lib/text-guard';
 import { frameworkErrorHandler } from './lib/framework-errors';
 import { registerOperations } from './modules/ops/routes';
+import { FrontDoor } from './front-door';
 import { requestIdOf } from './modules/ops/request-id';
 import { temporaryFailure } from './lib/temporary-failure';
 import { tellAdminIdleLimit } from './auth/request-caller';
@@ -72,7 +73,10 @@ export async function buildApp(
   opts: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
 ): Promise<FastifyInstance> {
   const siteHeaders = securityHeaders(deps.config);
+  // Kept guest answers asked for again, answered before Fastify (decision 0051).
+  const frontDoor = new FrontDoor(siteHeaders, requestIdOf);
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
     trustProxy: deps.config.trustProxy,
     // Korean paths arrive case-varied (/Account/Signin); the web router handles case, the API is lower-case.
@@ -117,6 +121,8 @@ export async function buildApp(
     fieldEncryption: openFieldEncryption({ key: deps.config.fieldEncryptionKey, previousKey: deps.config.fieldEncryptionPreviousKey, dataDir: deps.config.dataDir }),
     visits: new VisitCounter(deps.db, visitorKeys, { flushMs: deps.config.viewFlushMs, log: app.log }),
   });
+  app.decorate('frontDoor', frontDoor);
+  frontDoor.attach(app);
   app.decorateRequest('callerPromise', null);
   const idleLimit = tellAdminIdleLimit(deps.config.adminIdleMs);
   if (idleLimit) app.addHook('onSend', idleLimit);

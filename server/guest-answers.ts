@@ -59,7 +59,11 @@ export function withGuestCache<Request extends FastifyRequest>(option: GuestCach
 
 /** Sends a cached answer: 304 when the client has it, else the body, compressed once and kept. */
 function sendGuestAnswer(request: FastifyRequest, reply: FastifyReply, answer: GuestAnswer): FastifyReply {
-  return sendKeptBody(request, reply, answer, { type: 'application/json; charset=utf-8', vary: VARY });
+  const type = 'application/json; charset=utf-8';
+  // The same address asked again is answered before Fastify while this answer is current (front-door.ts);
+  // a post's is not: it counts a view each time.
+  if (!('entry' in answer)) request.server.frontDoor.remember(request, answer, type, VARY);
+  return sendKeptBody(request, reply, answer, { type, vary: VARY });
 }
 
 /**

@@ -1,0 +1,158 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { pino } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, openSecondInstance, type TestApp } from './test/harness';
+import { createBoardItem } from './test/factories';
+
+/**
+ * The front door (front-door.ts, decision 0051): a kept guest answer asked for again at the same
+ * address is answered before Fastify, the same answer Fastify sent, for as long as the answer is
+ * current on this instance. `app.inject` does not pass through the server's listener, so these
+ * tests ask listening servers over HTTP. The second instance is the one read from; writes go
+ * through the first, as two server processes behind one address would see them.
+ */
+let t: TestApp;
+let second: Awaited<ReturnType<typeof openSecondInstance>>;
+let base: string;
+const LIST = '/api/board-item?boardCode=notice&page=1&size=5&sort=createdDate%2CDESC&showItemToMain=true';
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** GET (or HEAD) `path` from the second instance: the answer as sent, its body decoded, and whether the door answered. */
+async function ask(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  const before = second.app.frontDoor.answered;
+  const res = await new Promise<http.IncomingMessage & { raw: Buffer }>((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers: { 'accept-encoding': 'br, gzip', ...headers } }, (r) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => resolve(Object.assign(r, { raw: Buffer.concat(chunks) })));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const encoding = res.headers['content-encoding'];
+  // A HEAD's or a 304's empty body says its encoding without bytes to decode.
+  const decoded = res.raw.length === 0 ? res.raw : encoding === 'br' ? brotliDecompressSync(res.raw) : encoding === 'gzip' ? gunzipSync(res.raw) : res.raw;
+  const text = decoded.toString('utf8');
+  return { res, status: res.statusCode, text, byDoor: second.app.frontDoor.answered > before };
+}
+
+/** The headers a client sees, less the ones that differ between any two answers. */
+function lastingHeaders(res: http.IncomingMessage): Record<string, unknown> {
+  const { date: _date, 'x-request-id': _id, 'content-length': _length, ...kept } = res.headers;
+  return kept;
+}
+
+const adminWrite = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/board-item/notice', payload, headers: t.auth(t.tokens.admin) });
+
+beforeAll(async () => {
+  // No view flush during a test: a flush changes the boards' answers.
+  t = await createTestApp({ env: { VIEW_FLUSH_SECONDS: '3600' } });
+  // Enough posts that a list's answer is worth compressing (over a kilobyte).
+  for (let i = 1; i <= 8; i++) await createBoardItem(t.db, { title: `문 앞 공지 ${i}: 인체이식형 의료기기 환자등록 안내`, showItemToMain: true });
+  second = await openSecondInstance(t);
+  base = await listen(second.app);
+}, 60_000);
+
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+});
+
+describe('the front door', () => {
+  it('answers a kept list asked for again with the answer Fastify sent: same headers, same body, in each encoding', async () => {
+    for (const [size, encoding] of [[5, 'br'], [6, 'gzip'], [7, 'identity']] as const) {
+      const path = `/api/board-item?boardCode=notice&page=1&size=${size}&sort=createdDate%2CDESC&showItemToMain=true`;
+      const first = await ask(path, { 'accept-encoding': encoding });
+      const again = await ask(path, { 'accept-encoding': encoding });
+      expect(first.status).toBe(200);
+      expect(first.byDoor).toBe(false);
+      expect(again.byDoor).toBe(true);
+      expect(again.status).toBe(200);
+      expect(again.res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(lastingHeaders(again.res)).toEqual(lastingHeaders(first.res));
+      expect(again.text).toBe(first.text);
+      expect(JSON.parse(again.text)).toMatchObject({ code: 'SUCCESS' });
+      expect(again.res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(again.res.headers['x-request-id']).not.toBe(first.res.headers['x-request-id']);
+    }
+  });
+
+  it("answers 304 to a client that holds the answer, and counts its answers in the route's request metrics", async () => {
+    const observe = vi.spyOn(second.app.operations.metrics, 'observe');
+    const { res } = await ask(LIST);
+    const held = await ask(LIST, { 'if-none-match': String(res.headers.etag) });
+    expect(held.byDoor).toBe(true);
+    expect(held.status).toBe(304);
+    expect(held.text).toBe('');
+    expect(observe).toHaveBeenCalledWith('GET', '/api/board-item', 304, expect.any(Number));
+    observe.mockRestore();
+  });
+
+  it('stops answering as soon as a write on the other instance changes the answer, then answers the new one', async () => {
+    expect((await ask(LIST)).byDoor).toBe(true);
+    expect((await adminWrite({ title: '다른 인스턴스에서 쓴 공지', content: '<p>본문</p>', showItemToMain: true })).statusCode).toBe(200);
+    // The write reaches the second instance by the database's notification, within moments.
+    await vi.waitFor(async () => expect((await ask(LIST)).text).toContain('다른 인스턴스에서 쓴 공지'), { timeout: 5_000, interval: 50 });
+    const again = await ask(LIST);
+    expect(again.byDoor).toBe(true);
+    expect(again.text).toContain('다른 인스턴스에서 쓴 공지');
+  });
+
+  it('leaves to Fastify a request with a bearer token, a cookie, an Origin, a HEAD and a post', async () => {
+    await ask(LIST);
+    const member = await ask(LIST, { authorization: `Bearer ${t.tokens.member}` });
+    expect(member.byDoor).toBe(false);
+    expect(member.status).toBe(200);
+    expect(member.res.headers['cache-control']).toBe('private, no-store');
+    expect((await ask(LIST, { cookie: 'a=b' })).byDoor).toBe(false);
+    expect((await ask(LIST, { origin: 'https://elsewhere.example' })).byDoor).toBe(false);
+    const head = await ask(LIST, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.byDoor).toBe(false);
+    const [post] = (JSON.parse((await ask(LIST)).text) as { data: { content: { itemNo: number }[] } }).data.content;
+    await ask(`/api/board-item/notice/${post!.itemNo}`);
+    // A post's answer counts a view each time: never the door's.
+    expect((await ask(`/api/board-item/notice/${post!.itemNo}`)).byDoor).toBe(false);
+  });
+
+  it('remembers at most 2,000 addresses, whatever query strings are made up', async () => {
+    for (let page = 1; page <= 2_050; page++) await second.app.inject({ method: 'GET', url: `/api/board-item?boardCode=notice&page=${page}` });
+    expect(second.app.frontDoor.addresses).toBe(2_000);
+  }, 60_000);
+
+  // Last: the instance drains from here on.
+  it('closes the connection after its answer while the instance drains', async () => {
+    await ask(LIST);
+    second.app.operations.readiness.startDraining();
+    const draining = await ask(LIST);
+    expect(draining.byDoor).toBe(true);
+    expect(draining.res.headers.connection).toBe('close');
+  });
+});
+
+describe('the front door while request lines are logged', () => {
+  it('stays shut at LOG_LEVEL info, so that every request keeps its log lines', async () => {
+    const logged = await openSecondInstance(t);
+    try {
+      // openSecondInstance logs nothing; an instance built with an info logger is the case here.
+      const { buildApp } = await import('./app');
+      const app = await buildApp({ db: logged.db, config: t.config, keys: t.keys }, { loggerInstance: pino({ level: 'info' }, { write: () => {} }) });
+      try {
+        const url = await listen(app);
+        for (let i = 0; i < 2; i++) expect((await fetch(`${url}${LIST}`)).status).toBe(200);
+        expect(app.frontDoor.answered).toBe(0);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import http from 'node:http';
+import type { FastifyInstance, FastifyRequest, FastifyServerFactory, FastifyServerOptions } from 'fastify';
+import { etagMatches, type CachedAnswer, type PartStamp } from '@server/modules/board';
+import { LruMap } from './lib/lru-map';
+
+/**
+ * The front door (issue 24, docs/decisions/0051-a-front-door-for-kept-answers.md): a guest's API
+ * answer kept in the guests' answer cache, asked for again at the same address, answered in the
+ * server's request listener without entering Fastify. Fastify's request and reply, its routing,
+ * its logger child and the site's hooks cost a kept answer about as much again as the answer
+ * itself (the header menu 25-28 µs of Node against 15-16 here, session 41).
+ *
+ * The door only repeats what Fastify decided a moment before: `remember` is called where a guest
+ * was sent a kept API answer (guest-answers.ts), with the entry it was sent from; the door answers
+ * the same raw URL again while that entry is current by the cache's own stamps (a write to its
+ * board on any instance, a settings change, its age or `expiresAt` end it: cache.ts
+ * `partsCurrent`), and sends it as sendKeptBody does: the same encoding, tag, 304, headers. Anything
+ * else goes to Fastify, which may remember it again:
+ *
+ * - a method other than GET, and a request with a bearer token, any cookie (the file cookie makes an
+ *   answer private: private-answers.ts) or an `Origin` (CORS is its hook's);
+ * - a post's answer (it counts a view: guest-reads.ts guestView), reader pages, answers of routes
+ *   with a rate limit or their own caching rule (private-answers.ts `noStore`, `maxAge`);
+ * - every request while the log writes request lines (LOG_LEVEL info or below): Fastify writes
+ *   them, and the door would leave them out.
+ *
+ * What Fastify's hooks add to such an answer, the door adds: the security headers, the request id
+ * (Fastify's `genReqId`), `Connection: close` while draining, the route's request metrics.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Kept guest answers asked for again, answered before Fastify (this module). */
+    frontDoor: FrontDoor;
+  }
+}
+
+/** An address Fastify answered a guest from the cache, and how. */
+interface Remembered {
+  entry: CachedAnswer;
+  part: PartStamp;
+  type: string;
+  vary: string;
+  /** The route's pattern, as the request metrics name it. */
+  route: string;
+}
+
+/** Addresses remembered at most (each a few hundred bytes; made-up query strings only push out old ones). */
+const REMEMBERED = 2000;
+
+export class FrontDoor {
+  private readonly remembered = new LruMap<string, Remembered>();
+  private app: FastifyInstance | null = null;
+  private open = false;
+  /** Answers sent by the door (tests, and what a run served this way). */
+  answered = 0;
+
+  /** Addresses remembered now. */
+  get addresses(): number {
+    return this.remembered.size;
+  }
+
+  /**
+   * `securityHeaders`: every answer's (security-headers.ts); `requestIdOf`: Fastify's `genReqId`,
+   * so that a request id is made (or a proxy's kept) as for every other answer.
+   */
+  constructor(
+    private readonly securityHeaders: Readonly<Record<string, string>>,
+    private readonly requestIdOf: (req: http.IncomingMessage) => string,
+  ) {}
+
+  /**
+   * Fastify's `serverFactory`: its own HTTP/1 server (server.js getServerInstance), with the door
+   * asked first. The timeouts Fastify sets on a server it makes are set here, as it does not set
+   * them on one it is given.
+   */
+  readonly serverFactory: FastifyServerFactory = (handler, options) => {
+    const opts = options as FastifyServerOptions & { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
+    const server = http.createServer(opts.http ?? {}, (req, res) => {
+      if (!this.answer(req, res)) handler(req, res);
+    });
+    server.keepAliveTimeout = opts.keepAliveTimeout;
+    server.requestTimeout = opts.requestTimeout;
+    server.setTimeout(opts.connectionTimeout);
+    if (opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+    return server;
+  };
+
+  /** The app whose cache, metrics and readiness the door uses; opens it unless the log writes request lines. */
+  attach(app: FastifyInstance): void {
+    this.app = app;
+    const log = app.log as { isLevelEnabled?: (level: string) => boolean };
+    this.open = app.deps.boardCaching.cache.enabled && !(typeof log.isLevelEnabled === 'function' && log.isLevelEnabled('info'));
+  }
+
+  /** Called where a guest is sent `entry`, a kept API answer (not a post's: those count a view). */
+  remember(request: FastifyRequest, entry: CachedAnswer, type: string, vary: string): void {
+    if (!this.open || !this.app || !plainGuestGet(request.method, request.headers)) return;
+    const { config, url } = request.routeOptions;
+    const answerRule = config.endpoint?.answer ?? config.answer;
+    if (url === undefined || 'rateLimit' in config || answerRule?.kind === 'noStore' || answerRule?.kind === 'maxAge') return;
+    const { cache } = this.app.deps.boardCaching;
+    this.remembered.set(request.url, { entry, part: cache.partStamp(entry), type, vary, route: url });
+    if (this.remembered.size > REMEMBERED) this.remembered.delete(this.remembered.oldest()![0]);
+  }
+
+  /** Answers `req` when it asks again for a remembered address whose answer is current; else false. */
+  answer(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    if (!this.open || this.remembered.size === 0 || req.method !== 'GET') return false;
+    const door = this.remembered.use(req.url ?? '');
+    if (door === undefined || !plainGuestGet(req.method, req.headers)) return false;
+    const app = this.app!;
+    const { cache } = app.deps.boardCaching;
+    if (!cache.partsCurrent([door.part])) {
+      this.remembered.delete(req.url!);
+      return false;
+    }
+    const started = performance.now();
+    const { entry } = door;
+    const rendered = cache.render(entry);
+    const preferred = cache.encodingFor(entry, req.headers['accept-encoding']);
+    const encoding = preferred && cache.compresses(rendered, preferred) ? preferred : null;
+    // A literal, then the security headers copied in: spreading their object into a new one each
+    // answer cost 11 µs and filled the old generation (decision 0051).
+    const headers: http.OutgoingHttpHeaders = { 'x-request-id': this.requestIdOf(req), 'cache-control': 'no-cache', vary: door.vary, etag: rendered.etag };
+    for (const name in this.securityHeaders) headers[name] = this.securityHeaders[name];
+    if (app.operations.readiness.isDraining) headers.connection = 'close';
+    let status = 200;
+    if (etagMatches(req.headers['if-none-match'], rendered.etag)) {
+      status = 304;
+      res.writeHead(status, headers);
+      res.end();
+    } else {
+      const body = encoding ? cache.compressed(entry, rendered, encoding) : null;
+      const bytes = body ?? cache.bytesOf(entry, rendered);
+      headers['content-type'] = door.type;
+      if (body) headers['content-encoding'] = encoding!;
+      headers['content-length'] = bytes.length;
+      res.writeHead(status, headers);
+      res.end(bytes);
+    }
+    this.answered++;
+    app.operations.metrics.observe('GET', door.route, status, (performance.now() - started) / 1000);
+    return true;
+  }
+}
+
+/** A GET without credentials, cookies or an Origin: what the door may answer. */
+function plainGuestGet(method: string | undefined, headers: http.IncomingHttpHeaders): boolean {
+  return method === 'GET' && headers.authorization === undefined && headers.cookie === undefined && headers.origin === undefined;
+}
