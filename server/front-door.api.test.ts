@@ -105,7 +105,7 @@ describe('the front door', () => {
     expect(again.text).toContain('다른 인스턴스에서 쓴 공지');
   });
 
-  it('leaves to Fastify a request with a bearer token, a cookie, an Origin, a HEAD and a post', async () => {
+  it('leaves to Fastify a request with a bearer token, a cookie, an Origin, a HEAD, a post and an answer the cache no longer keeps', async () => {
     await ask(LIST);
     const member = await ask(LIST, { authorization: `Bearer ${t.tokens.member}` });
     expect(member.byDoor).toBe(false);
@@ -120,6 +120,11 @@ describe('the front door', () => {
     await ask(`/api/board-item/notice/${post!.itemNo}`);
     // A post's answer counts a view each time: never the door's.
     expect((await ask(`/api/board-item/notice/${post!.itemNo}`)).byDoor).toBe(false);
+    // Nor an answer the cache no longer keeps (evicted, or every answer dropped).
+    expect((await ask(LIST)).byDoor).toBe(true);
+    second.app.deps.boardCaching.cache.invalidateAll();
+    expect((await ask(LIST)).byDoor).toBe(false);
+    expect((await ask(LIST)).byDoor).toBe(true);
   });
 
   it('remembers at most 2,000 addresses, whatever query strings are made up', async () => {

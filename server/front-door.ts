@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory, FastifyServerOptions } from 'fastify';
-import { etagMatches, type CachedAnswer, type PartStamp } from '@server/modules/board';
+import { etagMatches, type CachedAnswer } from '@server/modules/board';
 import { LruMap } from './lib/lru-map';
 
 /**
@@ -12,15 +12,16 @@ import { LruMap } from './lib/lru-map';
  *
  * The door only repeats what Fastify decided a moment before: `remember` is called where a guest
  * was sent a kept API answer (guest-answers.ts), with the entry it was sent from; the door answers
- * the same raw URL again while that entry is current by the cache's own stamps (a write to its
- * board on any instance, a settings change, its age or `expiresAt` end it: cache.ts
- * `partsCurrent`), and sends it as sendKeptBody does: the same encoding, tag, 304, headers. Anything
+ * the same raw URL again while the cache still keeps that answer, current by its own stamps (a
+ * write to its board on any instance, a settings change, its age or `expiresAt` end it, as does
+ * its eviction: cache.ts `get`), and sends it as sendKeptBody does: the same encoding, tag, 304, headers. Anything
  * else goes to Fastify, which may remember it again:
  *
  * - a method other than GET, and a request with a bearer token, any cookie (the file cookie makes an
  *   answer private: private-answers.ts) or an `Origin` (CORS is its hook's);
- * - a post's answer (it counts a view: guest-reads.ts guestView), reader pages, answers of routes
- *   with a rate limit or their own caching rule (private-answers.ts `noStore`, `maxAge`);
+ * - a post's answer (it counts a view: guest-reads.ts guestView), reader pages, answers the cache
+ *   does not keep (an inquiry board's list), answers of routes with a rate limit or their own
+ *   caching rule (private-answers.ts `noStore`, `maxAge`);
  * - every request while the log writes request lines (LOG_LEVEL info or below): Fastify writes
  *   them, and the door would leave them out.
  *
@@ -37,8 +38,11 @@ declare module 'fastify' {
 
 /** An address Fastify answered a guest from the cache, and how. */
 interface Remembered {
-  entry: CachedAnswer;
-  part: PartStamp;
+  /**
+   * The answer's key in the guests' answer cache: looked up at each answer as the route's own read
+   * does (current by its stamps, kept), so the door holds no answer the cache has let go of.
+   */
+  key: string;
   type: string;
   vary: string;
   /** The route's pattern, as the request metrics name it. */
@@ -95,12 +99,12 @@ export class FrontDoor {
 
   /** Called where a guest is sent `entry`, a kept API answer (not a post's: those count a view). */
   remember(request: FastifyRequest, entry: CachedAnswer, type: string, vary: string): void {
-    if (!this.open || !this.app || !plainGuestGet(request.method, request.headers)) return;
+    // An answer the cache would not keep (an inquiry board's list) is not repeated either.
+    if (!this.open || !this.app || !entry.kept || !plainGuestGet(request.method, request.headers)) return;
     const { config, url } = request.routeOptions;
     const answerRule = config.endpoint?.answer ?? config.answer;
     if (url === undefined || 'rateLimit' in config || answerRule?.kind === 'noStore' || answerRule?.kind === 'maxAge') return;
-    const { cache } = this.app.deps.boardCaching;
-    this.remembered.set(request.url, { entry, part: cache.partStamp(entry), type, vary, route: url });
+    this.remembered.set(request.url, { key: entry.key, type, vary, route: url });
     if (this.remembered.size > REMEMBERED) this.remembered.delete(this.remembered.oldest()![0]);
   }
 
@@ -111,12 +115,12 @@ export class FrontDoor {
     if (door === undefined || !plainGuestGet(req.method, req.headers)) return false;
     const app = this.app!;
     const { cache } = app.deps.boardCaching;
-    if (!cache.partsCurrent([door.part])) {
+    const started = performance.now();
+    const entry = cache.get(door.key);
+    if (entry === undefined) {
       this.remembered.delete(req.url!);
       return false;
     }
-    const started = performance.now();
-    const { entry } = door;
     const rendered = cache.render(entry);
     const preferred = cache.encodingFor(entry, req.headers['accept-encoding']);
     const encoding = preferred && cache.compresses(rendered, preferred) ? preferred : null;

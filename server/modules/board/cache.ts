@@ -104,6 +104,8 @@ export interface FreshAnswer {
 }
 
 export interface CachedAnswer {
+  /** The key it was made under (kept under, while `kept`). */
+  key: string;
   /** Whether the entry is in the cache (its memory counts against the bound). */
   kept: boolean;
   /** Lower-case code of the board the answer depends on. */
@@ -288,6 +290,7 @@ export class BoardCache {
       madeWithCount = body.slice(start, end) === String(opts.item.viewCount);
     }
     const entry: CachedAnswer = {
+      key,
       kept: false,
       ...stamp,
       storedAt: this.now(),
