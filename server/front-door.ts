@@ -14,14 +14,14 @@ import { LruMap } from './lib/lru-map';
  * was sent a kept API answer (guest-answers.ts), with the entry it was sent from; the door answers
  * the same raw URL again while the cache still keeps that answer, current by its own stamps (a
  * write to its board on any instance, a settings change, its age or `expiresAt` end it, as does
- * its eviction: cache.ts `get`), and sends it as sendKeptBody does: the same encoding, tag, 304, headers. Anything
- * else goes to Fastify, which may remember it again:
+ * its eviction: cache.ts `get`), and sends it as sendKeptBody does: the same encoding, tag, 304
+ * and headers. Anything else goes to Fastify, which may remember it again:
  *
  * - a method other than GET, and a request with a bearer token, any cookie (the file cookie makes an
  *   answer private: private-answers.ts) or an `Origin` (CORS is its hook's);
  * - a post's answer (it counts a view: guest-reads.ts guestView), reader pages, answers the cache
- *   does not keep (an inquiry board's list), answers of routes with a rate limit or their own
- *   caching rule (private-answers.ts `noStore`, `maxAge`);
+ *   did not keep, answers of routes with a rate limit or their own caching rule
+ *   (private-answers.ts `noStore`, `maxAge`);
  * - every request while the log writes request lines (LOG_LEVEL info or below): Fastify writes
  *   them, and the door would leave them out.
  *
@@ -99,7 +99,7 @@ export class FrontDoor {
 
   /** Called where a guest is sent `entry`, a kept API answer (not a post's: those count a view). */
   remember(request: FastifyRequest, entry: CachedAnswer, type: string, vary: string): void {
-    // An answer the cache would not keep (an inquiry board's list) is not repeated either.
+    // An answer the cache did not keep (made while its board changed, too large) is not repeated either.
     if (!this.open || !this.app || !entry.kept || !plainGuestGet(request.method, request.headers)) return;
     const { config, url } = request.routeOptions;
     const answerRule = config.endpoint?.answer ?? config.answer;
