@@ -100,7 +100,8 @@ export class FrontDoor {
   /** Called where a guest is sent `entry`, a kept API answer (not a post's: those count a view). */
   remember(request: FastifyRequest, entry: CachedAnswer, type: string, vary: string): void {
     // An answer the cache did not keep (made while its board changed, too large) is not repeated either.
-    if (!this.open || !this.app || !entry.kept || !plainGuestGet(request.method, request.headers)) return;
+    // Nor one whose body takes a view count (a post's), whatever called this.
+    if (!this.open || !this.app || !entry.kept || entry.tail !== null || !plainGuestGet(request.method, request.headers)) return;
     const { config, url } = request.routeOptions;
     const answerRule = config.endpoint?.answer ?? config.answer;
     if (url === undefined || 'rateLimit' in config || answerRule?.kind === 'noStore' || answerRule?.kind === 'maxAge') return;
