@@ -66,6 +66,15 @@ afterAll(async () => {
 });
 
 describe('the front door', () => {
+  it("makes the server with the timeouts Fastify sets on one it makes (slow clients, nginx's kept-alive connections)", () => {
+    const { server } = second.app;
+    // app.ts: over nginx's upstream keepalive_timeout, so that nginx closes an idle connection first.
+    expect(server.keepAliveTimeout).toBe(72_000);
+    expect(server.requestTimeout).toBe(t.config.clientTimeouts.requestMs);
+    expect(server.headersTimeout).toBe(t.config.clientTimeouts.headersMs);
+    expect(server.timeout).toBe(t.config.clientTimeouts.idleMs);
+  });
+
   it('answers a kept list asked for again with the answer Fastify sent: same headers, same body, in each encoding', async () => {
     for (const [size, encoding] of [[5, 'br'], [6, 'gzip'], [7, 'identity']] as const) {
       const path = `/api/board-item?boardCode=notice&page=1&size=${size}&sort=createdDate%2CDESC&showItemToMain=true`;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory, FastifyServerOptions } from 'fastify';
-import { etagMatches, type CachedAnswer } from '@server/modules/board';
+import type { CachedAnswer } from '@server/modules/board';
+import { GUEST_ANSWER_SEND, KEPT_CACHE_CONTROL, keptSend } from './guest-answers';
 import { LruMap } from './lib/lru-map';
 
 /**
@@ -14,8 +15,8 @@ import { LruMap } from './lib/lru-map';
  * was sent a kept API answer (guest-answers.ts), with the entry it was sent from; the door answers
  * the same raw URL again while the cache still keeps that answer, current by its own stamps (a
  * write to its board on any instance, a settings change, its age or `expiresAt` end it, as does
- * its eviction: cache.ts `get`), and sends it as sendKeptBody does: the same encoding, tag, 304
- * and headers. Anything else goes to Fastify, which may remember it again:
+ * its eviction: cache.ts `get`), and sends what guest-answers.ts `keptSend` decides, as
+ * sendKeptBody does: the same encoding, tag, 304 and headers. Anything else goes to Fastify, which may remember it again:
  *
  * - a method other than GET, and a request with a bearer token, any cookie (the file cookie makes an
  *   answer private: private-answers.ts) or an `Origin` (CORS is its hook's);
@@ -43,8 +44,6 @@ interface Remembered {
    * does (current by its stamps, kept), so the door holds no answer the cache has let go of.
    */
   key: string;
-  type: string;
-  vary: string;
   /** The route's pattern, as the request metrics name it. */
   route: string;
 }
@@ -98,54 +97,53 @@ export class FrontDoor {
   }
 
   /** Called where a guest is sent `entry`, a kept API answer (not a post's: those count a view). */
-  remember(request: FastifyRequest, entry: CachedAnswer, type: string, vary: string): void {
+  remember(request: FastifyRequest, entry: CachedAnswer): void {
     // An answer the cache did not keep (made while its board changed, too large) is not repeated either.
     // Nor one whose body takes a view count (a post's), whatever called this.
     if (!this.open || !this.app || !entry.kept || entry.tail !== null || !plainGuestGet(request.method, request.headers)) return;
     const { config, url } = request.routeOptions;
     const answerRule = config.endpoint?.answer ?? config.answer;
     if (url === undefined || 'rateLimit' in config || answerRule?.kind === 'noStore' || answerRule?.kind === 'maxAge') return;
-    this.remembered.set(request.url, { key: entry.key, type, vary, route: url });
+    this.remembered.set(request.url, { key: entry.key, route: url });
     if (this.remembered.size > REMEMBERED) this.remembered.delete(this.remembered.oldest()![0]);
   }
 
   /** Answers `req` when it asks again for a remembered address whose answer is current; else false. */
   answer(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-    if (!this.open || this.remembered.size === 0 || req.method !== 'GET') return false;
-    const door = this.remembered.use(req.url ?? '');
-    if (door === undefined || !plainGuestGet(req.method, req.headers)) return false;
+    if (!this.open || this.remembered.size === 0 || !plainGuestGet(req.method, req.headers)) return false;
+    const door = this.remembered.use(req.url!);
+    if (door === undefined) return false;
     const app = this.app!;
-    const { cache } = app.deps.boardCaching;
     const started = performance.now();
+    const { cache } = app.deps.boardCaching;
     const entry = cache.get(door.key);
     if (entry === undefined) {
       this.remembered.delete(req.url!);
       return false;
     }
-    const rendered = cache.render(entry);
-    const preferred = cache.encodingFor(entry, req.headers['accept-encoding']);
-    const encoding = preferred && cache.compresses(rendered, preferred) ? preferred : null;
+    const sent = keptSend(cache, entry, req.headers);
     // A literal, then the security headers copied in: spreading their object into a new one each
     // answer cost 11 µs and filled the old generation (decision 0051).
-    const headers: http.OutgoingHttpHeaders = { 'x-request-id': this.requestIdOf(req), 'cache-control': 'no-cache', vary: door.vary, etag: rendered.etag };
+    const headers: http.OutgoingHttpHeaders = {
+      'x-request-id': this.requestIdOf(req),
+      'cache-control': KEPT_CACHE_CONTROL,
+      vary: GUEST_ANSWER_SEND.vary,
+      etag: sent.etag,
+    };
     for (const name in this.securityHeaders) headers[name] = this.securityHeaders[name];
     if (app.operations.readiness.isDraining) headers.connection = 'close';
-    let status = 200;
-    if (etagMatches(req.headers['if-none-match'], rendered.etag)) {
-      status = 304;
-      res.writeHead(status, headers);
+    if (sent.held) {
+      res.writeHead(304, headers);
       res.end();
     } else {
-      const body = encoding ? cache.compressed(entry, rendered, encoding) : null;
-      const bytes = body ?? cache.bytesOf(entry, rendered);
-      headers['content-type'] = door.type;
-      if (body) headers['content-encoding'] = encoding!;
-      headers['content-length'] = bytes.length;
-      res.writeHead(status, headers);
-      res.end(bytes);
+      headers['content-type'] = GUEST_ANSWER_SEND.type;
+      if (sent.encoding) headers['content-encoding'] = sent.encoding;
+      headers['content-length'] = sent.bytes.length;
+      res.writeHead(200, headers);
+      res.end(sent.bytes);
     }
     this.answered++;
-    app.operations.metrics.observe('GET', door.route, status, (performance.now() - started) / 1000);
+    app.operations.metrics.observe('GET', door.route, res.statusCode, (performance.now() - started) / 1000);
     return true;
   }
 }

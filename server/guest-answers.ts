@@ -1,7 +1,8 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from './auth/caller';
 import { getCaller } from './auth/request-caller';
-import { acceptedEncodings, etagMatches, type CachedAnswer } from '@server/modules/board';
+import { acceptedEncodings, etagMatches, type BoardCache, type CachedAnswer } from '@server/modules/board';
 import { PRIVATE_NO_STORE } from './private-answers';
 
 /**
@@ -37,6 +38,12 @@ type Handler<Request> = (this: FastifyInstance, request: Request, reply: Fastify
 
 const VARY = 'Authorization, Accept-Encoding';
 
+/** How a guest's API answer from the cache is sent (here and by the front door: front-door.ts). */
+export const GUEST_ANSWER_SEND = { type: 'application/json; charset=utf-8', vary: VARY } as const;
+
+/** Every kept body's caching: store, but ask every time (a post may change any minute). */
+export const KEPT_CACHE_CONTROL = 'no-cache';
+
 /**
  * The route's handler with the guest cache in front of it: the decision above, made once for every
  * route that asks for it. `handler` answers the callers the cache does not (none for `everyone`).
@@ -59,44 +66,53 @@ export function withGuestCache<Request extends FastifyRequest>(option: GuestCach
 
 /** Sends a cached answer: 304 when the client has it, else the body, compressed once and kept. */
 function sendGuestAnswer(request: FastifyRequest, reply: FastifyReply, answer: GuestAnswer): FastifyReply {
-  const type = 'application/json; charset=utf-8';
-  // The same address asked again is answered before Fastify while this answer is current (front-door.ts);
+  // The same address asked again is answered before Fastify while this answer is kept (front-door.ts);
   // a post's is not: it counts a view each time.
-  if (!('entry' in answer)) request.server.frontDoor.remember(request, answer, type, VARY);
-  return sendKeptBody(request, reply, answer, { type, vary: VARY });
+  if (!('entry' in answer)) request.server.frontDoor.remember(request, answer);
+  return sendKeptBody(request, reply, answer, GUEST_ANSWER_SEND);
 }
 
+/** What a kept body goes out as: its tag, and unless the client holds it (a 304), its bytes and their encoding. */
+export type KeptSend = { etag: string; held: true } | { etag: string; held: false; bytes: Buffer; encoding: 'br' | 'gzip' | null };
+
 /**
- * Sends a body kept in the guests' answer cache (an API answer, or a reader page: seo/page-head.ts)
- * with `Cache-Control: no-cache`, its weak ETag and 304 to it, compressed once per encoding and kept
- * with it (a post's, once whatever its view count). `tagPerEncoding` gives each encoding a tag of
- * its own (a page, as the web build's files), so that a cache never revalidates one encoding with
- * another.
+ * How a body kept in the guests' answer cache (an API answer, or a reader page: seo/page-head.ts)
+ * goes out to a client that sent `headers`: its weak ETag, 304 to a client holding it, else its
+ * bytes compressed once per encoding and kept with it (a post's, once whatever its view count).
+ * `tagPerEncoding` gives each encoding a tag of its own (a page, as the web build's files), so
+ * that a cache never revalidates one encoding with another. Fastify's path (sendKeptBody) and the
+ * front door (front-door.ts) both send what this decides.
  */
+export function keptSend(cache: BoardCache, answer: GuestAnswer, headers: IncomingHttpHeaders, tagPerEncoding = false): KeptSend {
+  const entry = 'entry' in answer ? answer.entry : answer;
+  const viewCount = 'entry' in answer ? answer.viewCount : undefined;
+  const rendered = cache.render(entry, viewCount);
+  // A post's answer or page, which carries its view count, goes in gzip once it was sent before:
+  // stitched around the count, it costs a copy per new visitor (count-gzip.ts, decision 0042).
+  const preferred = cache.encodingFor(entry, headers['accept-encoding']);
+  let encoding = preferred && cache.compresses(rendered, preferred) ? preferred : null;
+  if (tagPerEncoding && encoding && entry.tail !== null) encoding = encodingHeld(headers, rendered.etag, encoding);
+  const etag = tagPerEncoding && encoding ? tagInEncoding(rendered.etag, encoding) : rendered.etag;
+  // Before compressing: a 304 sends no body, so it must not pay for (or settle) the compressed one.
+  if (etagMatches(headers['if-none-match'], etag)) return { etag, held: true };
+  const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
+  return compressed ? { etag, held: false, bytes: compressed, encoding } : { etag, held: false, bytes: cache.bytesOf(entry, rendered), encoding: null };
+}
+
+/** Sends a body kept in the guests' answer cache as keptSend decides, with `Cache-Control: no-cache`. */
 export function sendKeptBody(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: GuestAnswer,
   opts: { type: string; vary: string; tagPerEncoding?: boolean },
 ): FastifyReply {
-  const { cache } = request.server.deps.boardCaching;
-  const entry = 'entry' in answer ? answer.entry : answer;
-  const viewCount = 'entry' in answer ? answer.viewCount : undefined;
-  const rendered = cache.render(entry, viewCount);
-  // A post's answer or page, which carries its view count, goes in gzip once it was sent before:
-  // stitched around the count, it costs a copy per new visitor (count-gzip.ts, decision 0042).
-  const preferred = cache.encodingFor(entry, request.headers['accept-encoding']);
-  let encoding = preferred && cache.compresses(rendered, preferred) ? preferred : null;
-  if (opts.tagPerEncoding && encoding && entry.tail !== null) encoding = encodingHeld(request, rendered.etag, encoding);
-  const etag = opts.tagPerEncoding && encoding ? tagInEncoding(rendered.etag, encoding) : rendered.etag;
-  reply.header('cache-control', 'no-cache').header('vary', opts.vary).header('etag', etag);
-  // Before compressing: a 304 sends no body, so it must not pay for (or settle) the compressed one.
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  const compressed = encoding ? cache.compressed(entry, rendered, encoding) : null;
+  const sent = keptSend(request.server.deps.boardCaching.cache, answer, request.headers, opts.tagPerEncoding);
+  reply.header('cache-control', KEPT_CACHE_CONTROL).header('vary', opts.vary).header('etag', sent.etag);
+  if (sent.held) return reply.code(304).send();
   reply.type(opts.type);
   // With Content-Encoding set, @fastify/compress leaves the body alone.
-  if (compressed) return reply.header('content-encoding', encoding).send(compressed);
-  return reply.send(cache.bytesOf(entry, rendered));
+  if (sent.encoding) reply.header('content-encoding', sent.encoding);
+  return reply.send(sent.bytes);
 }
 
 /** A page's tag in one encoding (each encoding its own representation, decision 0036): the encoding inside the weak tag's quotes. */
@@ -110,8 +126,8 @@ export function tagInEncoding(etag: string, encoding: 'br' | 'gzip'): string {
  * and in gzip after (and in gzip stitched from its pieces when made for one request: seo/page-head.ts),
  * and entries are made anew every few seconds: a client keeps what it holds.
  */
-export function encodingHeld(request: FastifyRequest, etag: string, chosen: 'br' | 'gzip'): 'br' | 'gzip' {
+export function encodingHeld(headers: IncomingHttpHeaders, etag: string, chosen: 'br' | 'gzip'): 'br' | 'gzip' {
   const other = chosen === 'br' ? 'gzip' : 'br';
-  const held = etagMatches(request.headers['if-none-match'], tagInEncoding(etag, other));
-  return held && acceptedEncodings(request.headers['accept-encoding'] ?? '')[other] ? other : chosen;
+  const held = etagMatches(headers['if-none-match'], tagInEncoding(etag, other));
+  return held && acceptedEncodings(headers['accept-encoding'] ?? '')[other] ? other : chosen;
 }

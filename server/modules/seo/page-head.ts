@@ -11,7 +11,7 @@ import { guestListsBoard } from './guest';
 import type { Head } from './head';
 import { answerTag, cachedBoardRow, countGuestView, etagMatches, nameTag, preferredEncoding, visitorKey, type CachedAnswer, type CountedPost, type PartStamp } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
-import { encodingHeld, sendKeptBody, tagInEncoding } from '../../guest-answers';
+import { encodingHeld, KEPT_CACHE_CONTROL, sendKeptBody, tagInEncoding } from '../../guest-answers';
 import { escapeMarkup, excerpt, originOf } from './text';
 import { createFirstData, firstDataParts, firstDataScript, opensPage, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
@@ -390,8 +390,8 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
    */
   async function sendStitched(request: FastifyRequest, reply: FastifyReply, hash: string, view: FirstAnswer['view'], pieces: () => PagePiece[]): Promise<void> {
     const page = answerTag(hash, view?.viewCount);
-    const etag = tagInEncoding(page, encodingHeld(request, page, 'gzip'));
-    reply.header('cache-control', 'no-cache').header('vary', PAGE_SEND.vary).header('etag', etag);
+    const etag = tagInEncoding(page, encodingHeld(request.headers, page, 'gzip'));
+    reply.header('cache-control', KEPT_CACHE_CONTROL).header('vary', PAGE_SEND.vary).header('etag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) {
       await reply.code(304).send();
       return;
