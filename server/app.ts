@@ -74,7 +74,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const siteHeaders = securityHeaders(deps.config);
   // Kept guest answers asked for again, answered before Fastify (decision 0051).
-  const frontDoor = new FrontDoor(siteHeaders, requestIdOf);
+  const frontDoor = new FrontDoor(siteHeaders, requestIdOf, deps.config.trustProxy);
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),

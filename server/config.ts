@@ -197,7 +197,7 @@ export const environmentSchema = z.object({
     default: 'false',
     doc: 'who may set X-Forwarded-*: nobody, anyone (true), or the proxies listed',
   }),
-  LOG_LEVEL: choice(LOG_LEVELS, { default: 'info', doc: 'pino log level; `info` and below log every request, above it kept guest answers asked for again are answered before the framework (decision 0051)' }),
+  LOG_LEVEL: choice(LOG_LEVELS, { default: 'info', doc: 'pino log level; `info` and below log every request (two lines each, also for kept answers answered before the framework: decision 0051)' }),
   NODE_ENV: text({ doc: '`production` for production' }),
   API_DOCS: flag({ derivedDefault: '`true`, `false` when `NODE_ENV=production`', doc: "serve the API's documentation (Swagger UI and the OpenAPI document)" }),
   WEB_DIST_DIR: filePath({ default: './dist/web', doc: 'where the built web app is served from' }),

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, openSecondInstance, type TestApp } from './test/harness';
@@ -152,16 +151,43 @@ describe('the front door', () => {
 });
 
 describe('the front door while request lines are logged', () => {
-  it('stays shut at LOG_LEVEL info, so that every request keeps its log lines', async () => {
+  it("writes Fastify's two lines for each answer (LOG_LEVEL info, the default): the same fields, the client behind a trusted proxy", async () => {
     const logged = await openSecondInstance(t);
     try {
-      // openSecondInstance logs nothing; an instance built with an info logger is the case here.
+      const lines: Record<string, unknown>[] = [];
       const { buildApp } = await import('./app');
-      const app = await buildApp({ db: logged.db, config: t.config, keys: t.keys }, { loggerInstance: pino({ level: 'info' }, { write: () => {} }) });
+      const { createLogger } = await import('./logger');
+      // As main.ts makes the server's log; behind a proxy the lines name the client it forwards for.
+      const log = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+      const app = await buildApp({ db: logged.db, config: { ...t.config, trustProxy: '127.0.0.1' }, keys: t.keys }, { loggerInstance: log });
       try {
         const url = await listen(app);
-        for (let i = 0; i < 2; i++) expect((await fetch(`${url}${LIST}`)).status).toBe(200);
-        expect(app.frontDoor.answered).toBe(0);
+        const headers = { 'x-forwarded-for': '203.0.113.7', 'accept-encoding': 'gzip' };
+        const ids: string[] = [];
+        for (let i = 0; i < 2; i++) {
+          const res = await fetch(`${url}${LIST}`, { headers });
+          expect(res.status).toBe(200);
+          ids.push(res.headers.get('x-request-id')!);
+        }
+        expect(app.frontDoor.answered).toBe(1);
+        const requestLines = lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed');
+        // Fastify's two lines, then the door's two, each pair under its answer's request id.
+        expect(requestLines.map((line) => [line.msg, line.reqId])).toEqual([
+          ['incoming request', ids[0]],
+          ['request completed', ids[0]],
+          ['incoming request', ids[1]],
+          ['request completed', ids[1]],
+        ]);
+        // All but the moment, the id, the client's port and the time taken: the same lines, key for key and in order.
+        const lasting = ({ time: _time, reqId: _id, responseTime, req, ...rest }: Record<string, unknown>) => ({
+          ...rest,
+          keys: Object.keys({ ...rest, responseTime, req }),
+          responseTime: typeof responseTime,
+          req: req && { ...(req as Record<string, unknown>), remotePort: typeof (req as Record<string, unknown>).remotePort },
+        });
+        expect(requestLines.slice(2).map(lasting)).toEqual(requestLines.slice(0, 2).map(lasting));
+        expect(requestLines[2]!.req).toMatchObject({ method: 'GET', url: LIST, remoteAddress: '203.0.113.7', remotePort: expect.any(Number) });
+        expect(requestLines[3]).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
       } finally {
         await app.close();
       }

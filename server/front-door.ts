@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, FastifyServerFactory, FastifyServ
 import type { CachedAnswer } from '@server/modules/board';
 import { GUEST_ANSWER_SEND, KEPT_CACHE_CONTROL, keptSend } from './guest-answers';
 import { LruMap } from './lib/lru-map';
+import { clientAddressOf } from './client-address';
 
 /**
  * The front door (issue 24, docs/decisions/0051-a-front-door-for-kept-answers.md): a guest's API
@@ -23,11 +24,12 @@ import { LruMap } from './lib/lru-map';
  * - a post's answer (it counts a view: guest-reads.ts guestView), reader pages, answers the cache
  *   did not keep, answers of routes with a rate limit or their own caching rule
  *   (private-answers.ts `noStore`, `maxAge`);
- * - every request while the log writes request lines (LOG_LEVEL info or below): Fastify writes
- *   them, and the door would leave them out.
  *
  * What Fastify's hooks add to such an answer, the door adds: the security headers, the request id
- * (Fastify's `genReqId`), `Connection: close` while draining, the route's request metrics.
+ * (Fastify's `genReqId`), `Connection: close` while draining, the route's request metrics, and while
+ * the log writes request lines (LOG_LEVEL info, the default, and below) Fastify's two lines of it,
+ * the same fields under the same messages (log-controller.js; the client's address as
+ * `request.ip` reads it: client-address.ts).
  */
 
 declare module 'fastify' {
@@ -55,6 +57,9 @@ export class FrontDoor {
   private readonly remembered = new LruMap<string, Remembered>();
   private app: FastifyInstance | null = null;
   private open = false;
+  /** Whether each answer writes Fastify's two request lines (its logger writes info). */
+  private requestLines = false;
+  private readonly clientAddress: (req: http.IncomingMessage) => string | undefined;
   /** Answers sent by the door (tests, and what a run served this way). */
   answered = 0;
 
@@ -65,12 +70,16 @@ export class FrontDoor {
 
   /**
    * `securityHeaders`: every answer's (security-headers.ts); `requestIdOf`: Fastify's `genReqId`,
-   * so that a request id is made (or a proxy's kept) as for every other answer.
+   * so that a request id is made (or a proxy's kept) as for every other answer; `trustProxy`:
+   * Fastify's (TRUST_PROXY), so that the request lines name the client it would.
    */
   constructor(
     private readonly securityHeaders: Readonly<Record<string, string>>,
     private readonly requestIdOf: (req: http.IncomingMessage) => string,
-  ) {}
+    trustProxy: boolean | string,
+  ) {
+    this.clientAddress = clientAddressOf(trustProxy);
+  }
 
   /**
    * Fastify's `serverFactory`: its own HTTP/1 server (server.js getServerInstance), with the door
@@ -89,11 +98,13 @@ export class FrontDoor {
     return server;
   };
 
-  /** The app whose cache, metrics and readiness the door uses; opens it unless the log writes request lines. */
+  /** The app whose cache, log, metrics and readiness the door uses. */
   attach(app: FastifyInstance): void {
     this.app = app;
+    this.open = app.deps.boardCaching.cache.enabled;
+    // Fastify's own test of its level before each request line; a logger without levels logs nothing.
     const log = app.log as { isLevelEnabled?: (level: string) => boolean };
-    this.open = app.deps.boardCaching.cache.enabled && !(typeof log.isLevelEnabled === 'function' && log.isLevelEnabled('info'));
+    this.requestLines = typeof log.isLevelEnabled === 'function' && log.isLevelEnabled('info');
   }
 
   /** Called where a guest is sent `entry`, a kept API answer (not a post's: those count a view). */
@@ -121,11 +132,16 @@ export class FrontDoor {
       this.remembered.delete(req.url!);
       return false;
     }
+    const requestId = this.requestIdOf(req);
+    // Fastify's first line, with the request id where its child logger puts it (the same line:
+    // pino writes a child's bindings and the object's first fields in the same place); no child
+    // is made for two lines.
+    if (this.requestLines) app.log.info({ reqId: requestId, req: { method: req.method, url: req.url, ip: this.clientAddress(req), socket: req.socket } }, 'incoming request');
     const sent = keptSend(cache, entry, req.headers);
     // A literal, then the security headers copied in: spreading their object into a new one each
     // answer cost 11 µs and filled the old generation (decision 0051).
     const headers: http.OutgoingHttpHeaders = {
-      'x-request-id': this.requestIdOf(req),
+      'x-request-id': requestId,
       'cache-control': KEPT_CACHE_CONTROL,
       vary: GUEST_ANSWER_SEND.vary,
       etag: sent.etag,
@@ -143,7 +159,9 @@ export class FrontDoor {
       res.end(sent.bytes);
     }
     this.answered++;
-    app.operations.metrics.observe('GET', door.route, res.statusCode, (performance.now() - started) / 1000);
+    const elapsed = performance.now() - started;
+    app.operations.metrics.observe('GET', door.route, res.statusCode, elapsed / 1000);
+    if (this.requestLines) app.log.info({ reqId: requestId, res, responseTime: elapsed }, 'request completed');
     return true;
   }
 }
