@@ -60,6 +60,7 @@ import { frameworkErrorHandler } from './lib/framework-errors';
 import { registerOperations } from './modules/ops/routes';
 import { FrontDoor } from './front-door';
 import { requestIdOf } from './modules/ops/request-id';
+import { unmatchedRoute } from './modules/ops/metrics';
 import { temporaryFailure } from './lib/temporary-failure';
 import { tellAdminIdleLimit } from './auth/request-caller';
 import { findGuestRole, rolesByCode, sharedRolePermissions } from '@server/modules/admin-role';
@@ -74,7 +75,13 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const siteHeaders = securityHeaders(deps.config);
   // Kept guest answers asked for again, answered before Fastify (decision 0051).
-  const frontDoor = new FrontDoor(siteHeaders, requestIdOf, deps.config.trustProxy);
+  const frontDoor = new FrontDoor({
+    securityHeaders: siteHeaders,
+    requestIdOf,
+    trustProxy: deps.config.trustProxy,
+    // The reader pages' handler is Fastify's not-found handler: the metrics name its answers so.
+    pageRoute: unmatchedRoute,
+  });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),

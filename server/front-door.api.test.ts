@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, openSecondInstance, type TestApp } from './test/harness';
 import { createBoardItem } from './test/factories';
+import { fakeWebBuild } from './test/web-build';
 
 /**
  * The front door (front-door.ts, decision 0051): a kept guest answer asked for again at the same
@@ -16,6 +17,7 @@ import { createBoardItem } from './test/factories';
 let t: TestApp;
 let second: Awaited<ReturnType<typeof openSecondInstance>>;
 let base: string;
+let web: ReturnType<typeof fakeWebBuild> | undefined;
 const LIST = '/api/board-item?boardCode=notice&page=1&size=5&sort=createdDate%2CDESC&showItemToMain=true';
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -51,8 +53,9 @@ function lastingHeaders(res: http.IncomingMessage): Record<string, unknown> {
 const adminWrite = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/board-item/notice', payload, headers: t.auth(t.tokens.admin) });
 
 beforeAll(async () => {
-  // No view flush during a test: a flush changes the boards' answers.
-  t = await createTestApp({ env: { VIEW_FLUSH_SECONDS: '3600' } });
+  // No view flush during a test: a flush changes the boards' answers. A small web build, for the reader pages.
+  web = fakeWebBuild('front-door');
+  t = await createTestApp({ env: { VIEW_FLUSH_SECONDS: '3600', WEB_DIST_DIR: web.dir } });
   // Enough posts that a list's answer is worth compressing (over a kilobyte).
   for (let i = 1; i <= 8; i++) await createBoardItem(t.db, { title: `문 앞 공지 ${i}: 인체이식형 의료기기 환자등록 안내`, showItemToMain: true });
   second = await openSecondInstance(t);
@@ -62,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.close();
   await t?.close();
+  web?.remove();
 });
 
 describe('the front door', () => {
@@ -133,6 +137,126 @@ describe('the front door', () => {
     second.app.deps.boardCaching.cache.invalidateAll();
     expect((await ask(LIST)).byDoor).toBe(false);
     expect((await ask(LIST)).byDoor).toBe(true);
+  });
+
+  /** A page as a browser opens it (Sec-Fetch-Dest: document), by a visitor named by its browser. */
+  const open = (path: string, visitor = 'front-door reader', headers: Record<string, string> = {}) =>
+    ask(path, { 'sec-fetch-dest': 'document', 'user-agent': visitor, ...headers });
+  const viewCountIn = (html: string) => Number(/"viewCount":(\d+)/.exec(html)?.[1]);
+  /** The titles of the list in a page's first data (its JSON escapes what is not ASCII). */
+  const listedIn = (html: string) => {
+    const json = /<script type="application\/json" id="first-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '[]';
+    const list = (JSON.parse(json) as { request: { id: string }; answer: { data: { content: { title: string }[] } } }[]).find((item) => item.request.id === 'boardItem.list');
+    return list?.answer.data.content.map((item) => item.title) ?? [];
+  };
+
+  it('answers a kept reader page asked for again with the page Fastify sent: the home page, a list, a post opened or previewed, in each encoding', async () => {
+    const { itemNo } = await createBoardItem(t.db, { title: '문 앞에서 여는 공지', content: '<p>문 앞 본문</p>' });
+    const cases: [string, Record<string, string>, string[]][] = [
+      ['/', { 'sec-fetch-dest': 'document' }, ['br', 'gzip', 'identity']],
+      ['/Nids/notice/List/', { 'sec-fetch-dest': 'document' }, ['br', 'gzip', 'identity']],
+      // A post's page sent before goes in gzip (count-gzip.ts), whoever sends it: compared in the
+      // encodings where Fastify's kept page and the door's are the same bytes.
+      [`/Nids/notice/View/${itemNo}`, { 'sec-fetch-dest': 'document' }, ['gzip', 'identity']],
+      // A link preview's: no Sec-Fetch-Dest, so no post's answer in it and no view counted.
+      [`/Nids/notice/View/${itemNo}`, {}, ['br', 'gzip', 'identity']],
+    ];
+    for (const [path, headers, encodings] of cases) {
+      for (const encoding of encodings) {
+        // An address of its own, so each encoding's first answers are Fastify's: the list's spelled
+        // another way (a query string would leave its list out of the page: list-params.ts).
+        const url = path.includes('/List/') ? { br: '/Nids/notice/List/', gzip: '/Nids/notice/List', identity: '/nids/Notice/List/' }[encoding]! : `${path}?encoding=${encoding}`;
+        const asked = { ...headers, 'user-agent': 'front-door reader', 'accept-encoding': encoding };
+        const byFastify = [await ask(url, asked), await ask(url, asked)].filter((answer) => !answer.byDoor);
+        // A post's page is kept when asked for again (decision 0040): its first two are Fastify's.
+        const fastify = byFastify.at(-1)!;
+        const again = await ask(url, asked);
+        expect(again.byDoor, `${url} ${JSON.stringify(headers)}`).toBe(true);
+        expect(again.status).toBe(200);
+        expect(again.res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(again.res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        expect(lastingHeaders(again.res), url).toEqual(lastingHeaders(fastify.res));
+        expect(again.text, url).toBe(fastify.text);
+        if (path.includes('/List/')) expect(listedIn(again.text)).toContain('문 앞에서 여는 공지');
+        else if (path.includes('/View/')) expect(again.text).toContain('<title>문 앞에서 여는 공지');
+        else expect(again.text).toContain('<html lang="ko">');
+      }
+    }
+  });
+
+  it("counts a post's view once a day for each new visitor and records every page load as a visit, as Fastify does", async () => {
+    const { itemNo } = await createBoardItem(t.db, { title: '방문자마다 세는 공지', content: '<p>본문</p>' });
+    const path = `/Nids/notice/View/${itemNo}`;
+    const record = vi.spyOn(second.app.deps.visits, 'record');
+    try {
+      const first = await open(path, 'visitor A');
+      await open(path, 'visitor A');
+      const kept = await open(path, 'visitor A');
+      expect([first.byDoor, kept.byDoor]).toEqual([false, true]);
+      const counted = viewCountIn(first.text);
+      expect(viewCountIn(kept.text)).toBe(counted);
+      // Each new browser a view more, in the page it is sent; one seen today counts no more.
+      const b = await open(path, 'visitor B');
+      const c = await open(path, 'visitor C');
+      const bAgain = await open(path, 'visitor B');
+      expect([b.byDoor, c.byDoor, bAgain.byDoor]).toEqual([true, true, true]);
+      expect([viewCountIn(b.text), viewCountIn(c.text), viewCountIn(bAgain.text)]).toEqual([counted + 1, counted + 2, counted + 2]);
+      // Through Fastify (a HEAD is never the door's, and counts nothing) the count is the same.
+      expect(viewCountIn((await second.app.inject({ method: 'GET', url: path, headers: { 'sec-fetch-dest': 'document', 'user-agent': 'visitor C' } })).body)).toBe(counted + 2);
+      // The visit the door records is the one Fastify's handler records, but for its moment and browser.
+      const hits = record.mock.calls.map(([hit]) => hit);
+      expect(hits).toHaveLength(7);
+      const lasting = ({ at: _at, userAgent: _ua, ...hit }: (typeof hits)[number]) => hit;
+      expect(lasting(hits[2]!)).toEqual(lasting(hits[1]!));
+      expect(hits[3]).toMatchObject({ address: '127.0.0.1', userAgent: 'visitor B', path, host: new URL(base).host, postShown: true });
+    } finally {
+      record.mockRestore();
+    }
+  });
+
+  it("answers 304 to a client that holds a page in its encoding, observed under the page handler's route as Fastify observes it", async () => {
+    const observe = vi.spyOn(second.app.operations.metrics, 'observe');
+    try {
+      const url = '/Nids/notice/List/?held=1';
+      const first = await open(url);
+      expect(first.byDoor).toBe(false);
+      const fastifyRoute = observe.mock.calls.at(-1)![1];
+      const again = await open(url);
+      expect(again.byDoor).toBe(true);
+      expect(again.res.headers.etag).toMatch(/-br"$/);
+      const held = await open(url, undefined, { 'if-none-match': String(again.res.headers.etag) });
+      expect(held.byDoor).toBe(true);
+      expect(held.status).toBe(304);
+      expect(held.text).toBe('');
+      expect(observe).toHaveBeenLastCalledWith('GET', fastifyRoute, 304, expect.any(Number));
+    } finally {
+      observe.mockRestore();
+    }
+  });
+
+  it('stops sending a kept page as soon as a write on the other instance changes a part of it, then sends the new one', async () => {
+    const url = '/NIDS/notice/List/';
+    await open(url);
+    expect((await open(url)).byDoor).toBe(true);
+    expect((await adminWrite({ title: '목록 페이지를 바꾸는 공지', content: '<p>본문</p>' })).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(listedIn((await open(url)).text)).toContain('목록 페이지를 바꾸는 공지'), { timeout: 5_000, interval: 50 });
+    const again = await open(url);
+    expect(again.byDoor).toBe(true);
+    expect(listedIn(again.text)).toContain('목록 페이지를 바꾸는 공지');
+  });
+
+  it('leaves to Fastify a page asked with a bearer token, a cookie, an Origin or as a HEAD', async () => {
+    const url = '/Nids/notice/List/?credentials=1';
+    await open(url);
+    expect((await open(url)).byDoor).toBe(true);
+    const member = await open(url, undefined, { authorization: `Bearer ${t.tokens.member}` });
+    expect(member.byDoor).toBe(false);
+    expect(member.status).toBe(200);
+    expect((await open(url, undefined, { cookie: 'a=b' })).byDoor).toBe(false);
+    expect((await open(url, undefined, { origin: 'https://elsewhere.example' })).byDoor).toBe(false);
+    const head = await ask(url, { 'sec-fetch-dest': 'document' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.byDoor).toBe(false);
   });
 
   it('remembers at most 2,000 addresses, whatever query strings are made up', async () => {

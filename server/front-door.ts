@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import type { CachedAnswer } from '@server/modules/board';
-import { GUEST_ANSWER_SEND, KEPT_CACHE_CONTROL, keptSend } from './guest-answers';
+import type { PageHeads } from '@server/modules/seo';
+import { GUEST_ANSWER_SEND, KEPT_CACHE_CONTROL, KEPT_PAGE_SEND, keptSend, type GuestAnswer } from './guest-answers';
 import { LruMap } from './lib/lru-map';
-import { clientAddressOf } from './client-address';
+import { rawRequestReading, type RawRequestReading } from './raw-request';
+import { pageHit } from './web';
 
 /**
  * The front door (issue 24, docs/decisions/0051-a-front-door-for-kept-answers.md): a guest's API
@@ -12,24 +14,34 @@ import { clientAddressOf } from './client-address';
  * its logger child and the site's hooks cost a kept answer about as much again as the answer
  * itself (the header menu 25-28 µs of Node against 15-16 here, session 41).
  *
- * The door only repeats what Fastify decided a moment before: `remember` is called where a guest
- * was sent a kept API answer (guest-answers.ts), with the entry it was sent from; the door answers
- * the same raw URL again while the cache still keeps that answer, current by its own stamps (a
- * write to its board on any instance, a settings change, its age or `expiresAt` end it, as does
- * its eviction: cache.ts `get`), and sends what guest-answers.ts `keptSend` decides, as
- * sendKeptBody does: the same encoding, tag, 304 and headers. Anything else goes to Fastify, which may remember it again:
+ * The door only repeats what Fastify decided a moment before, in two ways:
+ *
+ * - an API answer: `remember` is called where a guest was sent a kept API answer
+ *   (guest-answers.ts), with the entry it was sent from; the door answers the same raw URL again
+ *   while the cache still keeps that answer, current by its own stamps (a write to its board on any
+ *   instance, a settings change, its age or `expiresAt` end it, as does its eviction: cache.ts
+ *   `get`);
+ * - a reader page (home, lists, posts, content pages): the page's shortcut, which Fastify's page
+ *   handler left in the cache when it made the page (seo/page-head.ts), names it while every part
+ *   it was made of is current (`keptNow`, the same lookup as the handler's first step). A post's
+ *   page counts its view for the visitor (its address and browser under the day's salt) and fills
+ *   its count in, and every page is a visit (web.ts pageHit), as through Fastify.
+ *
+ * Both send what guest-answers.ts `keptSend` decides, as sendKeptBody does: the same encoding,
+ * tag, 304 and headers. Anything else goes to Fastify (which may remember it again):
  *
  * - a method other than GET, and a request with a bearer token, any cookie (the file cookie makes an
  *   answer private: private-answers.ts) or an `Origin` (CORS is its hook's);
- * - a post's answer (it counts a view: guest-reads.ts guestView), reader pages, answers the cache
- *   did not keep, answers of routes with a rate limit or their own caching rule
- *   (private-answers.ts `noStore`, `maxAge`);
+ * - a post's API answer (it counts a view: guest-reads.ts guestView), answers the cache did not
+ *   keep, answers of routes with a rate limit or their own caching rule (private-answers.ts
+ *   `noStore`, `maxAge`); a page without a current shortcut, or whose visitor key waits for the
+ *   day's salt.
  *
  * What Fastify's hooks add to such an answer, the door adds: the security headers, the request id
  * (Fastify's `genReqId`), `Connection: close` while draining, the route's request metrics, and while
  * the log writes request lines (LOG_LEVEL info, the default, and below) Fastify's two lines of it,
- * the same fields under the same messages (log-controller.js; the client's address as
- * `request.ip` reads it: client-address.ts).
+ * the same fields under the same messages (log-controller.js). The client's address, host and
+ * protocol are read as Fastify's request reads them (raw-request.ts).
  */
 
 declare module 'fastify' {
@@ -59,7 +71,9 @@ export class FrontDoor {
   private open = false;
   /** Whether each answer writes Fastify's two request lines (its logger writes info). */
   private requestLines = false;
-  private readonly clientAddress: (req: http.IncomingMessage) => string | undefined;
+  private readonly reading: RawRequestReading;
+  /** The reader pages' shortcuts (web.ts opens them when the web app is built). */
+  private pages: PageHeads | null = null;
   /** Answers sent by the door (tests, and what a run served this way). */
   answered = 0;
 
@@ -68,17 +82,24 @@ export class FrontDoor {
     return this.remembered.size;
   }
 
-  /**
-   * `securityHeaders`: every answer's (security-headers.ts); `requestIdOf`: Fastify's `genReqId`,
-   * so that a request id is made (or a proxy's kept) as for every other answer; `trustProxy`:
-   * Fastify's (TRUST_PROXY), so that the request lines name the client it would.
-   */
-  constructor(
-    private readonly securityHeaders: Readonly<Record<string, string>>,
-    private readonly requestIdOf: (req: http.IncomingMessage) => string,
-    trustProxy: boolean | string,
-  ) {
-    this.clientAddress = clientAddressOf(trustProxy);
+  private readonly securityHeaders: Readonly<Record<string, string>>;
+  private readonly requestIdOf: (req: http.IncomingMessage) => string;
+  private readonly pageRoute: string;
+
+  constructor(opts: {
+    /** Every answer's (security-headers.ts). */
+    securityHeaders: Readonly<Record<string, string>>;
+    /** Fastify's `genReqId`, so that a request id is made (or a proxy's kept) as for every other answer. */
+    requestIdOf: (req: http.IncomingMessage) => string;
+    /** Fastify's (TRUST_PROXY), so that the client, host and protocol are the ones it would read. */
+    trustProxy: boolean | string;
+    /** The route the request metrics name a reader page under: the page handler is Fastify's not-found handler. */
+    pageRoute: string;
+  }) {
+    this.securityHeaders = opts.securityHeaders;
+    this.requestIdOf = opts.requestIdOf;
+    this.pageRoute = opts.pageRoute;
+    this.reading = rawRequestReading(opts.trustProxy);
   }
 
   /**
@@ -107,6 +128,11 @@ export class FrontDoor {
     this.requestLines = typeof log.isLevelEnabled === 'function' && log.isLevelEnabled('info');
   }
 
+  /** The reader pages whose kept pages the door sends (web.ts, with the web app built). */
+  openPages(pages: PageHeads): void {
+    this.pages = pages;
+  }
+
   /** Called where a guest is sent `entry`, a kept API answer (not a post's: those count a view). */
   remember(request: FastifyRequest, entry: CachedAnswer): void {
     // An answer the cache did not keep (made while its board changed, too large) is not repeated either.
@@ -119,31 +145,71 @@ export class FrontDoor {
     if (this.remembered.size > REMEMBERED) this.remembered.delete(this.remembered.oldest()![0]);
   }
 
-  /** Answers `req` when it asks again for a remembered address whose answer is current; else false. */
+  /** Answers `req` when it asks again for a remembered address or a kept page whose parts are current; else false. */
   answer(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-    if (!this.open || this.remembered.size === 0 || !plainGuestGet(req.method, req.headers)) return false;
-    const door = this.remembered.use(req.url!);
-    if (door === undefined) return false;
-    const app = this.app!;
+    if (!this.open || !plainGuestGet(req.method, req.headers)) return false;
+    const url = req.url!;
+    const door = this.remembered.size === 0 ? undefined : this.remembered.use(url);
+    if (door !== undefined) return this.answerApi(req, res, door);
+    return this.pages !== null && !url.startsWith('/api/') && this.answerPage(req, res, this.pages);
+  }
+
+  private answerApi(req: http.IncomingMessage, res: http.ServerResponse, door: Remembered): boolean {
     const started = performance.now();
-    const { cache } = app.deps.boardCaching;
+    const { cache } = this.app!.deps.boardCaching;
     const entry = cache.get(door.key);
     if (entry === undefined) {
       this.remembered.delete(req.url!);
       return false;
     }
+    this.send(req, res, started, door.route, entry, GUEST_ANSWER_SEND, false);
+    return true;
+  }
+
+  private answerPage(req: http.IncomingMessage, res: http.ServerResponse, pages: PageHeads): boolean {
+    const started = performance.now();
+    const ip = this.reading.ip(req);
+    if (ip === undefined) return false;
+    const url = req.url!;
+    const host = this.reading.host(req);
+    const userAgent = req.headers['user-agent'];
+    const kept = pages.keptNow({ url, opens: req.headers['sec-fetch-dest'] === 'document', origin: `${this.reading.protocol(req)}://${host}`, ip, userAgent });
+    if (kept === undefined) return false;
+    const app = this.app!;
+    // A full page load is a visit (web.ts); a post's page was made from the post.
+    const hit = pageHit(app.deps.clock.now(), ip, req.headers, url.split('?')[0]!, host);
+    if (kept.sent === 'post') hit.postShown = true;
+    app.deps.visits.record(hit);
+    this.send(req, res, started, this.pageRoute, kept.answer, KEPT_PAGE_SEND, true, ip);
+    return true;
+  }
+
+  /** Sends a kept body as keptSend decides, with what Fastify's hooks would add. */
+  private send(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    started: number,
+    route: string,
+    answer: GuestAnswer,
+    how: { type: string; vary: string },
+    tagPerEncoding: boolean,
+    ip?: string,
+  ): void {
+    const app = this.app!;
     const requestId = this.requestIdOf(req);
     // Fastify's first line, with the request id where its child logger puts it (the same line:
     // pino writes a child's bindings and the object's first fields in the same place); no child
     // is made for two lines.
-    if (this.requestLines) app.log.info({ reqId: requestId, req: { method: req.method, url: req.url, ip: this.clientAddress(req), socket: req.socket } }, 'incoming request');
-    const sent = keptSend(cache, entry, req.headers);
+    if (this.requestLines) {
+      app.log.info({ reqId: requestId, req: { method: req.method, url: req.url, ip: ip ?? this.reading.ip(req), socket: req.socket } }, 'incoming request');
+    }
+    const sent = keptSend(app.deps.boardCaching.cache, answer, req.headers, tagPerEncoding);
     // A literal, then the security headers copied in: spreading their object into a new one each
     // answer cost 11 µs and filled the old generation (decision 0051).
     const headers: http.OutgoingHttpHeaders = {
       'x-request-id': requestId,
       'cache-control': KEPT_CACHE_CONTROL,
-      vary: GUEST_ANSWER_SEND.vary,
+      vary: how.vary,
       etag: sent.etag,
     };
     for (const name in this.securityHeaders) headers[name] = this.securityHeaders[name];
@@ -152,7 +218,7 @@ export class FrontDoor {
       res.writeHead(304, headers);
       res.end();
     } else {
-      headers['content-type'] = GUEST_ANSWER_SEND.type;
+      headers['content-type'] = how.type;
       if (sent.encoding) headers['content-encoding'] = sent.encoding;
       headers['content-length'] = sent.bytes.length;
       res.writeHead(200, headers);
@@ -160,9 +226,8 @@ export class FrontDoor {
     }
     this.answered++;
     const elapsed = performance.now() - started;
-    app.operations.metrics.observe('GET', door.route, res.statusCode, elapsed / 1000);
+    app.operations.metrics.observe('GET', route, res.statusCode, elapsed / 1000);
     if (this.requestLines) app.log.info({ reqId: requestId, res, responseTime: elapsed }, 'request completed');
-    return true;
   }
 }
 

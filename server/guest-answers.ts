@@ -41,6 +41,9 @@ const VARY = 'Authorization, Accept-Encoding';
 /** How a guest's API answer from the cache is sent (here and by the front door: front-door.ts). */
 export const GUEST_ANSWER_SEND = { type: 'application/json; charset=utf-8', vary: VARY } as const;
 
+/** How a kept reader page is sent (seo/page-head.ts, and by the front door): a tag per encoding, as the web build's files. */
+export const KEPT_PAGE_SEND = { type: 'text/html; charset=utf-8', vary: 'accept-encoding', tagPerEncoding: true } as const;
+
 /** Every kept body's caching: store, but ask every time (a post may change any minute). */
 export const KEPT_CACHE_CONTROL = 'no-cache';
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -46,6 +47,11 @@ function cacheControlOf(filePath: string): string {
   return filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/** A full page load as the visit counter takes it (issue 23): here, and where the front door sends a kept page. */
+export function pageHit(at: Date, address: string, headers: IncomingHttpHeaders, path: string, host: string): Hit {
+  return { at, address, userAgent: headers['user-agent'], path, referrer: headers.referer, host };
+}
+
 /**
  * Serves the built web app on the same origin. Unknown `/api/...` paths get the JSON 404;
  * unknown paths with a file extension get a plain 404 (a missing chunk must fail so the client
@@ -58,6 +64,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
   const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));
   // Post and list screens get their own title and Open Graph tags (modules/seo/page-head.ts).
   const pageHeads = hasWeb ? createPageHeads(app, webDistDir) : null;
+  // Kept pages asked for again are answered before Fastify, as kept API answers are (decision 0051).
+  if (pageHeads) app.frontDoor.openPages(pageHeads);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -81,10 +89,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
     }
     // A full page load is a visit (issue 23): an array push here, everything else at the flush
     // (server/modules/visit). In-app navigations after it come by the beacon.
-    const hit: Hit | null =
-      request.method === 'GET'
-        ? { at: app.deps.clock.now(), address: request.ip, userAgent: request.headers['user-agent'], path: url, referrer: request.headers.referer, host: request.host }
-        : null;
+    const hit: Hit | null = request.method === 'GET' ? pageHit(app.deps.clock.now(), request.ip, request.headers, url, request.host) : null;
     if (hit) app.deps.visits.record(hit);
     // The tags are a bonus: with the database out of reach the screen still gets the app's shell.
     const sent = await pageHeads?.answer(request, reply).catch((err: unknown) => {

@@ -160,7 +160,11 @@ export function toBoardFile(f: { id: string; originalName: string; size: number;
  * of them) would give back by trying every IPv4 address (decision 0044).
  */
 export function visitorKey(keys: VisitorKeys, caller: Caller, ip: string, userAgent: string | undefined, now: Date): string | Promise<string> {
-  if (caller.userId !== null) return `u:${caller.userId}`;
+  return caller.userId !== null ? `u:${caller.userId}` : guestVisitorKey(keys, ip, userAgent, now);
+}
+
+/** visitorKey's for a guest: by address and user agent, under the day's salt. */
+export function guestVisitorKey(keys: VisitorKeys, ip: string, userAgent: string | undefined, now: Date): string | Promise<string> {
   // At once when the day's salt is in memory: no promise on the reader's path.
   const key = keys.viewKeyNow(ip, userAgent, now);
   return key !== undefined ? `a:${key}` : keys.viewKeyOf(ip, userAgent, now).then((k) => `a:${k}`);

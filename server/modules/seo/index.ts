@@ -1,3 +1,3 @@
 /** The seo module's surface: what other modules, the start-up and scripts may use. */
-export { createPageHeads } from './page-head';
+export { createPageHeads, type PageHeads } from './page-head';
 export { createScreenStatus, type ScreenStatusOf } from './not-found';

@@ -9,9 +9,9 @@ import { CONTENT_CACHE, contentCodeAt, contentHead, nextContentChange } from '@s
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard } from './guest';
 import type { Head } from './head';
-import { answerTag, cachedBoardRow, countGuestView, etagMatches, nameTag, preferredEncoding, visitorKey, type CachedAnswer, type CountedPost, type PartStamp } from '@server/modules/board';
+import { answerTag, cachedBoardRow, countGuestView, etagMatches, guestVisitorKey, nameTag, preferredEncoding, type CachedAnswer, type CountedPost, type PartStamp } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
-import { encodingHeld, KEPT_CACHE_CONTROL, sendKeptBody, tagInEncoding } from '../../guest-answers';
+import { encodingHeld, KEPT_CACHE_CONTROL, KEPT_PAGE_SEND, sendKeptBody, tagInEncoding, type GuestAnswer } from '../../guest-answers';
 import { escapeMarkup, excerpt, originOf } from './text';
 import { createFirstData, firstDataParts, firstDataScript, opensPage, type FirstAnswer } from './first-data';
 import { createFirstLoad, isConsolePath, listPath, viewPath } from './first-load';
@@ -114,6 +114,28 @@ export type PageSent = false | 'screen' | 'post';
 export interface PageHeads {
   /** Answers a screen that has tags of its own and says what it sent; else leaves the reply alone. */
   answer(request: FastifyRequest, reply: FastifyReply): Promise<PageSent>;
+  /**
+   * For the front door (front-door.ts): the page kept at a request's address whose shortcut is
+   * current, its view counted when it is a post's, as `answer` would send it; undefined when
+   * `answer` must (no shortcut, a part changed, or the day's visitor salt is not in memory yet).
+   */
+  keptNow(request: PageRequest): KeptPageNow | undefined;
+}
+
+/** A reader page's request as its shortcut reads it (Fastify's reading of a raw request: client-address.ts). */
+export interface PageRequest {
+  url: string;
+  /** Whether a browser opens the page (first-data.ts opensPage): only then does it hold a post's answer and count its view. */
+  opens: boolean;
+  origin: string;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** A kept page to send (sendKeptBody's or the front door's), with what it is. */
+export interface KeptPageNow {
+  answer: GuestAnswer;
+  sent: 'screen' | 'post';
 }
 
 /** An HTML answer that is the same for every request of a screen, compressed once. */
@@ -167,7 +189,7 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Fixe
 }
 
 /** How a kept reader page is sent (guest-answers.ts sendKeptBody): a tag per encoding, as the web build's files. */
-const PAGE_SEND = { type: 'text/html; charset=utf-8', vary: 'accept-encoding', tagPerEncoding: true } as const;
+const PAGE_SEND = KEPT_PAGE_SEND;
 
 /** The guests' answer cache's name for the reader pages kept made (nothing invalidates it by name: see keptPage). */
 export const PAGES_CACHE = '*pages';
@@ -418,27 +440,48 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     /** What the page is (PageSent): a post's, made from the post, or another screen's. */
     sent: 'screen' | 'post';
   }
-  const shortcutKey = (request: FastifyRequest) => `shortcut ${opensPage(request) ? 'open' : 'read'} ${originOf(request)} ${request.url}`;
+  const shortcutKey = (opens: boolean, origin: string, url: string) => `shortcut ${opens ? 'open' : 'read'} ${origin} ${url}`;
+
+  /** The kept page the address's shortcut names, when its parts are all current; else undefined. */
+  function byShortcut(opens: boolean, origin: string, url: string): { page: CachedAnswer; shortcut: Shortcut } | undefined {
+    const shortcut = cache.get(shortcutKey(opens, origin, url))?.value as Shortcut | undefined;
+    if (!shortcut || !cache.partsCurrent(shortcut.parts)) return undefined;
+    const page = cache.get(shortcut.pageKey);
+    return page && { page, shortcut };
+  }
+
+  /** A post's page with its view counted for `visitor` and the count filled in. */
+  const counted = (page: CachedAnswer, post: CountedPost, visitor: string): GuestAnswer => ({ entry: page, viewCount: countGuestView(app.deps, post, visitor) });
 
   /** Sends the kept page the address's shortcut names, when its parts are all current; else false. */
   async function sendByShortcut(request: FastifyRequest, reply: FastifyReply): Promise<PageSent> {
-    const shortcut = cache.get(shortcutKey(request))?.value as Shortcut | undefined;
-    if (!shortcut || !cache.partsCurrent(shortcut.parts)) return false;
-    const page = cache.get(shortcut.pageKey);
-    if (!page) return false;
+    const found = byShortcut(opensPage(request), originOf(request), request.url);
+    if (!found) return false;
+    const { page, shortcut } = found;
     const { post } = shortcut;
     if (!post) {
       await sendKeptBody(request, reply, page, PAGE_SEND);
       return shortcut.sent;
     }
-    const key = visitorKey(app.deps.visitorKeys, await guestCaller(app.deps), request.ip, request.headers['user-agent'], app.deps.clock.now());
+    const key = guestVisitorKey(app.deps.visitorKeys, request.ip, request.headers['user-agent'], app.deps.clock.now());
     // A string nearly always (the day's salt in memory): no await for it.
     const visitor = typeof key === 'string' ? key : await key;
-    await sendKeptBody(request, reply, { entry: page, viewCount: countGuestView(app.deps, post, visitor) }, PAGE_SEND);
+    await sendKeptBody(request, reply, counted(page, post, visitor), PAGE_SEND);
     return shortcut.sent;
   }
 
   return {
+    keptNow(request) {
+      if (!cache.enabled) return undefined;
+      const found = byShortcut(request.opens, request.origin, request.url);
+      if (!found) return undefined;
+      const { page, shortcut } = found;
+      const { post, sent } = shortcut;
+      if (!post) return { answer: page, sent };
+      const visitor = guestVisitorKey(app.deps.visitorKeys, request.ip, request.userAgent, app.deps.clock.now());
+      // The day's salt not in memory yet (a new day's first view): `answer` waits for it.
+      return typeof visitor === 'string' ? { answer: counted(page, post, visitor), sent } : undefined;
+    },
     async answer(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const shortcutSent = cache.enabled ? await sendByShortcut(request, reply) : false;
@@ -532,7 +575,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       };
       // Its page key is the page entry's own string; each part stamp is a small object.
       const shortcutBytes = 64 * (shortcut.parts.length + 2);
-      if (page.kept && whole) cache.create(shortcutKey(request), pagesStamp, '', { keep: true, value: shortcut, valueBytes: shortcutBytes });
+      if (page.kept && whole) cache.create(shortcutKey(opensPage(request), originOf(request), request.url), pagesStamp, '', { keep: true, value: shortcut, valueBytes: shortcutBytes });
       await sendKeptBody(request, reply, view ? { entry: page, viewCount: view.viewCount } : page, PAGE_SEND);
       return sent;
     },

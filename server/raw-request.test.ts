@@ -1,0 +1,45 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { rawRequestReading } from './raw-request';
+
+/**
+ * The front door answers before Fastify, so it reads the raw request itself (raw-request.ts); what
+ * it reads must be what Fastify's request would say, or a log line, a visitor's key or a page's
+ * origin would name another client or site. Each case asks a Fastify app built with the same
+ * TRUST_PROXY for both readings of one request.
+ */
+const settings: (boolean | string)[] = [false, true, '127.0.0.1', '10.0.0.0/8,127.0.0.1', 'loopback', '198.51.100.1'];
+
+const requests: { remoteAddress: string; headers: Record<string, string> }[] = [
+  { remoteAddress: '127.0.0.1', headers: {} },
+  { remoteAddress: '127.0.0.1', headers: { host: 'nids.example.kr' } },
+  { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } },
+  { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7, 10.1.2.3', 'x-forwarded-host': 'a.example, nids.example.kr', 'x-forwarded-proto': 'http, https' } },
+  { remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '203.0.113.7, 127.0.0.1', 'x-forwarded-proto': 'https' } },
+  { remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '192.0.2.1', 'x-forwarded-host': 'spoofed.example', 'x-forwarded-proto': 'https' } },
+  { remoteAddress: '::1', headers: { 'x-forwarded-for': '2001:db8::7', host: '[::1]:3000' } },
+];
+
+describe("rawRequestReading: a raw request's client, host and protocol as Fastify's request reads them", () => {
+  it.each(settings)('TRUST_PROXY %s', async (trustProxy) => {
+    const app = Fastify({ trustProxy });
+    const reading = rawRequestReading(trustProxy);
+    app.get('/read', async (request) => ({
+      fastify: { ip: request.ip, host: request.host, protocol: request.protocol },
+      raw: { ip: reading.ip(request.raw), host: reading.host(request.raw), protocol: reading.protocol(request.raw) },
+    }));
+    try {
+      const seen = new Set<string>();
+      for (const { remoteAddress, headers } of requests) {
+        const res = await app.inject({ method: 'GET', url: '/read', remoteAddress, headers });
+        const { fastify, raw } = res.json<{ fastify: object; raw: object }>();
+        expect(raw, `${remoteAddress} ${JSON.stringify(headers)}`).toEqual(fastify);
+        seen.add(JSON.stringify(raw));
+      }
+      // The cases tell the readings apart: a reading that ignored the headers would not pass them all.
+      expect(seen.size).toBeGreaterThan(3);
+    } finally {
+      await app.close();
+    }
+  });
+});
