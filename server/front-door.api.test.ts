@@ -259,6 +259,25 @@ describe('the front door', () => {
     expect(head.byDoor).toBe(false);
   });
 
+  it('leaves to Fastify a request the door fails on, and the server keeps answering', async () => {
+    await ask(LIST);
+    expect((await ask(LIST)).byDoor).toBe(true);
+    const { cache } = second.app.deps.boardCaching;
+    // The door's lookup throws once (the route's own read after it does not).
+    const get = vi.spyOn(cache, 'get').mockImplementationOnce(() => {
+      throw new Error('lookup failed (test)');
+    });
+    try {
+      const failed = await ask(LIST);
+      expect(failed.status).toBe(200);
+      expect(failed.byDoor).toBe(false);
+      expect(JSON.parse(failed.text)).toMatchObject({ code: 'SUCCESS' });
+    } finally {
+      get.mockRestore();
+    }
+    expect((await ask(LIST)).byDoor).toBe(true);
+  });
+
   it('remembers at most 2,000 addresses, whatever query strings are made up', async () => {
     for (let page = 1; page <= 2_050; page++) await second.app.inject({ method: 'GET', url: `/api/board-item?boardCode=notice&page=${page}` });
     expect(second.app.frontDoor.addresses).toBe(2_000);

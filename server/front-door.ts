@@ -110,7 +110,7 @@ export class FrontDoor {
   readonly serverFactory: FastifyServerFactory = (handler, options) => {
     const opts = options as FastifyServerOptions & { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
     const server = http.createServer(opts.http ?? {}, (req, res) => {
-      if (!this.answer(req, res)) handler(req, res);
+      if (!this.answerSafely(req, res)) handler(req, res);
     });
     server.keepAliveTimeout = opts.keepAliveTimeout;
     server.requestTimeout = opts.requestTimeout;
@@ -143,6 +143,22 @@ export class FrontDoor {
     if (url === undefined || 'rateLimit' in config || answerRule?.kind === 'noStore' || answerRule?.kind === 'maxAge') return;
     this.remembered.set(request.url, { key: entry.key, route: url });
     if (this.remembered.size > REMEMBERED) this.remembered.delete(this.remembered.oldest()![0]);
+  }
+
+  /**
+   * `answer`, with what it throws logged and the request left to Fastify (whose own handling answers
+   * an error with the envelope): in the server's listener nothing catches a throw, which would end
+   * the process. Once the door has begun its answer, the connection is ended instead.
+   */
+  private answerSafely(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    try {
+      return this.answer(req, res);
+    } catch (err) {
+      this.app?.log.error({ err }, 'front door failed: the request goes to Fastify');
+      if (!res.headersSent) return false;
+      res.destroy();
+      return true;
+    }
   }
 
   /** Answers `req` when it asks again for a remembered address or a kept page whose parts are current; else false. */
