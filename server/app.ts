@@ -81,6 +81,7 @@ export async function buildApp(
     trustProxy: deps.config.trustProxy,
     // The reader pages' handler is Fastify's not-found handler: the metrics name its answers so.
     pageRoute: unmatchedRoute,
+    varyOnOrigin: deps.config.corsOrigins.length > 0,
   });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,

@@ -293,6 +293,20 @@ describe('the front door', () => {
   });
 });
 
+describe('the front door with CORS origins listed', () => {
+  it('sends Origin in Vary, as every API answer has it then (cors.ts)', async () => {
+    const listed = await openSecondInstance(t, { corsOrigins: ['https://partner.example'] });
+    try {
+      const url = await listen(listed.app);
+      const answers = [await fetch(`${url}${LIST}`), await fetch(`${url}${LIST}`)];
+      expect(listed.app.frontDoor.answered).toBe(1);
+      expect(answers.map((res) => res.headers.get('vary'))).toEqual(['Authorization, Accept-Encoding, Origin', 'Authorization, Accept-Encoding, Origin']);
+    } finally {
+      await listed.close();
+    }
+  });
+});
+
 describe('the front door while request lines are logged', () => {
   it("writes Fastify's two lines for each answer (LOG_LEVEL info, the default): the same fields, the client behind a trusted proxy", async () => {
     const logged = await openSecondInstance(t);

@@ -85,6 +85,8 @@ export class FrontDoor {
   private readonly securityHeaders: Readonly<Record<string, string>>;
   private readonly requestIdOf: (req: http.IncomingMessage) => string;
   private readonly pageRoute: string;
+  /** How an API answer goes out: GUEST_ANSWER_SEND, with Origin in its Vary where cors.ts adds it. */
+  private readonly apiSend: { type: string; vary: string; tagPerEncoding: boolean };
 
   constructor(opts: {
     /** Every answer's (security-headers.ts). */
@@ -95,10 +97,13 @@ export class FrontDoor {
     trustProxy: boolean | string;
     /** The route the request metrics name a reader page under: the page handler is Fastify's not-found handler. */
     pageRoute: string;
+    /** Whether API answers vary on Origin too (CORS_ORIGINS listed: cors.ts adds it to every API answer). */
+    varyOnOrigin: boolean;
   }) {
     this.securityHeaders = opts.securityHeaders;
     this.requestIdOf = opts.requestIdOf;
     this.pageRoute = opts.pageRoute;
+    this.apiSend = { type: GUEST_ANSWER_SEND.type, vary: opts.varyOnOrigin ? `${GUEST_ANSWER_SEND.vary}, Origin` : GUEST_ANSWER_SEND.vary, tagPerEncoding: false };
     this.reading = rawRequestReading(opts.trustProxy);
   }
 
@@ -123,7 +128,8 @@ export class FrontDoor {
   attach(app: FastifyInstance): void {
     this.app = app;
     this.open = app.deps.boardCaching.cache.enabled;
-    // Fastify's own test of its level before each request line; a logger without levels logs nothing.
+    // Whether the request lines would be written (pino drops lines under its level), read once: the
+    // level is set at start (LOG_LEVEL). A logger without levels logs nothing.
     const log = app.log as { isLevelEnabled?: (level: string) => boolean };
     this.requestLines = typeof log.isLevelEnabled === 'function' && log.isLevelEnabled('info');
   }
@@ -178,7 +184,7 @@ export class FrontDoor {
       this.remembered.delete(req.url!);
       return false;
     }
-    this.send(req, res, started, door.route, entry, GUEST_ANSWER_SEND, false);
+    this.send(req, res, started, door.route, entry, this.apiSend);
     return true;
   }
 
@@ -192,11 +198,12 @@ export class FrontDoor {
     const kept = pages.keptNow({ url, opens: req.headers['sec-fetch-dest'] === 'document', origin: `${this.reading.protocol(req)}://${host}`, ip, userAgent });
     if (kept === undefined) return false;
     const app = this.app!;
-    // A full page load is a visit (web.ts); a post's page was made from the post.
+    this.send(req, res, started, this.pageRoute, kept.answer, KEPT_PAGE_SEND, ip);
+    // A full page load is a visit (web.ts); a post's page was made from the post. Recorded once the
+    // page is sent, so that a door failing before it (answerSafely) leaves the visit to Fastify's.
     const hit = pageHit(app.deps.clock.now(), ip, req.headers, url.split('?')[0]!, host);
     if (kept.sent === 'post') hit.postShown = true;
     app.deps.visits.record(hit);
-    this.send(req, res, started, this.pageRoute, kept.answer, KEPT_PAGE_SEND, true, ip);
     return true;
   }
 
@@ -207,8 +214,7 @@ export class FrontDoor {
     started: number,
     route: string,
     answer: GuestAnswer,
-    how: { type: string; vary: string },
-    tagPerEncoding: boolean,
+    how: { type: string; vary: string; tagPerEncoding: boolean },
     ip?: string,
   ): void {
     const app = this.app!;
@@ -219,7 +225,7 @@ export class FrontDoor {
     if (this.requestLines) {
       app.log.info({ reqId: requestId, req: { method: req.method, url: req.url, ip: ip ?? this.reading.ip(req), socket: req.socket } }, 'incoming request');
     }
-    const sent = keptSend(app.deps.boardCaching.cache, answer, req.headers, tagPerEncoding);
+    const sent = keptSend(app.deps.boardCaching.cache, answer, req.headers, how.tagPerEncoding);
     // A literal, then the security headers copied in: spreading their object into a new one each
     // answer cost 11 µs and filled the old generation (decision 0051).
     const headers: http.OutgoingHttpHeaders = {

@@ -116,13 +116,14 @@ export interface PageHeads {
   answer(request: FastifyRequest, reply: FastifyReply): Promise<PageSent>;
   /**
    * For the front door (front-door.ts): the page kept at a request's address whose shortcut is
-   * current, its view counted when it is a post's, as `answer` would send it; undefined when
+   * current, its view counted when it is a post's (so the caller must send it), as `answer` would
+   * send it; undefined when
    * `answer` must (no shortcut, a part changed, or the day's visitor salt is not in memory yet).
    */
   keptNow(request: PageRequest): KeptPageNow | undefined;
 }
 
-/** A reader page's request as its shortcut reads it (Fastify's reading of a raw request: client-address.ts). */
+/** A reader page's request as its shortcut reads it (Fastify's reading of a raw request: raw-request.ts). */
 export interface PageRequest {
   url: string;
   /** Whether a browser opens the page (first-data.ts opensPage): only then does it hold a post's answer and count its view. */
