@@ -307,6 +307,42 @@ describe('the front door with CORS origins listed', () => {
   });
 });
 
+describe('the front door behind a trusted proxy', () => {
+  it("counts a post's view and records the visit under the client and host the proxy forwards, as Fastify does", async () => {
+    const proxied = await openSecondInstance(t, { trustProxy: '127.0.0.1' });
+    try {
+      const url = await listen(proxied.app);
+      const { itemNo } = await createBoardItem(t.db, { title: '프록시 뒤에서 여는 공지', content: '<p>본문</p>' });
+      const path = `/Nids/notice/View/${itemNo}`;
+      const record = vi.spyOn(proxied.app.deps.visits, 'record');
+      // One browser through the proxy from two addresses: two visitors, each a view.
+      const openAs = async (client: string) => {
+        const res = await fetch(`${url}${path}`, {
+          headers: { 'sec-fetch-dest': 'document', 'user-agent': 'one browser', 'x-forwarded-for': client, 'x-forwarded-host': 'nids.example.kr', 'x-forwarded-proto': 'https' },
+        });
+        expect(res.status).toBe(200);
+        return Number(/"viewCount":(\d+)/.exec(await res.text())?.[1]);
+      };
+      try {
+        const counts = [await openAs('203.0.113.7'), await openAs('203.0.113.7'), await openAs('203.0.113.7')];
+        const doorBefore = proxied.app.frontDoor.answered;
+        counts.push(await openAs('198.51.100.9'), await openAs('198.51.100.9'));
+        expect(proxied.app.frontDoor.answered - doorBefore).toBe(2);
+        expect(counts.slice(1)).toEqual([counts[0], counts[0], counts[0]! + 1, counts[0]! + 1]);
+        const hits = record.mock.calls.map(([hit]) => hit);
+        expect(hits.map((hit) => [hit.address, hit.host])).toEqual([
+          ...Array.from({ length: 3 }, () => ['203.0.113.7', 'nids.example.kr']),
+          ...Array.from({ length: 2 }, () => ['198.51.100.9', 'nids.example.kr']),
+        ]);
+      } finally {
+        record.mockRestore();
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('the front door while request lines are logged', () => {
   it("writes Fastify's two lines for each answer (LOG_LEVEL info, the default): the same fields, the client behind a trusted proxy", async () => {
     const logged = await openSecondInstance(t);
