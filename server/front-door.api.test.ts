@@ -214,6 +214,29 @@ describe('the front door', () => {
     }
   });
 
+  it("leaves a post's page to Fastify while the day's salt is not in memory: one view counted, by Fastify, and nothing asked for by the door", async () => {
+    const { itemNo } = await createBoardItem(t.db, { title: '새 날의 첫 방문 공지', content: '<p>본문</p>' });
+    const path = `/Nids/notice/View/${itemNo}`;
+    for (let i = 0; i < 3; i++) await open(path, 'salted visitor');
+    const counted = viewCountIn((await open(path, 'salted visitor')).text);
+    const keys = second.app.deps.visitorKeys;
+    // The door's reading finds no salt (a new day's first view); Fastify's, after it, does.
+    const now = vi.spyOn(keys, 'viewKeyNow').mockReturnValueOnce(undefined);
+    const asked = vi.spyOn(keys, 'viewKeyOf');
+    try {
+      const first = await open(path, 'a new day visitor');
+      expect(first.byDoor).toBe(false);
+      expect(viewCountIn(first.text)).toBe(counted + 1);
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      now.mockRestore();
+      asked.mockRestore();
+    }
+    const again = await open(path, 'a new day visitor');
+    expect(again.byDoor).toBe(true);
+    expect(viewCountIn(again.text)).toBe(counted + 1);
+  });
+
   it("answers 304 to a client that holds a page in its encoding, observed under the page handler's route as Fastify observes it", async () => {
     const observe = vi.spyOn(second.app.operations.metrics, 'observe');
     try {

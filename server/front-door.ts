@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import type { CachedAnswer } from '@server/modules/board';
-import type { PageHeads } from '@server/modules/seo';
+import { opensPage, originOf, type PageHeads } from '@server/modules/seo';
 import { GUEST_ANSWER_SEND, KEPT_CACHE_CONTROL, KEPT_PAGE_SEND, keptSend, type GuestAnswer } from './guest-answers';
 import { LruMap } from './lib/lru-map';
 import { rawRequestReading, type RawRequestReading } from './raw-request';
@@ -195,7 +195,7 @@ export class FrontDoor {
     const url = req.url!;
     const host = this.reading.host(req);
     const userAgent = req.headers['user-agent'];
-    const kept = pages.keptNow({ url, opens: req.headers['sec-fetch-dest'] === 'document', origin: `${this.reading.protocol(req)}://${host}`, ip, userAgent });
+    const kept = pages.keptNow({ url, opens: opensPage(req), origin: originOf({ protocol: this.reading.protocol(req), host }), ip, userAgent });
     if (kept === undefined) return false;
     const app = this.app!;
     this.send(req, res, started, this.pageRoute, kept.answer, KEPT_PAGE_SEND, ip);

@@ -18,7 +18,7 @@ export { sanitizeContent } from './sanitize';
 // The fold of view tallies (issue 24), started beside housekeeping.
 export { foldViews, VIEW_FOLD_JOB, viewFoldSchedule } from './view-fold';
 export { buildSearchTokens, htmlToText } from './search-tokens';
-export { checkPostFileAccess, deny, guestVisitorKey, requireBoard, requireVisible, visitorKey } from './service';
+export { checkPostFileAccess, deny, guestVisitorKey, guestVisitorKeyNow, requireBoard, requireVisible, visitorKey } from './service';
 export { updateItem } from './write';
 // The header menu (modules/menu) places the boards in its groups.
 export { listBoardsForMenu } from './repo';

@@ -166,8 +166,13 @@ export function visitorKey(keys: VisitorKeys, caller: Caller, ip: string, userAg
 /** visitorKey's for a guest: by address and user agent, under the day's salt. */
 export function guestVisitorKey(keys: VisitorKeys, ip: string, userAgent: string | undefined, now: Date): string | Promise<string> {
   // At once when the day's salt is in memory: no promise on the reader's path.
+  return guestVisitorKeyNow(keys, ip, userAgent, now) ?? keys.viewKeyOf(ip, userAgent, now).then((k) => `a:${k}`);
+}
+
+/** guestVisitorKey while the day's salt is in memory, else undefined (and nothing asked for: the caller that can wait asks). */
+export function guestVisitorKeyNow(keys: VisitorKeys, ip: string, userAgent: string | undefined, now: Date): string | undefined {
   const key = keys.viewKeyNow(ip, userAgent, now);
-  return key !== undefined ? `a:${key}` : keys.viewKeyOf(ip, userAgent, now).then((k) => `a:${k}`);
+  return key === undefined ? undefined : `a:${key}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { boardAreas, boardItemListQuery, endpointList, endpointUrl, paths, screenPathKey, siteInfo, successEnvelope, type SiteInfo } from '@contract';
@@ -143,7 +144,7 @@ export interface FirstData {
  * document; a HEAD, a crawler or a link preview does not run the app, so it must not count a
  * view), and a browser without the header asks the API.
  */
-export function opensPage(request: FastifyRequest): boolean {
+export function opensPage(request: { method?: string; headers: IncomingHttpHeaders }): boolean {
   return request.method === 'GET' && request.headers['sec-fetch-dest'] === 'document';
 }
 

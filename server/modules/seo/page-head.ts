@@ -9,7 +9,7 @@ import { CONTENT_CACHE, contentCodeAt, contentHead, nextContentChange } from '@s
 import { guestCaller } from '../../auth/caller';
 import { guestListsBoard } from './guest';
 import type { Head } from './head';
-import { answerTag, cachedBoardRow, countGuestView, etagMatches, guestVisitorKey, nameTag, preferredEncoding, type CachedAnswer, type CountedPost, type PartStamp } from '@server/modules/board';
+import { answerTag, cachedBoardRow, countGuestView, etagMatches, guestVisitorKey, guestVisitorKeyNow, nameTag, preferredEncoding, type CachedAnswer, type CountedPost, type PartStamp } from '@server/modules/board';
 import { compressNow, dynamicCompression, dynamicEncoding } from '../../dynamic-compression';
 import { encodingHeld, KEPT_CACHE_CONTROL, KEPT_PAGE_SEND, sendKeptBody, tagInEncoding, type GuestAnswer } from '../../guest-answers';
 import { escapeMarkup, excerpt, originOf } from './text';
@@ -189,8 +189,6 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Fixe
   await reply.send(encoding ? page[encoding] : page.html);
 }
 
-/** How a kept reader page is sent (guest-answers.ts sendKeptBody): a tag per encoding, as the web build's files. */
-const PAGE_SEND = KEPT_PAGE_SEND;
 
 /** The guests' answer cache's name for the reader pages kept made (nothing invalidates it by name: see keptPage). */
 export const PAGES_CACHE = '*pages';
@@ -414,12 +412,12 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
   async function sendStitched(request: FastifyRequest, reply: FastifyReply, hash: string, view: FirstAnswer['view'], pieces: () => PagePiece[]): Promise<void> {
     const page = answerTag(hash, view?.viewCount);
     const etag = tagInEncoding(page, encodingHeld(request.headers, page, 'gzip'));
-    reply.header('cache-control', KEPT_CACHE_CONTROL).header('vary', PAGE_SEND.vary).header('etag', etag);
+    reply.header('cache-control', KEPT_CACHE_CONTROL).header('vary', KEPT_PAGE_SEND.vary).header('etag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) {
       await reply.code(304).send();
       return;
     }
-    await reply.type(PAGE_SEND.type).header('content-encoding', 'gzip').send(stitcher.gzip(pieces()));
+    await reply.type(KEPT_PAGE_SEND.type).header('content-encoding', 'gzip').send(stitcher.gzip(pieces()));
   }
 
   /**
@@ -461,13 +459,13 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
     const { page, shortcut } = found;
     const { post } = shortcut;
     if (!post) {
-      await sendKeptBody(request, reply, page, PAGE_SEND);
+      await sendKeptBody(request, reply, page, KEPT_PAGE_SEND);
       return shortcut.sent;
     }
     const key = guestVisitorKey(app.deps.visitorKeys, request.ip, request.headers['user-agent'], app.deps.clock.now());
     // A string nearly always (the day's salt in memory): no await for it.
     const visitor = typeof key === 'string' ? key : await key;
-    await sendKeptBody(request, reply, counted(page, post, visitor), PAGE_SEND);
+    await sendKeptBody(request, reply, counted(page, post, visitor), KEPT_PAGE_SEND);
     return shortcut.sent;
   }
 
@@ -479,9 +477,9 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       const { page, shortcut } = found;
       const { post, sent } = shortcut;
       if (!post) return { answer: page, sent };
-      const visitor = guestVisitorKey(app.deps.visitorKeys, request.ip, request.userAgent, app.deps.clock.now());
-      // The day's salt not in memory yet (a new day's first view): `answer` waits for it.
-      return typeof visitor === 'string' ? { answer: counted(page, post, visitor), sent } : undefined;
+      // The day's salt not in memory yet (a new day's first view): `answer` asks for it and waits.
+      const visitor = guestVisitorKeyNow(app.deps.visitorKeys, request.ip, request.userAgent, app.deps.clock.now());
+      return visitor === undefined ? undefined : { answer: counted(page, post, visitor), sent };
     },
     async answer(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -577,7 +575,7 @@ export function createPageHeads(app: FastifyInstance, webDistDir: string): PageH
       // Its page key is the page entry's own string; each part stamp is a small object.
       const shortcutBytes = 64 * (shortcut.parts.length + 2);
       if (page.kept && whole) cache.create(shortcutKey(opensPage(request), originOf(request), request.url), pagesStamp, '', { keep: true, value: shortcut, valueBytes: shortcutBytes });
-      await sendKeptBody(request, reply, view ? { entry: page, viewCount: view.viewCount } : page, PAGE_SEND);
+      await sendKeptBody(request, reply, view ? { entry: page, viewCount: view.viewCount } : page, KEPT_PAGE_SEND);
       return sent;
     },
   };
