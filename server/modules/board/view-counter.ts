@@ -79,8 +79,7 @@ export class ViewCounter {
    * drops it at flush time.
    */
   record(view: View): void {
-    const key = `${view.day}|${view.itemId}|${view.visitor}`;
-    if (!this.seen.firstTime(key)) return;
+    if (!this.seen.firstTime(seenKey(view))) return;
     this.pending.push(view);
     this.counts.set(view.itemId, (this.counts.get(view.itemId) ?? 0) + 1);
     // Once, as the bound is reached: views put back by a failed flush stay above it until the
@@ -136,6 +135,16 @@ export class ViewCounter {
       this.opts.log.error({ err }, 'invalidating after storing views failed');
     }
   }
+}
+
+/**
+ * `day|item|visitor` as one flat string. A template literal makes a rope of pieces that holds the
+ * visitor's key too (about 250 bytes a view remembered, measured); the seen set holds up to
+ * 100,000, so under new visitors the ropes were about 20 MB of the heap (issue 24's memory
+ * target), where a joined string is about 80 bytes with its slot in the set.
+ */
+export function seenKey(view: View): string {
+  return [view.day, view.itemId, view.visitor].join('|');
 }
 
 /**
