@@ -252,6 +252,12 @@ describe('the front door', () => {
       expect(held.status).toBe(304);
       expect(held.text).toBe('');
       expect(observe).toHaveBeenLastCalledWith('GET', fastifyRoute, 304, expect.any(Number));
+      // Fastify's 304 to the same tag (a cookie of no account sends it there, a guest's all the
+      // same): the door's has the same headers.
+      const fastifyHeld = await open(url, undefined, { 'if-none-match': String(again.res.headers.etag), cookie: 'seen=1' });
+      expect(fastifyHeld.byDoor).toBe(false);
+      expect(fastifyHeld.status).toBe(304);
+      expect(lastingHeaders(held.res)).toEqual(lastingHeaders(fastifyHeld.res));
     } finally {
       observe.mockRestore();
     }
@@ -367,7 +373,7 @@ describe('the front door behind a trusted proxy', () => {
 });
 
 describe('the front door while request lines are logged', () => {
-  it("writes Fastify's two lines for each answer (LOG_LEVEL info, the default): the same fields, the client behind a trusted proxy", async () => {
+  it("writes Fastify's two lines for each answer, an API answer's and a reader page's (LOG_LEVEL info, the default): the same fields, the client behind a trusted proxy", async () => {
     const logged = await openSecondInstance(t);
     try {
       const lines: Record<string, unknown>[] = [];
@@ -404,6 +410,26 @@ describe('the front door while request lines are logged', () => {
         expect(requestLines.slice(2).map(lasting)).toEqual(requestLines.slice(0, 2).map(lasting));
         expect(requestLines[2]!.req).toMatchObject({ method: 'GET', url: LIST, remoteAddress: '203.0.113.7', remotePort: expect.any(Number) });
         expect(requestLines[3]).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
+
+        // A reader page: Fastify's lines for the page it made and keeps, the door's for the kept one.
+        const page = '/Nids/notice/List/';
+        const pageIds: string[] = [];
+        lines.length = 0;
+        for (let i = 0; i < 2; i++) {
+          const res = await fetch(`${url}${page}`, { headers: { ...headers, 'sec-fetch-dest': 'document' } });
+          expect(res.status).toBe(200);
+          pageIds.push(res.headers.get('x-request-id')!);
+        }
+        expect(app.frontDoor.answered).toBe(2);
+        const pageLines = lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed');
+        expect(pageLines.map((line) => [line.msg, line.reqId])).toEqual([
+          ['incoming request', pageIds[0]],
+          ['request completed', pageIds[0]],
+          ['incoming request', pageIds[1]],
+          ['request completed', pageIds[1]],
+        ]);
+        expect(pageLines.slice(2).map(lasting)).toEqual(pageLines.slice(0, 2).map(lasting));
+        expect(pageLines[2]!.req).toMatchObject({ method: 'GET', url: page, remoteAddress: '203.0.113.7' });
       } finally {
         await app.close();
       }

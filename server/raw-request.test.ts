@@ -18,6 +18,8 @@ const requests: { remoteAddress: string; headers: Record<string, string> }[] = [
   { remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '203.0.113.7, 127.0.0.1', 'x-forwarded-proto': 'https' } },
   { remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '192.0.2.1', 'x-forwarded-host': 'spoofed.example', 'x-forwarded-proto': 'https' } },
   { remoteAddress: '::1', headers: { 'x-forwarded-for': '2001:db8::7', host: '[::1]:3000' } },
+  // A server listening on '::' sees an IPv4 peer as IPv4-mapped IPv6.
+  { remoteAddress: '::ffff:127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' } },
 ];
 
 describe("rawRequestReading: a raw request's client, host and protocol as Fastify's request reads them", () => {
