@@ -51,7 +51,8 @@ import { registerSecurityHeaders, securityHeaders, withSwaggerUiStyle } from './
 import { lingerOnRefusedBody } from './refused-body';
 import { openFieldEncryption } from './lib/field-encryption';
 import { clientErrorHandler } from './client-errors';
-import { registerCors } from './cors';
+import { apiVary, registerCors } from './cors';
+import { GUEST_ANSWER_SEND } from './guest-answers';
 import { registerPrivateAnswers } from './private-answers';
 import { registerJsonBodies } from './json-body';
 import { serverErrorBody } from './server-error';
@@ -81,7 +82,8 @@ export async function buildApp(
     trustProxy: deps.config.trustProxy,
     // The reader pages' handler is Fastify's not-found handler: the metrics name its answers so.
     pageRoute: unmatchedRoute,
-    varyOnOrigin: deps.config.corsOrigins.length > 0,
+    // cors.ts's hook adds Origin to every API answer's Vary where origins are listed.
+    apiVary: apiVary(GUEST_ANSWER_SEND.vary, deps.config.corsOrigins),
   });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,

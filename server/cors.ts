@@ -23,6 +23,14 @@ function appendVary(existing: unknown, name: string): string {
   return current ? `${current}, ${name}` : name;
 }
 
+/**
+ * The Vary an API answer goes out with when a route set `vary`: Origin added where origins are
+ * listed, as the hook below adds it (the front door sends kept answers without the hooks).
+ */
+export function apiVary(vary: string, corsOrigins: readonly string[]): string {
+  return corsOrigins.length > 0 ? appendVary(vary, 'Origin') : vary;
+}
+
 export function registerCors(app: FastifyInstance, corsOrigins: readonly string[]): void {
   const allowed = new Set(corsOrigins);
 

@@ -85,7 +85,7 @@ export class FrontDoor {
   private readonly securityHeaders: Readonly<Record<string, string>>;
   private readonly requestIdOf: (req: http.IncomingMessage) => string;
   private readonly pageRoute: string;
-  /** How an API answer goes out: GUEST_ANSWER_SEND, with Origin in its Vary where cors.ts adds it. */
+  /** How an API answer goes out: GUEST_ANSWER_SEND, with the Vary the app's hooks would send. */
   private readonly apiSend: { type: string; vary: string; tagPerEncoding: boolean };
 
   constructor(opts: {
@@ -97,13 +97,13 @@ export class FrontDoor {
     trustProxy: boolean | string;
     /** The route the request metrics name a reader page under: the page handler is Fastify's not-found handler. */
     pageRoute: string;
-    /** Whether API answers vary on Origin too (CORS_ORIGINS listed: cors.ts adds it to every API answer). */
-    varyOnOrigin: boolean;
+    /** The Vary of a kept API answer as Fastify's hooks send it (cors.ts apiVary: Origin too where CORS_ORIGINS are listed). */
+    apiVary: string;
   }) {
     this.securityHeaders = opts.securityHeaders;
     this.requestIdOf = opts.requestIdOf;
     this.pageRoute = opts.pageRoute;
-    this.apiSend = { type: GUEST_ANSWER_SEND.type, vary: opts.varyOnOrigin ? `${GUEST_ANSWER_SEND.vary}, Origin` : GUEST_ANSWER_SEND.vary, tagPerEncoding: false };
+    this.apiSend = { type: GUEST_ANSWER_SEND.type, vary: opts.apiVary, tagPerEncoding: false };
     this.reading = rawRequestReading(opts.trustProxy);
   }
 

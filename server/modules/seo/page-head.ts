@@ -189,7 +189,6 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Fixe
   await reply.send(encoding ? page[encoding] : page.html);
 }
 
-
 /** The guests' answer cache's name for the reader pages kept made (nothing invalidates it by name: see keptPage). */
 export const PAGES_CACHE = '*pages';
 
