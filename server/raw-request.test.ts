@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { rawRequestReading } from './raw-request';
@@ -42,6 +48,45 @@ describe("rawRequestReading: a raw request's client, host and protocol as Fastif
       expect(seen.size).toBeGreaterThan(3);
     } finally {
       await app.close();
+    }
+  });
+
+  // A TLS socket (HTTPS=true without a proxy in front) says https where the headers do not: the one
+  // reading the injected requests above cannot make, as their socket is not a TLS one.
+  it('reads a TLS socket as Fastify does: https, unless a trusted proxy says otherwise', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-raw-tls-'));
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', 'key.pem', '-out', 'cert.pem'], { cwd: dir, stdio: 'pipe' });
+      const tls = { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) };
+      for (const trustProxy of [false, '127.0.0.1']) {
+        const app = Fastify({ https: tls, trustProxy });
+        const reading = rawRequestReading(trustProxy);
+        app.get('/read', async (request) => ({
+          fastify: { ip: request.ip, host: request.host, protocol: request.protocol },
+          raw: { ip: reading.ip(request.raw), host: reading.host(request.raw), protocol: reading.protocol(request.raw) },
+        }));
+        try {
+          await app.listen({ host: '127.0.0.1', port: 0 });
+          const { port } = app.server.address() as AddressInfo;
+          for (const headers of [{}, { 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.7' }]) {
+            const answer = await new Promise<{ fastify: { protocol: string }; raw: object }>((resolve, reject) => {
+              https
+                .get({ host: '127.0.0.1', port, path: '/read', headers, rejectUnauthorized: false }, (res) => {
+                  let text = '';
+                  res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(JSON.parse(text)));
+                })
+                .on('error', reject);
+            });
+            expect(answer.raw, `TRUST_PROXY ${trustProxy} ${JSON.stringify(headers)}`).toEqual(answer.fastify);
+            // Only a trusted proxy's header turns the socket's https into http.
+            expect(answer.fastify.protocol).toBe(trustProxy && 'x-forwarded-proto' in headers ? 'http' : 'https');
+          }
+        } finally {
+          await app.close();
+        }
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
