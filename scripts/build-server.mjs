@@ -56,6 +56,37 @@ export function externalPackages(metafile) {
   return [...names].sort();
 }
 
+/** The names of the error classes `text` declares (extending Error, or a class named ...Error). */
+const errorClassNames = (text) => [...text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)\s+extends\s+[\w$.]*Error\b/g)].map((match) => match[1]);
+
+// Of the characters of a JavaScript name, only `$` means something in a pattern.
+const escapeRegExp = (text) => text.replace(/[$]/g, '\\$&');
+
+/**
+ * The error classes of the server's sources (the metafile's inputs; packages stay external) that
+ * the bundle names otherwise: esbuild renames a top-level name two bundled modules share (`Twin`
+ * becomes `Twin2`), and binds a class that names itself in its body as `var X = class _X`, whose
+ * name is then `_X`. The logs give an error's type by its class's name (pino err.type).
+ */
+export function renamedErrorClasses(metafile) {
+  const declared = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    if (/\.[cm]?[jt]sx?$/.test(input)) for (const name of errorClassNames(fs.readFileSync(path.resolve(root, input), 'utf8'))) declared.add(name);
+  }
+  const bundled = Object.keys(metafile.outputs)
+    .filter((output) => output.endsWith('.js'))
+    .map((output) => fs.readFileSync(path.resolve(root, output), 'utf8'))
+    .join('\n');
+  // Bundled, `class X` is written `var X = class`, whose name is the binding's (X2 where renamed),
+  // or `var X = class _X`, whose name is _X.
+  return [...declared]
+    .filter((name) => {
+      const e = escapeRegExp(name);
+      return new RegExp(`\\b(?:var|let|const)\\s+${e}\\d+\\s*=\\s*class\\b|\\bclass\\s+(?:${e}\\d+|_${e})\\b`).test(bundled);
+    })
+    .sort();
+}
+
 /**
  * @param {{ log?: (line: string) => void, outdir?: string, entries?: Record<string, string> }} [options]
  *   where to write (default dist/server; the tests build into a directory of their own) and
@@ -82,8 +113,11 @@ export async function buildServer({ log = console.log, outdir = serverDist, entr
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
-    // Stack traces and logs keep the names of functions and classes (pino's err.type, say).
-    keepNames: true,
+    // No keepNames: it wraps every named function in a call that sets its name where it is made,
+    // each closure a request makes included (defineProperty, about 1.8 % of a post page's CPU when
+    // nobody asked for it lately; session 44). Esbuild renames only a name two modules share (a
+    // function `list` becomes `list2` in a stack trace); an error class renamed would change the
+    // type the logs give its errors (pino's err.type), so the build refuses that below.
   });
 
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -93,6 +127,15 @@ export async function buildServer({ log = console.log, outdir = serverDist, entr
     throw new Error(
       `The server imports ${notProduction.join(', ')}, which ${notProduction.length > 1 ? 'are not production dependencies' : 'is not a production dependency'}: ` +
         'move it from devDependencies to dependencies in package.json (a production install, npm ci --omit=dev, would not have it).',
+    );
+  }
+
+  const renamed = renamedErrorClasses(result.metafile);
+  if (renamed.length > 0) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw new Error(
+      `Bundling renamed the error class${renamed.length > 1 ? 'es' : ''} ${renamed.join(', ')} (a name two of the server's modules share, ` +
+        'or a class naming itself in its body): rename one, or refer to it otherwise, as the logs give an error the name of its class (pino err.type).',
     );
   }
 

@@ -177,6 +177,18 @@ describe('the build', () => {
     expect(fs.existsSync(path.join(parent, 'refused'))).toBe(false);
   });
 
+  it("keeps every error class's own name (the logs' err.type): a build that would rename one is refused, and the server's is built without esbuild's name-keeping calls", async () => {
+    // Two modules declaring one name: bundled together, esbuild names the second class Twin2.
+    for (const side of ['a', 'b']) fs.writeFileSync(path.join(parent, `twin-${side}.ts`), `export class Twin extends Error { side = '${side}'; }\n`);
+    const entry = path.join(parent, 'twins.ts');
+    fs.writeFileSync(entry, "import { Twin as A } from './twin-a';\nimport { Twin as B } from './twin-b';\nconsole.log(new A(), new B());\n");
+    await expect(buildServer({ outdir: path.join(parent, 'twins'), entries: { main: entry }, log: () => {} })).rejects.toThrow(/renamed the error class Twin /);
+    expect(fs.existsSync(path.join(parent, 'twins'))).toBe(false);
+    // keepNames wraps each named function in __name() where it is made, a request's closures too.
+    const built = fs.readdirSync(path.join(app, 'dist/server')).filter((file) => file.endsWith('.js'));
+    expect(built.filter((file) => fs.readFileSync(path.join(app, 'dist/server', file), 'utf8').includes('__name('))).toEqual([]);
+  });
+
   it('keeps the AWS SDK, nodemailer, qrcode and exceljs out of the start: imported only with import(), in chunks the start does not load', () => {
     const { outputs } = meta();
     const staticClosure = new Set<string>();
