@@ -1,11 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { findOpenssl } from '@scripts/system-packages.mjs';
+import { selfSignedCertificate } from '../deploy/nginx/local';
 import { rawRequestReading } from './raw-request';
 
 /**
@@ -28,14 +29,21 @@ const requests: { remoteAddress: string; headers: Record<string, string> }[] = [
   { remoteAddress: '::ffff:127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' } },
 ];
 
+/** A Fastify app whose GET /read answers both readings of the request: Fastify's and rawRequestReading's. */
+function readingApp(trustProxy: boolean | string, https?: { key: Buffer; cert: Buffer }) {
+  // Typed as Fastify's HTTP app with TLS on or off: its routes and requests are the same.
+  const app = Fastify({ trustProxy, ...(https && { https }) } as FastifyServerOptions);
+  const reading = rawRequestReading(trustProxy);
+  app.get('/read', async (request) => ({
+    fastify: { ip: request.ip, host: request.host, protocol: request.protocol },
+    raw: { ip: reading.ip(request.raw), host: reading.host(request.raw), protocol: reading.protocol(request.raw) },
+  }));
+  return app;
+}
+
 describe("rawRequestReading: a raw request's client, host and protocol as Fastify's request reads them", () => {
   it.each(settings)('TRUST_PROXY %s', async (trustProxy) => {
-    const app = Fastify({ trustProxy });
-    const reading = rawRequestReading(trustProxy);
-    app.get('/read', async (request) => ({
-      fastify: { ip: request.ip, host: request.host, protocol: request.protocol },
-      raw: { ip: reading.ip(request.raw), host: reading.host(request.raw), protocol: reading.protocol(request.raw) },
-    }));
+    const app = readingApp(trustProxy);
     try {
       const seen = new Set<string>();
       for (const { remoteAddress, headers } of requests) {
@@ -56,15 +64,10 @@ describe("rawRequestReading: a raw request's client, host and protocol as Fastif
   it('reads a TLS socket as Fastify does: https, unless a trusted proxy says otherwise', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nids-raw-tls-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', 'key.pem', '-out', 'cert.pem'], { cwd: dir, stdio: 'pipe' });
-      const tls = { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) };
+      const made = selfSignedCertificate(findOpenssl(), dir);
+      const tls = { key: fs.readFileSync(made.key), cert: fs.readFileSync(made.cert) };
       for (const trustProxy of [false, '127.0.0.1']) {
-        const app = Fastify({ https: tls, trustProxy });
-        const reading = rawRequestReading(trustProxy);
-        app.get('/read', async (request) => ({
-          fastify: { ip: request.ip, host: request.host, protocol: request.protocol },
-          raw: { ip: reading.ip(request.raw), host: reading.host(request.raw), protocol: reading.protocol(request.raw) },
-        }));
+        const app = readingApp(trustProxy, tls);
         try {
           await app.listen({ host: '127.0.0.1', port: 0 });
           const { port } = app.server.address() as AddressInfo;

@@ -85,7 +85,7 @@ function chownTree(dir: string, user: { uid: number; gid: number }): void {
 }
 
 /** A certificate for 127.0.0.1 and localhost, valid two days, made with openssl. */
-function selfSignedCertificate(opensslPath: string, dir: string): { cert: string; key: string } {
+export function selfSignedCertificate(opensslPath: string, dir: string): { cert: string; key: string } {
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
   execFileSync(
