@@ -178,13 +178,15 @@ describe('the build', () => {
   });
 
   it("keeps every error class's own name (the logs' err.type): a build that would rename one is refused, and the server's is built without esbuild's name-keeping calls", async () => {
-    // Two modules declaring one name: bundled together, esbuild names the second class Twin2.
+    // Two modules declaring one name: bundled together, esbuild names the second class Twin2. A
+    // class naming itself in its body is bound as `var Selfish = class _Selfish`, named _Selfish.
     for (const side of ['a', 'b']) fs.writeFileSync(path.join(parent, `twin-${side}.ts`), `export class Twin extends Error { side = '${side}'; }\n`);
+    fs.writeFileSync(path.join(parent, 'selfish.ts'), 'export class Selfish extends Error { static make() { return new Selfish(); } }\n');
     const entry = path.join(parent, 'twins.ts');
     // The specifiers spelt out of line: server/test/embedded-only.test.ts reads this file's imports.
-    const [a, b] = ['./twin-a', './twin-b'].map((specifier) => JSON.stringify(specifier));
-    fs.writeFileSync(entry, `import { Twin as A } from ${a};\nimport { Twin as B } from ${b};\nconsole.log(new A(), new B());\n`);
-    await expect(buildServer({ outdir: path.join(parent, 'twins'), entries: { main: entry }, log: () => {} })).rejects.toThrow(/renamed the error class Twin /);
+    const [a, b, self] = ['./twin-a', './twin-b', './selfish'].map((specifier) => JSON.stringify(specifier));
+    fs.writeFileSync(entry, `import { Twin as A } from ${a};\nimport { Twin as B } from ${b};\nimport { Selfish } from ${self};\nconsole.log(new A(), new B(), Selfish.make());\n`);
+    await expect(buildServer({ outdir: path.join(parent, 'twins'), entries: { main: entry }, log: () => {} })).rejects.toThrow(/renamed the error classes Selfish, Twin /);
     expect(fs.existsSync(path.join(parent, 'twins'))).toBe(false);
     // keepNames wraps each named function in __name() where it is made, a request's closures too.
     const built = fs.readdirSync(path.join(app, 'dist/server')).filter((file) => file.endsWith('.js'));
