@@ -2,6 +2,7 @@ import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { checkOtherBuild, median, summarise } from './compare';
 import type { PathResult } from './load';
+import { pathResult } from './path-result.fixture';
 import { parseOptions } from './options';
 
 const withDatabase = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/bench' };
@@ -39,11 +40,11 @@ describe('npm run bench -- --compare (compare.ts)', () => {
 });
 
 describe("a side's figures from its rounds (compare.ts summarise)", () => {
-  const round = (requests: number, node: number, database: number | undefined, p50Ms: number, p99Ms: number): PathResult => ({
-    key: 'postPageAny', label: 'post page HTML (any post)', requestsPerSecond: requests / 3, p50Ms, p99Ms, requests,
-    non2xx: 0, errors: 0, timeouts: 0, statusCodes: { 200: requests }, errorSamples: [], cpuUsPerRequest: { node, database },
-    bytesPerResponse: 6000,
-  });
+  const round = (requests: number, node: number, database: number | undefined, p50Ms: number, p99Ms: number): PathResult =>
+    pathResult(requests / 3, {
+      key: 'postPageAny', label: 'post page HTML (any post)', p50Ms, p99Ms, requests, statusCodes: { 200: requests }, cpuUsPerRequest: { node, database },
+      bytesPerResponse: 6000,
+    });
 
   it('takes the middle of an odd count, the mean of the two middle ones of an even count', () => {
     expect(median([5, 1, 3])).toBe(3);

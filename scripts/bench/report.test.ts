@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PathResult } from './load';
+import { pathResult } from './path-result.fixture';
 import { formatCeilingReadings, highestCeiling, type Results } from './report';
 
-const ceiling = (requestsPerSecond: number, loadGeneratorShare: number | undefined): PathResult => ({
-  key: 'ceiling',
-  label: 'ceiling (minimal Fastify route)',
-  requestsPerSecond,
-  p50Ms: 0.4,
-  p99Ms: 1.5,
-  requests: requestsPerSecond * 10,
-  non2xx: 0,
-  errors: 0,
-  timeouts: 0,
-  statusCodes: { 200: requestsPerSecond * 10 },
-  errorSamples: [],
-  bytesPerResponse: 230,
-  loadGeneratorShare,
-});
+const ceiling = (requestsPerSecond: number, loadGeneratorShare: number) => pathResult(requestsPerSecond, { loadGeneratorShare });
 
 const readings = (before: PathResult, after: PathResult) => {
   const ceilingReadings = [before, after] as const;
