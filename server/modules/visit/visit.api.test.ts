@@ -261,6 +261,31 @@ describe('a batch grouped by the database', () => {
     ]);
   });
 
+  it('tells apart visitors who share an agent or an address in a batch, and keys a visitor anew after midnight', async () => {
+    // The flush works out a path's screen and an agent's visitor key once where they repeat (counter.ts classify).
+    const at = (date: number, hour: number, minute: number) => new Date(Date.UTC(2026, 4, date, hour - 9, minute));
+    const hit = (when: Date, address: string, userAgent: string) => ({ at: when, address, userAgent, path: '/nids/about', referrer: undefined, host: 'localhost' });
+    // One agent from two addresses taking turns, a second agent from the first address, then the first visitor again either side of midnight.
+    t.app.deps.visits.record(hit(at(2, 10, 0), '192.0.2.201', chrome));
+    t.app.deps.visits.record(hit(at(2, 10, 1), '192.0.2.202', chrome));
+    t.app.deps.visits.record(hit(at(2, 10, 2), '192.0.2.201', chrome));
+    t.app.deps.visits.record(hit(at(2, 10, 3), '192.0.2.201', iphone));
+    t.app.deps.visits.record(hit(at(2, 23, 59), '192.0.2.201', chrome));
+    t.app.deps.visits.record(hit(at(3, 0, 1), '192.0.2.201', chrome));
+    await t.app.deps.visits.flush();
+    const hours = await t.database.raw.query(
+      `SELECT day::text, hour, views, visitors, day_visitors AS "dayVisitors" FROM visit_hour WHERE day IN ('2026-05-02', '2026-05-03') ORDER BY day, hour`,
+    );
+    expect(hours.rows).toEqual([
+      { day: '2026-05-02', hour: 10, views: 4, visitors: 3, dayVisitors: 3 },
+      { day: '2026-05-02', hour: 23, views: 1, visitors: 1, dayVisitors: 0 },
+      { day: '2026-05-03', hour: 0, views: 1, visitors: 1, dayVisitors: 1 },
+    ]);
+    // The first visitor's key on the second day is not the first day's: each day's salt keys its own hits.
+    const keys = await t.database.raw.query(`SELECT count(DISTINCT visitor_key)::int AS n FROM visit_visitor_day WHERE day IN ('2026-05-02', '2026-05-03')`);
+    expect(keys.rows).toEqual([{ n: 4 }]);
+  });
+
   it('counts a post whose page was made from it; a guessed number is left out', async () => {
     const shown = await createBoardItem(t.db, { title: '페이지로 연 공지' });
     const day = kstDate(clock.now());
