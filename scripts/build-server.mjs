@@ -56,8 +56,28 @@ export function externalPackages(metafile) {
   return [...names].sort();
 }
 
-/** The names of the error classes `text` declares (extending Error, or a class named ...Error). */
-const errorClassNames = (text) => [...text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)\s+extends\s+[\w$.]*Error\b/g)].map((match) => match[1]);
+/** Each `class X extends Y` of `text` as [X, Y], Y by its last name (`errors.HttpError`: HttpError). */
+const classParents = (text) =>
+  [...text.matchAll(/\bclass\s+([A-Za-z_$][\w$]*)\s+extends\s+(?:[\w$]+\.)*([A-Za-z_$][\w$]*)/g)].map((match) => [match[1], match[2]]);
+
+/**
+ * The error classes among `parents` ([class, superclass] pairs of every source): those extending
+ * Error or a class named ...Error, and those extending one of these, at any depth (a class that
+ * extends `ApiError` through a `Refusal` is an error class too).
+ */
+function errorClasses(parents) {
+  const errors = new Set();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, parent] of parents) {
+      if (!errors.has(name) && (/Error$/.test(parent) || errors.has(parent))) {
+        errors.add(name);
+        grew = true;
+      }
+    }
+  }
+  return errors;
+}
 
 // Of the characters of a JavaScript name, only `$` means something in a pattern.
 const escapeRegExp = (text) => text.replace(/[$]/g, '\\$&');
@@ -69,10 +89,10 @@ const escapeRegExp = (text) => text.replace(/[$]/g, '\\$&');
  * name is then `_X`. The logs give an error's type by its class's name (pino err.type).
  */
 export function renamedErrorClasses(metafile) {
-  const declared = new Set();
-  for (const input of Object.keys(metafile.inputs)) {
-    if (/\.[cm]?[jt]sx?$/.test(input)) for (const name of errorClassNames(fs.readFileSync(path.resolve(root, input), 'utf8'))) declared.add(name);
-  }
+  const parents = Object.keys(metafile.inputs)
+    .filter((input) => /\.[cm]?[jt]sx?$/.test(input))
+    .flatMap((input) => classParents(fs.readFileSync(path.resolve(root, input), 'utf8')));
+  const declared = errorClasses(parents);
   const bundled = Object.keys(metafile.outputs)
     .filter((output) => output.endsWith('.js'))
     .map((output) => fs.readFileSync(path.resolve(root, output), 'utf8'))

@@ -180,13 +180,21 @@ describe('the build', () => {
   it("keeps every error class's own name (the logs' err.type): a build that would rename one is refused, and the server's is built without esbuild's name-keeping calls", async () => {
     // Two modules declaring one name: bundled together, esbuild names the second class Twin2. A
     // class naming itself in its body is bound as `var Selfish = class _Selfish`, named _Selfish.
-    for (const side of ['a', 'b']) fs.writeFileSync(path.join(parent, `twin-${side}.ts`), `export class Twin extends Error { side = '${side}'; }\n`);
+    // Kin, twice too, is an error class through Selfish, though its superclass's name says nothing.
+    // The specifiers spelt out of line: server/test/embedded-only.test.ts reads this file's imports.
+    const [a, b, self, kinA, kinB] = ['./twin-a', './twin-b', './selfish', './kin-a', './kin-b'].map((specifier) => JSON.stringify(specifier));
+    for (const side of ['a', 'b']) {
+      fs.writeFileSync(path.join(parent, `twin-${side}.ts`), `export class Twin extends Error { side = '${side}'; }\n`);
+      fs.writeFileSync(path.join(parent, `kin-${side}.ts`), `import { Selfish } from ${self};\nexport class Kin extends Selfish { side = '${side}'; }\n`);
+    }
     fs.writeFileSync(path.join(parent, 'selfish.ts'), 'export class Selfish extends Error { static make() { return new Selfish(); } }\n');
     const entry = path.join(parent, 'twins.ts');
-    // The specifiers spelt out of line: server/test/embedded-only.test.ts reads this file's imports.
-    const [a, b, self] = ['./twin-a', './twin-b', './selfish'].map((specifier) => JSON.stringify(specifier));
-    fs.writeFileSync(entry, `import { Twin as A } from ${a};\nimport { Twin as B } from ${b};\nimport { Selfish } from ${self};\nconsole.log(new A(), new B(), Selfish.make());\n`);
-    await expect(buildServer({ outdir: path.join(parent, 'twins'), entries: { main: entry }, log: () => {} })).rejects.toThrow(/renamed the error classes Selfish, Twin /);
+    fs.writeFileSync(
+      entry,
+      `import { Twin as A } from ${a};\nimport { Twin as B } from ${b};\nimport { Selfish } from ${self};\n` +
+        `import { Kin as KinA } from ${kinA};\nimport { Kin as KinB } from ${kinB};\nconsole.log(new A(), new B(), Selfish.make(), new KinA(), new KinB());\n`,
+    );
+    await expect(buildServer({ outdir: path.join(parent, 'twins'), entries: { main: entry }, log: () => {} })).rejects.toThrow(/renamed the error classes Kin, Selfish, Twin /);
     expect(fs.existsSync(path.join(parent, 'twins'))).toBe(false);
     // keepNames wraps each named function in __name() where it is made, a request's closures too.
     const built = fs.readdirSync(path.join(app, 'dist/server')).filter((file) => file.endsWith('.js'));
