@@ -148,8 +148,7 @@ export class VisitCounter {
    * hundred pages many times over), and a user agent's class with the key of the visitor it came
    * from last (a visitor's pages come with one agent and one address: one hash and one key string
    * for all their rows). The rows live until the batch is stored, past the young generation's
-   * collections: a screen or key each made again was copied and promoted with them (session 45:
-   * about 200 bytes a page under the bench's kept pages, in a sampling heap profile).
+   * collections: a screen or key made again for each hit was copied and promoted with them.
    */
   private async classify(hits: Hit[]): Promise<VisitRow[]> {
     const boards = await this.boardCodes();
