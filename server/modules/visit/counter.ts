@@ -173,8 +173,8 @@ export class VisitCounter {
       const day = kstDate(hit.at);
       let agent = agents.get(hit.userAgent);
       if (agent === undefined) {
-        // Made whole, one shape for all: spread from classifyAgent's answer and filled in later, it
-        // cost a new visitor's hit 2-4 µs more than the class alone (measured in a loop).
+        // One literal with every field: spreading classifyAgent's answer into a new object and
+        // filling in the rest later cost a new visitor's hit 2-4 µs more (measured in a loop).
         const { bot, device, browser } = classifyAgent(hit.userAgent);
         agent = { bot, device, browser, day, address: hit.address, visitorKey: keyers.get(day)!(hit.address, hit.userAgent) };
         agents.set(hit.userAgent, agent);

@@ -227,19 +227,21 @@ describe('a large batch', () => {
 });
 
 describe('a batch grouped by the database', () => {
+  /** A moment of May 2026 by its Korean date and time. */
+  const at = (date: number, hour: number, minute: number) => new Date(Date.UTC(2026, 4, date, hour - 9, minute));
+  const hit = (when: Date, address: string, userAgent: string) => ({ at: when, address, userAgent, path: '/nids/about', referrer: undefined, host: 'localhost' });
+
   it("counts a visitor new today in the batch's earliest hour of them, new this hour once an hour, and robots apart", async () => {
     const day = '2026-05-01';
-    const at = (hour: number, minute: number) => new Date(Date.UTC(2026, 4, 1, hour - 9, minute));
-    const hit = (when: Date, address: string, userAgent: string) => ({ at: when, address, userAgent, path: '/nids/about', referrer: undefined, host: 'localhost' });
     // Out of order, as instances' beacons may come: visitor A at 10:30 and 09:10, B at 10:00, a robot at 10:05.
-    t.app.deps.visits.record(hit(at(10, 30), '192.0.2.101', chrome));
-    t.app.deps.visits.record(hit(at(9, 10), '192.0.2.101', chrome));
-    t.app.deps.visits.record(hit(at(10, 0), '192.0.2.102', iphone));
-    t.app.deps.visits.record(hit(at(10, 5), '192.0.2.103', googlebot));
+    t.app.deps.visits.record(hit(at(1, 10, 30), '192.0.2.101', chrome));
+    t.app.deps.visits.record(hit(at(1, 9, 10), '192.0.2.101', chrome));
+    t.app.deps.visits.record(hit(at(1, 10, 0), '192.0.2.102', iphone));
+    t.app.deps.visits.record(hit(at(1, 10, 5), '192.0.2.103', googlebot));
     await t.app.deps.visits.flush();
     // A again at 10:50 and 11:00 in the next batch: the day and 10:00 counted them already.
-    t.app.deps.visits.record(hit(at(10, 50), '192.0.2.101', chrome));
-    t.app.deps.visits.record(hit(at(11, 0), '192.0.2.101', chrome));
+    t.app.deps.visits.record(hit(at(1, 10, 50), '192.0.2.101', chrome));
+    t.app.deps.visits.record(hit(at(1, 11, 0), '192.0.2.101', chrome));
     await t.app.deps.visits.flush();
     const hours = await t.database.raw.query(
       `SELECT hour, bot, views, visitors, day_visitors AS "dayVisitors" FROM visit_hour WHERE day = $1 ORDER BY hour, bot`,
@@ -263,8 +265,6 @@ describe('a batch grouped by the database', () => {
 
   it('tells apart visitors who share an agent or an address in a batch, and keys a visitor anew after midnight', async () => {
     // The flush works out a path's screen and an agent's visitor key once where they repeat (counter.ts classify).
-    const at = (date: number, hour: number, minute: number) => new Date(Date.UTC(2026, 4, date, hour - 9, minute));
-    const hit = (when: Date, address: string, userAgent: string) => ({ at: when, address, userAgent, path: '/nids/about', referrer: undefined, host: 'localhost' });
     // One agent from two addresses taking turns, a second agent from the first address, then the first visitor again either side of midnight.
     t.app.deps.visits.record(hit(at(2, 10, 0), '192.0.2.201', chrome));
     t.app.deps.visits.record(hit(at(2, 10, 1), '192.0.2.202', chrome));
