@@ -31,7 +31,8 @@ export interface PathResult {
    * CPU time per request during the load (µs): the Node servers' processes, and the database's
    * (the embedded cluster, or this database's backends on a server on this machine). A machine
    * whose speed changes by the hour moves req/s and the ceiling; CPU per request moves far less, so
-   * it compares runs of different days (docs/performance.md, session 20). None for the ceiling.
+   * it compares runs of different days (docs/performance.md, session 20). For the ceiling, its own
+   * server's (and no database).
    */
   cpuUsPerRequest?: { node: number; database: number | undefined };
   /**
@@ -75,7 +76,7 @@ export interface LoadOptions extends Site {
    * None (0 or unset) for --compare, whose servers are warmed by the rounds before.
    */
   warmupSeconds?: number;
-  /** Whose CPU time to read before and after the load; none for the ceiling. */
+  /** Whose CPU time to read before and after the load. */
   cpuPids?: CpuPids;
 }
 

@@ -85,7 +85,7 @@ function problems(p: PathResult): string {
   return `**${[...codes, ...errs].join(', ')}**`;
 }
 
-/** The CPU time per request, Node's and the database's; empty for the ceiling. */
+/** The CPU time per request, Node's and the database's (none for the ceiling's own server). */
 function cpu(p: PathResult): string {
   if (!p.cpuUsPerRequest) return '';
   const { node, database } = p.cpuUsPerRequest;
@@ -121,20 +121,38 @@ export function highestCeiling([before, after]: Results['ceilingReadings']): Pat
   return after.requestsPerSecond > before.requestsPerSecond ? after : before;
 }
 
+/** The share of one core the ceiling's own server used while it was read; undefined where not measured. */
+export function ceilingServerShare(ceiling: PathResult): number | undefined {
+  return ceiling.cpuUsPerRequest && (ceiling.cpuUsPerRequest.node * ceiling.requestsPerSecond) / 1_000_000;
+}
+
 /**
- * The ceiling's readings under the table, and which one the shares are of. A ceiling the load
- * generator did not bound is the minimal route's server being slow at that moment, not the most
- * the machine does: a run read 20,510 req/s with the generator at 0.57 of a core, where the same
- * machine read 38,028 bound by it, and every share of that run read about twice what it was
- * (session 44). Said under the readings, as the shares are then not the targets' measure.
+ * The ceiling's readings under the table, and which one the shares are of, with what bound the
+ * reading the shares are of when the load generator did not:
+ * - neither process used its core: the machine was slow or busy elsewhere then. A run read 20,510
+ *   req/s with the generator at 0.57 of a core, where the same machine read 38,028 bound by it, and
+ *   every share of that run read about twice what it was (session 44).
+ * - its own server did: on some machines that is every reading (session 46's AMD EPYC, Zen 3: the
+ *   server at 0.96-0.97 of a core, the generator at 0.77-0.83, 23,500-31,700 req/s in 5-s rounds),
+ *   so the reading is the most one Fastify process did then; its µs a request, against other runs
+ *   on the machine, tells a slow moment.
  */
 export function formatCeilingReadings(r: Results): string {
   const [before, after] = r.ceilingReadings;
   const readings = `ceiling readings: ${num(before.requestsPerSecond)} req/s before the paths, ${num(after.requestsPerSecond)} after them; the shares (x ceiling) are of the higher, ${num(r.ceiling.requestsPerSecond)}`;
   const share = r.ceiling.loadGeneratorShare;
   if (share === undefined || generatorBound(r.ceiling)) return readings;
+  const server = ceilingServerShare(r.ceiling);
+  if (server !== undefined && server >= GENERATOR_BOUND_SHARE) {
+    return (
+      `${readings}\nthe ceiling was bound by its own server (${server.toFixed(2)} of a core, ${num(r.ceiling.cpuUsPerRequest!.node)} µs a request), ` +
+      `not by the load generator (${share.toFixed(2)}): the most one Fastify process did then; where the same machine reads the minimal route cheaper in another run, ` +
+      'it was slow when read and every share above reads high'
+    );
+  }
+  const neither = server === undefined ? '' : ` NOR BY ITS SERVER (${server.toFixed(2)})`;
   return (
-    `${readings}\nTHE CEILING WAS NOT BOUND BY THE LOAD GENERATOR (${share.toFixed(2)} of a core, under ${GENERATOR_BOUND_SHARE}): the minimal route's ` +
+    `${readings}\nTHE CEILING WAS NOT BOUND BY THE LOAD GENERATOR (${share.toFixed(2)} of a core, under ${GENERATOR_BOUND_SHARE})${neither}: the minimal route's ` +
     'server was slow when it was read, so every share above reads high; run the bench again before judging a target by it'
   );
 }
