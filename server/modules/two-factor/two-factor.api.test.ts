@@ -202,7 +202,6 @@ async function signinRacingConfirmation() {
   return { asked: await answer, before, after: await signins() };
 }
 
-
 describe('sign-in with a second factor', () => {
   it('asks for the code after a right password, and a wrong password is still a wrong password', async () => {
     const { admin, secret } = await enrolledAdmin();
@@ -216,10 +215,11 @@ describe('sign-in with a second factor', () => {
   });
 
   it('asks a password-only sign-in for its code when the factor was confirmed while its password was checked, and stores no sign-in', async () => {
-    // The race below needs the confirmation to take the member before the sign-in stores itself.
-    // PostgreSQL does not promise the queue's order to a waiter that wakes after a newcomer (on a
-    // loaded machine the sign-in's next statements took the free row first, and it was stored: a
-    // clean-clone CI of session 46); such a round is not the race, and is run again with a new member.
+    // The race needs the confirmation to take the member before the sign-in stores itself. A
+    // clean-clone CI on session 46's loaded machine found the sign-in stored (200): most likely its
+    // next statements took the free row before the woken confirmation did, as PostgreSQL does not
+    // keep a row's waiters in order against a newcomer. Such a round is not the race, and is run
+    // again with a new member; a sign-in that never waits behind the confirmation fails at 5.
     for (let round = 1; ; round++) {
       const raced = await signinRacingConfirmation();
       if (raced === 'confirmation came after the sign-in') {
