@@ -85,7 +85,7 @@ function problems(p: PathResult): string {
   return `**${[...codes, ...errs].join(', ')}**`;
 }
 
-/** The CPU time per request, Node's and the database's (none for the ceiling's own server). */
+/** The CPU time per request, Node's and the database's (the ceiling's: its own server's, and no database). */
 function cpu(p: PathResult): string {
   if (!p.cpuUsPerRequest) return '';
   const { node, database } = p.cpuUsPerRequest;
@@ -122,7 +122,7 @@ export function highestCeiling([before, after]: Results['ceilingReadings']): Pat
 }
 
 /** The share of one core the ceiling's own server used while it was read; undefined where not measured. */
-export function ceilingServerShare(ceiling: PathResult): number | undefined {
+function ceilingServerShare(ceiling: PathResult): number | undefined {
   return ceiling.cpuUsPerRequest && (ceiling.cpuUsPerRequest.node * ceiling.requestsPerSecond) / 1_000_000;
 }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountMessages, adminMessages, twoFactorCodes, twoFactorMessages } from '@contract';
 import { appUser, refreshToken, signinFailure, twoFactor, twoFactorRecoveryCode } from '../../db/schema';
 import { ROLE_ADMIN } from '../../seed/base';
@@ -187,15 +187,13 @@ async function signinRacingConfirmation() {
   });
   // Either the sign-in, having found no factor, comes to wait behind the confirmation (to clear its
   // count, or to store itself), or it was stored before the confirmation took the member and answers.
-  for (let tries = 0; ; tries++) {
-    if (answered) {
-      release();
-      await confirming;
-      return 'confirmation came after the sign-in' as const;
-    }
-    if (confirmationHolds && (await lockWaits(t.database)) >= 1) break;
-    expect(tries, 'the sign-in neither waited behind the confirmation nor answered').toBeLessThan(1000);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  const waiting = { timeout: 5_000, interval: 5 };
+  await vi.waitUntil(() => confirmationHolds || answered, waiting);
+  if (!answered) await vi.waitUntil(async () => answered || (await lockWaits(t.database)) >= 1, waiting);
+  if (answered) {
+    release();
+    await confirming;
+    return 'confirmation came after the sign-in' as const;
   }
   release();
   await confirming;
